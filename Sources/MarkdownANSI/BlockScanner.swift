@@ -1,0 +1,116 @@
+/// Finds top-level block boundaries in markdown that grows at the end (for streaming).
+///
+/// A boundary is the start of a complete line L such that: the line before L is blank, no
+/// top-level fenced code block or multi-line HTML block (types 1–5) is open, L starts in column 0
+/// with a non-space character, and L is not a list item marker (which could join a list above).
+/// Everything before a boundary is then a run of finished top-level blocks whose rendering no
+/// later text can change (link reference definitions used across a boundary are the exception).
+struct BlockScanner: Sendable {
+    /// Byte offsets (UTF-8) of the boundaries found so far, ascending.
+    private(set) var boundaries: [Int] = []
+    /// Offset of the first line not yet scanned (the line may be incomplete).
+    private var lineStart = 0
+    private var previousBlank = false
+    private var fence: (byte: UInt8, length: Int, indent: Int)?
+    private var htmlEnd: [UInt8]?
+
+    /// Scans every complete line of `bytes` not scanned yet.
+    mutating func scan(_ bytes: [UInt8]) {
+        var index = lineStart
+        while let newline = bytes[index...].firstIndex(of: 0x0A) {
+            classify(bytes, lineStart, newline)
+            lineStart = newline + 1
+            index = lineStart
+        }
+    }
+
+    private mutating func classify(_ bytes: [UInt8], _ start: Int, _ end: Int) {
+        var first = start
+        while first < end, bytes[first] == 0x20 { first += 1 }
+        let indent = first - start
+        let isBlank = (first..<end).allSatisfy { bytes[$0] == 0x20 || bytes[$0] == 0x09 || bytes[$0] == 0x0D }
+        if let open = fence {
+            if indent < 4, let run = runLength(bytes, first, end, open.byte), run >= open.length,
+                (first + run..<end).allSatisfy({ bytes[$0] == 0x20 || bytes[$0] == 0x09 || bytes[$0] == 0x0D }) {
+                fence = nil
+            }
+            previousBlank = false
+            return
+        }
+        if let marker = htmlEnd {
+            if contains(bytes, start, end, marker) { htmlEnd = nil }
+            previousBlank = false
+            return
+        }
+        if previousBlank && indent == 0 && !isBlank && bytes[start] != 0x09 && !isListMarker(bytes, start, end) {
+            boundaries.append(start)
+        }
+        if indent < 4 && !isBlank {
+            for byte in [UInt8(ascii: "`"), UInt8(ascii: "~")] {
+                if let run = runLength(bytes, first, end, byte), run >= 3 {
+                    let info = bytes[(first + run)..<end]
+                    if byte == UInt8(ascii: "~") || !info.contains(UInt8(ascii: "`")) {
+                        fence = (byte, run, indent)
+                    }
+                }
+            }
+            if fence == nil { htmlEnd = htmlBlockEnd(bytes, first, end) }
+            if let marker = htmlEnd, contains(bytes, first, end, marker) {
+                htmlEnd = nil
+            }
+        }
+        previousBlank = isBlank
+    }
+
+    private func runLength(_ bytes: [UInt8], _ start: Int, _ end: Int, _ byte: UInt8) -> Int? {
+        var index = start
+        while index < end, bytes[index] == byte { index += 1 }
+        return index > start ? index - start : nil
+    }
+
+    private func isListMarker(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        let first = bytes[start]
+        func spaceOrEnd(_ index: Int) -> Bool {
+            index >= end || bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0D
+        }
+        if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
+            return spaceOrEnd(start + 1)
+        }
+        var index = start
+        while index < end, index - start < 10, bytes[index] >= 0x30, bytes[index] <= 0x39 { index += 1 }
+        guard index > start, index < end else { return false }
+        return (bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")")) && spaceOrEnd(index + 1)
+    }
+
+    /// The end marker of an HTML block of type 1–5 starting at `first`, or nil.
+    private func htmlBlockEnd(_ bytes: [UInt8], _ first: Int, _ end: Int) -> [UInt8]? {
+        guard first < end, bytes[first] == UInt8(ascii: "<") else { return nil }
+        let rest = String(decoding: bytes[first..<min(end, first + 12)], as: UTF8.self).lowercased()
+        if rest.hasPrefix("<!--") { return Array("-->".utf8) }
+        if rest.hasPrefix("<![cdata[") { return Array("]]>".utf8) }
+        if rest.hasPrefix("<?") { return Array("?>".utf8) }
+        if rest.hasPrefix("<!") { return Array(">".utf8) }
+        for tag in ["script", "pre", "style", "textarea"] where rest.hasPrefix("<" + tag) {
+            let after = rest.dropFirst(tag.count + 1).first
+            if after == nil || after == " " || after == ">" || after == "\t" || after == "\r" {
+                return Array("</\(tag)>".utf8)
+            }
+        }
+        return nil
+    }
+
+    private func contains(_ bytes: [UInt8], _ start: Int, _ end: Int, _ marker: [UInt8]) -> Bool {
+        guard end - start >= marker.count else { return false }
+        var index = start
+        while index + marker.count <= end {
+            var matched = true
+            for offset in 0..<marker.count where (bytes[index + offset] | (marker[offset] >= 0x61 ? 0x20 : 0)) != marker[offset] {
+                matched = false
+                break
+            }
+            if matched { return true }
+            index += 1
+        }
+        return false
+    }
+}

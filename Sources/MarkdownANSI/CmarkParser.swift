@@ -1,0 +1,170 @@
+import CCmarkGFM
+
+/// Parses markdown with cmark-gfm (tables, strikethrough, autolink, tasklist) into `BlockNode`s.
+enum CmarkParser {
+    /// Registers the GFM core extensions once per process.
+    private static let registered: Bool = {
+        cmark_gfm_core_extensions_ensure_registered()
+        return true
+    }()
+
+    /// Extension names attached to every parser.
+    private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// Parses `text` into top-level blocks.
+    static func parse(_ text: String) -> [BlockNode] {
+        _ = registered
+        guard let parser = cmark_parser_new(hl_opt_default()) else { return [] }
+        defer { cmark_parser_free(parser) }
+        for name in extensionNames {
+            if let ext = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, ext)
+            }
+        }
+        var source = text
+        source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress {
+                    cmark_parser_feed(parser, base, chars.count)
+                }
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else { return [] }
+        defer { cmark_node_free(document) }
+        let types = NodeTypes()
+        return blocks(under: document, types)
+    }
+
+    /// Type codes of the extension nodes, read once per parse.
+    struct NodeTypes {
+        let table = hl_node_type_table()
+        let tableRow = hl_node_type_table_row()
+        let tableCell = hl_node_type_table_cell()
+        let strikethrough = hl_node_type_strikethrough()
+    }
+
+    private static func children(of node: OpaquePointer) -> [OpaquePointer] {
+        var result: [OpaquePointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    private static func literal(_ node: OpaquePointer) -> String {
+        guard let pointer = cmark_node_get_literal(node) else { return "" }
+        return String(cString: pointer)
+    }
+
+    private static func blocks(under node: OpaquePointer, _ types: NodeTypes) -> [BlockNode] {
+        var result: [BlockNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            if let block = block(current, types) { result.append(block) }
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    private static func block(_ node: OpaquePointer, _ types: NodeTypes) -> BlockNode? {
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_PARAGRAPH:
+            return .paragraph(inlines(under: node, types))
+        case CMARK_NODE_HEADING:
+            return .heading(level: Int(cmark_node_get_heading_level(node)), inlines(under: node, types))
+        case CMARK_NODE_BLOCK_QUOTE:
+            return .blockQuote(blocks(under: node, types))
+        case CMARK_NODE_LIST:
+            let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+            let items = children(of: node).map { item -> ListItemNode in
+                var task: Bool?
+                if let typeName = cmark_node_get_type_string(item), String(cString: typeName) == "tasklist" {
+                    task = cmark_gfm_extensions_get_tasklist_item_checked(item)
+                }
+                return ListItemNode(task: task, children: blocks(under: item, types))
+            }
+            return .list(
+                ordered: ordered, start: Int(cmark_node_get_list_start(node)),
+                tight: cmark_node_get_list_tight(node) != 0, items: items)
+        case CMARK_NODE_CODE_BLOCK:
+            let info = cmark_node_get_fence_info(node).map { String(cString: $0) } ?? ""
+            return .codeBlock(info: info, literal: literal(node))
+        case CMARK_NODE_HTML_BLOCK:
+            return .htmlBlock(literal(node))
+        case CMARK_NODE_THEMATIC_BREAK:
+            return .thematicBreak
+        case types.table:
+            return .table(table(node, types))
+        default:
+            let nested = blocks(under: node, types)
+            return nested.isEmpty ? nil : .blockQuote(nested)
+        }
+    }
+
+    private static func table(_ node: OpaquePointer, _ types: NodeTypes) -> TableNode {
+        let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+        var alignments: [ColumnAlignment] = []
+        if let raw = cmark_gfm_extensions_get_table_alignments(node) {
+            for index in 0..<columns {
+                switch raw[index] {
+                case UInt8(ascii: "l"): alignments.append(.left)
+                case UInt8(ascii: "c"): alignments.append(.center)
+                case UInt8(ascii: "r"): alignments.append(.right)
+                default: alignments.append(.none)
+                }
+            }
+        } else {
+            alignments = Array(repeating: .none, count: columns)
+        }
+        var header: [[InlineNode]] = []
+        var rows: [[[InlineNode]]] = []
+        for row in children(of: node) where cmark_node_get_type(row) == types.tableRow {
+            let cells = children(of: row).map { inlines(under: $0, types) }
+            if header.isEmpty && rows.isEmpty && cmark_gfm_extensions_get_table_row_is_header(row) != 0 {
+                header = cells
+            } else {
+                rows.append(cells)
+            }
+        }
+        return TableNode(alignments: alignments, header: header, rows: rows)
+    }
+
+    private static func inlines(under node: OpaquePointer, _ types: NodeTypes) -> [InlineNode] {
+        var result: [InlineNode] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            if let inline = inline(current, types) { result.append(inline) }
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    private static func inline(_ node: OpaquePointer, _ types: NodeTypes) -> InlineNode? {
+        let type = cmark_node_get_type(node)
+        switch type {
+        case CMARK_NODE_TEXT: return .text(literal(node))
+        case CMARK_NODE_SOFTBREAK: return .softBreak
+        case CMARK_NODE_LINEBREAK: return .lineBreak
+        case CMARK_NODE_CODE: return .code(literal(node))
+        case CMARK_NODE_HTML_INLINE: return .html(literal(node))
+        case CMARK_NODE_EMPH: return .emphasis(inlines(under: node, types))
+        case CMARK_NODE_STRONG: return .strong(inlines(under: node, types))
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            let url = cmark_node_get_url(node).map { String(cString: $0) } ?? ""
+            let title = cmark_node_get_title(node).map { String(cString: $0) } ?? ""
+            let content = inlines(under: node, types)
+            return type == CMARK_NODE_LINK
+                ? .link(url: url, title: title, children: content)
+                : .image(url: url, title: title, children: content)
+        case types.strikethrough: return .strikethrough(inlines(under: node, types))
+        default:
+            let nested = inlines(under: node, types)
+            if !nested.isEmpty { return .emphasis(nested) }
+            let text = literal(node)
+            return text.isEmpty ? nil : .text(text)
+        }
+    }
+}

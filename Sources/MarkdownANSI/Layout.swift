@@ -1,0 +1,144 @@
+/// Lays the width-independent styled document out as terminal lines for one width.
+enum Layout {
+    /// Lines of `blocks` no wider than `width` (clamped to at least 1).
+    static func lines(_ blocks: [DocBlock], width: Int, theme: Theme) -> [StyledLine] {
+        let width = max(1, width)
+        var result: [StyledLine] = []
+        result.reserveCapacity(blocks.count * 2)
+        for block in blocks { append(block, width: width, theme: theme, to: &result) }
+        return result
+    }
+
+    /// Appends the lines of one block (prefix + content) to `result`.
+    static func append(_ block: DocBlock, width: Int, theme: Theme, to result: inout [StyledLine]) {
+        let maxPrefix = width - max(1, (width + 1) / 2)
+        let first = fit(block.firstPrefix, maxWidth: maxPrefix)
+        let rest = fit(block.restPrefix, maxWidth: maxPrefix)
+        let available = max(1, width - max(first.width, rest.width))
+        let content = contentLines(block.content, width: available, theme: theme)
+        if content.isEmpty {
+            result.append(StyledLine(trimTrailingSpaces(first.spans)))
+            return
+        }
+        for (index, line) in content.enumerated() {
+            let prefix = index == 0 ? first.spans : rest.spans
+            if line.isEmpty {
+                result.append(StyledLine(trimTrailingSpaces(prefix)))
+            } else if prefix.isEmpty {
+                result.append(StyledLine(line))
+            } else {
+                result.append(StyledLine(prefix + line))
+            }
+        }
+    }
+
+    private static func contentLines(_ content: DocContent, width: Int, theme: Theme) -> [[StyledSpan]] {
+        switch content {
+        case .text(let spans, let underline):
+            var lines = LineWrapper.wrap(spans, width: width)
+            if let rule = underline {
+                var widest = 0
+                for line in lines { widest = max(widest, StyledLine(line).width) }
+                let count = min(width, max(1, widest))
+                lines.append([StyledSpan(String(repeating: rule, count: count), style: theme.rule)])
+            }
+            return lines
+        case .code(let codeLines):
+            return CodeLayout.lines(codeLines, width: width, theme: theme)
+        case .rule:
+            return [[StyledSpan(String(repeating: "─", count: width), style: theme.rule)]]
+        case .table(let table):
+            return TableLayout.lines(table, width: width, theme: theme)
+        case .blank:
+            return []
+        }
+    }
+
+    /// A prefix cut to `maxWidth` columns, keeping its right (innermost) part.
+    private static func fit(_ prefix: [StyledSpan], maxWidth: Int) -> StyledLine {
+        let line = StyledLine(prefix)
+        let lineWidth = line.width
+        guard lineWidth > maxWidth else { return line }
+        var excess = lineWidth - max(0, maxWidth)
+        var spans = prefix
+        while excess > 0, !spans.isEmpty {
+            var text = spans[0].text
+            while excess > 0, let character = text.first {
+                excess -= TerminalWidth.of(character)
+                text.removeFirst()
+            }
+            if text.isEmpty { spans.removeFirst() } else { spans[0].text = text }
+        }
+        if excess < 0 { spans.insert(StyledSpan(String(repeating: " ", count: -excess)), at: 0) }
+        return StyledLine(spans)
+    }
+
+    /// Spans with trailing spaces removed (for lines that hold only a prefix).
+    static func trimTrailingSpaces(_ spans: [StyledSpan]) -> [StyledSpan] {
+        var spans = spans
+        while let last = spans.last {
+            var text = last.text
+            while text.last == " " { text.removeLast() }
+            if text.isEmpty {
+                spans.removeLast()
+            } else {
+                spans[spans.count - 1].text = text
+                break
+            }
+        }
+        return spans
+    }
+}
+
+/// Lays out code block lines: padded background, hard-wrapped with `↩` only when too wide.
+enum CodeLayout {
+    /// Display lines of a code block in `width` columns.
+    static func lines(_ code: [String], width: Int, theme: Theme) -> [[StyledSpan]] {
+        let style = theme.codeBlock
+        let padding = width >= 6 ? 1 : 0
+        let inner = max(1, width - 2 * padding)
+        var pieces: [(text: String, width: Int, wrapped: Bool)] = []
+        for line in code {
+            let lineWidth = TerminalWidth.of(line)
+            if lineWidth <= inner {
+                pieces.append((line, lineWidth, false))
+            } else {
+                hardWrap(line, inner: inner, into: &pieces)
+            }
+        }
+        if pieces.isEmpty { pieces.append(("", 0, false)) }
+        var blockWidth = 0
+        for piece in pieces { blockWidth = max(blockWidth, piece.width + (piece.wrapped ? 1 : 0)) }
+        blockWidth = min(inner, blockWidth)
+        let pad = String(repeating: " ", count: padding)
+        return pieces.map { piece in
+            var spans: [StyledSpan] = []
+            let fill = max(0, blockWidth - piece.width - (piece.wrapped ? 1 : 0))
+            spans.append(StyledSpan(pad + piece.text + String(repeating: " ", count: fill), style: style))
+            if piece.wrapped { spans.append(StyledSpan("↩", style: theme.wrapMarker)) }
+            if padding > 0 { spans.append(StyledSpan(pad, style: style)) }
+            return spans
+        }
+    }
+
+    /// Cuts one overlong line into chunks of `inner - 1` columns, each but the last marked wrapped.
+    private static func hardWrap(
+        _ line: String, inner: Int, into pieces: inout [(text: String, width: Int, wrapped: Bool)]
+    ) {
+        let marked = inner >= 2
+        let limit = marked ? inner - 1 : inner
+        var chunk = ""
+        var chunkWidth = 0
+        for character in line {
+            let characterWidth = TerminalWidth.of(character)
+            if chunkWidth + characterWidth > limit && chunkWidth > 0 {
+                pieces.append((chunk, chunkWidth, marked))
+                chunk = ""
+                chunkWidth = 0
+            }
+            chunk.append(character)
+            chunkWidth += characterWidth
+        }
+        pieces.append((chunk, chunkWidth, false))
+    }
+}

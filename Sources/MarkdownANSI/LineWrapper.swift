@@ -1,0 +1,208 @@
+/// Greedy word wrapping of styled spans to a column width, grapheme-cluster safe.
+///
+/// Break opportunities are spaces (dropped at the break) and the edges of wide (CJK/emoji)
+/// characters. Words wider than the width are broken between grapheme clusters. A span whose
+/// text is "\n" forces a break. Text is sliced by index ranges, so no per-character strings
+/// are allocated; one `String` is made per span per output line.
+struct LineWrapper {
+    /// A slice of one input span.
+    private struct Piece {
+        var span: Int
+        var lower: String.Index
+        var upper: String.Index
+        var width: Int
+    }
+
+    private let spans: [StyledSpan]
+    private let width: Int
+    private var lines: [[StyledSpan]] = []
+    private var line: [Piece] = []
+    private var lineWidth = 0
+    private var word: [Piece] = []
+    private var wordWidth = 0
+    private var gap: [Piece] = []
+    private var gapWidth = 0
+    /// True right after a forced break or at the start: leading spaces are kept there.
+    private var atParagraphStart = true
+
+    private init(spans: [StyledSpan], width: Int) {
+        self.spans = spans
+        self.width = max(1, width)
+    }
+
+    /// Wraps `spans` into lines no wider than `width` (a lone 2-column glyph may exceed width 1).
+    static func wrap(_ spans: [StyledSpan], width: Int) -> [[StyledSpan]] {
+        var wrapper = LineWrapper(spans: spans, width: width)
+        wrapper.run()
+        return wrapper.lines
+    }
+
+    private mutating func run() {
+        for index in spans.indices {
+            let text = spans[index].text
+            if text == "\n" {
+                flushWord()
+                gap.removeAll(keepingCapacity: true)
+                gapWidth = 0
+                endLine()
+                atParagraphStart = true
+                continue
+            }
+            if isPlainASCII(text) {
+                scanASCII(index, text)
+            } else {
+                scanUnicode(index, text)
+            }
+        }
+        flushWord()
+        if !line.isEmpty || lines.isEmpty { endLine() }
+    }
+
+    @inline(__always)
+    private func isPlainASCII(_ text: String) -> Bool {
+        for byte in text.utf8 where byte >= 0x80 || byte < 0x20 { return false }
+        return true
+    }
+
+    private mutating func scanASCII(_ index: Int, _ text: String) {
+        let utf8 = text.utf8
+        var position = utf8.startIndex
+        var runStart = position
+        var runIsSpace = false
+        var runLength = 0
+        while position != utf8.endIndex {
+            let isSpace = utf8[position] == 0x20
+            if runLength > 0 && isSpace != runIsSpace {
+                addRun(index, runStart, position, runLength, isSpace: runIsSpace)
+                runStart = position
+                runLength = 0
+            }
+            runIsSpace = isSpace
+            runLength += 1
+            utf8.formIndex(after: &position)
+        }
+        if runLength > 0 { addRun(index, runStart, position, runLength, isSpace: runIsSpace) }
+    }
+
+    private mutating func scanUnicode(_ index: Int, _ text: String) {
+        var position = text.startIndex
+        var runStart = position
+        var runWidth = 0
+        var runIsSpace = false
+        var hasRun = false
+        while position != text.endIndex {
+            let next = text.index(after: position)
+            let character = text[position]
+            let isSpace = character == " "
+            let characterWidth = TerminalWidth.of(character)
+            if characterWidth == 2 {
+                if hasRun { addRun(index, runStart, position, runWidth, isSpace: runIsSpace) }
+                flushWord()
+                addRun(index, position, next, 2, isSpace: false)
+                flushWord()
+                hasRun = false
+                runStart = next
+                runWidth = 0
+            } else {
+                if hasRun && isSpace != runIsSpace {
+                    addRun(index, runStart, position, runWidth, isSpace: runIsSpace)
+                    runStart = position
+                    runWidth = 0
+                }
+                runIsSpace = isSpace
+                runWidth += characterWidth
+                hasRun = true
+            }
+            position = next
+        }
+        if hasRun { addRun(index, runStart, position, runWidth, isSpace: runIsSpace) }
+    }
+
+    private mutating func addRun(_ span: Int, _ lower: String.Index, _ upper: String.Index, _ runWidth: Int, isSpace: Bool) {
+        let piece = Piece(span: span, lower: lower, upper: upper, width: runWidth)
+        if isSpace {
+            flushWord()
+            gap.append(piece)
+            gapWidth += runWidth
+        } else {
+            word.append(piece)
+            wordWidth += runWidth
+        }
+    }
+
+    /// Places the pending word (with the pending gap before it) on the current or a new line.
+    private mutating func flushWord() {
+        if word.isEmpty { return }
+        defer {
+            word.removeAll(keepingCapacity: true)
+            wordWidth = 0
+        }
+        let keepGap = !line.isEmpty || atParagraphStart
+        if keepGap && lineWidth + gapWidth + wordWidth <= width {
+            for piece in gap { place(piece) }
+        } else if !line.isEmpty {
+            endLine()
+        }
+        gap.removeAll(keepingCapacity: true)
+        gapWidth = 0
+        atParagraphStart = false
+        if lineWidth + wordWidth <= width {
+            for piece in word { place(piece) }
+        } else {
+            breakWord()
+        }
+    }
+
+    /// Places an overlong word cluster by cluster, breaking lines as they fill.
+    private mutating func breakWord() {
+        for piece in word {
+            let text = spans[piece.span].text
+            var start = piece.lower
+            var position = piece.lower
+            var chunkWidth = 0
+            while position != piece.upper {
+                let next = text.index(after: position)
+                let characterWidth = TerminalWidth.of(text[position])
+                if lineWidth + chunkWidth + characterWidth > width && lineWidth + chunkWidth > 0 {
+                    if position != start {
+                        place(Piece(span: piece.span, lower: start, upper: position, width: chunkWidth))
+                    }
+                    endLine()
+                    start = position
+                    chunkWidth = 0
+                }
+                chunkWidth += characterWidth
+                position = next
+            }
+            if position != start {
+                place(Piece(span: piece.span, lower: start, upper: position, width: chunkWidth))
+            }
+        }
+    }
+
+    private mutating func place(_ piece: Piece) {
+        if let last = line.last, last.span == piece.span, last.upper == piece.lower {
+            line[line.count - 1].upper = piece.upper
+            line[line.count - 1].width += piece.width
+        } else {
+            line.append(piece)
+        }
+        lineWidth += piece.width
+    }
+
+    private mutating func endLine() {
+        var output: [StyledSpan] = []
+        output.reserveCapacity(line.count)
+        for piece in line {
+            let span = spans[piece.span]
+            if piece.lower == span.text.startIndex && piece.upper == span.text.endIndex {
+                output.append(span)
+            } else {
+                output.append(StyledSpan(String(span.text[piece.lower..<piece.upper]), style: span.style))
+            }
+        }
+        lines.append(output)
+        line.removeAll(keepingCapacity: true)
+        lineWidth = 0
+    }
+}

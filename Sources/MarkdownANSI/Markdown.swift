@@ -1,0 +1,31 @@
+/// Markdown (CommonMark + GFM + the agent HTML subset) to styled terminal lines.
+public enum Markdown {
+    /// Renders markdown (+ the agent HTML subset) to lines no wider than `width`.
+    public static func render(_ text: String, width: Int, theme: Theme = .default) -> [StyledLine] {
+        Layout.lines(document(text, theme: theme), width: width, theme: theme)
+    }
+
+    /// Wraps plain text (no markdown) to `width`, one style for all of it.
+    public static func wrapPlain(_ text: String, width: Int, style: TextStyle = .plain) -> [StyledLine] {
+        let clean = Sanitizer.clean(text)
+        var lines: [StyledLine] = []
+        for paragraph in clean.split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = String(paragraph)
+            if line.hasSuffix("\r") { line.removeLast() }
+            let flat = Sanitizer.flattenWhitespace(line)
+            if flat.isEmpty {
+                lines.append(StyledLine())
+                continue
+            }
+            for wrapped in LineWrapper.wrap([StyledSpan(flat, style: style)], width: width) {
+                lines.append(StyledLine(wrapped))
+            }
+        }
+        return lines
+    }
+
+    /// The width-independent styled document of `text`.
+    static func document(_ text: String, theme: Theme) -> [DocBlock] {
+        DocumentBuilder.build(CmarkParser.parse(Sanitizer.clean(text)), theme: theme)
+    }
+}
