@@ -1,0 +1,117 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// The full-screen ncurses chat: status bar, transcript, typing line and composer.
+///
+/// Input, engine events, ticks and resizes are merged into one queue of ``UIEvent``s, applied by
+/// the pure ``Reducer`` to one ``UIState``; frames are drawn on a clock (at most ~60 per second,
+/// coalesced) with a single `doupdate()` each. Keys are polled without blocking on the main actor.
+@MainActor
+public final class ChatTerminalApp {
+    /// Poll interval for keys and engine events.
+    static let pollInterval: Duration = .milliseconds(10)
+    /// Shortest time between two frames.
+    static let frameInterval: TimeInterval = 1.0 / 60.0
+
+    private let options: TerminalUIOptions
+    private let events: AsyncStream<ChatEvent>
+    private let send: @Sendable (ChatCommand) async -> Void
+    private var inbox: [UIEvent] = []
+
+    /// Creates the app; nothing touches the terminal until ``run()``.
+    public init(
+        options: TerminalUIOptions,
+        events: AsyncStream<ChatEvent>,
+        send: @escaping @Sendable (ChatCommand) async -> Void
+    ) {
+        self.options = options
+        self.events = events
+        self.send = send
+    }
+
+    /// Runs the full-screen UI until the user quits; restores the terminal on every exit path.
+    public func run() async -> TerminalExit {
+        let terminal = CursesTerminal()
+        guard terminal.start(color: options.color, environment: options.environment) else { return .quit }
+        TerminalRestore.install { sig in
+            terminal.stop()
+            exit(128 + sig)
+        }
+        defer { terminal.stop() }
+
+        let monochrome = terminal.colorMode == .none || options.themeName == "monochrome"
+        let palette = monochrome ? UIPalette.monochrome : UIPalette.standard
+        let theme = monochrome ? Theme.monochrome : (Theme.named(options.themeName) ?? .default)
+        let painter = CursesPainter(colorMode: terminal.colorMode)
+        defer { painter.tearDown() }
+        var state = UIState(options: options, palette: palette, theme: theme)
+        state.size = terminal.size
+
+        let (commands, commandSink) = AsyncStream<ChatCommand>.makeStream()
+        let send = self.send
+        let sender = Task {
+            for await command in commands { await send(command) }
+        }
+        let pump = Task { [events] in
+            for await event in events { self.inbox.append(.engine(event)) }
+            self.inbox.append(.engineFinished)
+        }
+        defer {
+            pump.cancel()
+            commandSink.finish()
+            sender.cancel()
+        }
+
+        var decoder = KeyDecoder()
+        var lastFrame = Date.distantPast
+        var lastAnimationKey = ""
+        while true {
+            for input in terminal.readInputs() {
+                for key in decoder.feed(input) { inbox.append(keyEvent(key, terminal: terminal)) }
+            }
+            for key in decoder.endOfInput() { inbox.append(keyEvent(key, terminal: terminal)) }
+            inbox.append(.tick)
+
+            let now = Date()
+            let batch = inbox
+            inbox = []
+            for event in batch {
+                for effect in Reducer.reduce(&state, event, now: now) {
+                    switch effect {
+                    case .send(let command):
+                        commandSink.yield(command)
+                    case .exit(let result):
+                        return result
+                    case .export(let path, let contents):
+                        inbox.append(.notice(TranscriptExport.write(contents, to: path)))
+                    case .repaint:
+                        painter.invalidate()
+                        state.dirty = true
+                    }
+                }
+            }
+
+            let animationKey = Self.animationKey(state, now: now)
+            if (state.dirty || animationKey != lastAnimationKey) && now.timeIntervalSince(lastFrame) >= Self.frameInterval {
+                painter.paint(FrameBuilder.build(state, now: now, palette: palette))
+                state.dirty = false
+                lastAnimationKey = animationKey
+                lastFrame = now
+            }
+            try? await Task.sleep(for: Self.pollInterval)
+        }
+    }
+
+    private func keyEvent(_ key: Key, terminal: CursesTerminal) -> UIEvent {
+        key == .resize ? .resize(terminal.size) : .key(key)
+    }
+
+    /// What changes on screen with time alone: clock minute, countdown second, typing dots.
+    private static func animationKey(_ state: UIState, now: Date) -> String {
+        var key = String(Int(now.timeIntervalSince1970) / 60)
+        if case .reconnecting = state.connection { key += "r" + String(Int(now.timeIntervalSince1970)) }
+        if !state.typing.isEmpty { key += "t" + String(Int(now.timeIntervalSinceReferenceDate * 3)) }
+        return key
+    }
+}

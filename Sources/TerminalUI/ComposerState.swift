@@ -1,0 +1,188 @@
+/// The message being typed: text, cursor (per grapheme cluster), kill ring and input history.
+///
+/// Pure value type; every edit keeps the cursor on a `Character` boundary, so it can never
+/// land inside a wide glyph or an emoji sequence.
+struct ComposerState: Equatable, Sendable {
+    /// The draft, one element per grapheme cluster; newlines are `"\n"` elements.
+    private(set) var chars: [Character] = []
+    /// The cursor, as an index into ``chars`` (0…count).
+    private(set) var cursor = 0
+    /// The most recent killed text (Ctrl-K/U/W), inserted again by Ctrl-Y.
+    private(set) var killBuffer = ""
+    /// Sent drafts, oldest first.
+    private(set) var history: [String] = []
+    private var historyIndex: Int?
+    private var stashedDraft = ""
+    /// Most entries kept in history.
+    static let historyLimit = 200
+
+    /// Creates an empty composer.
+    init() {}
+
+    /// The draft as a string.
+    var text: String { String(chars) }
+    /// True when nothing is typed.
+    var isEmpty: Bool { chars.isEmpty }
+
+    // MARK: Editing
+
+    /// Inserts text at the cursor (newlines allowed), merging combining marks with what precedes them.
+    mutating func insert(_ string: String) {
+        guard !string.isEmpty else { return }
+        let before = String(chars[..<cursor]) + string
+        let newPrefix = Array(before)
+        chars = Array(before + String(chars[cursor...]))
+        cursor = min(newPrefix.count, chars.count)
+        historyIndex = nil
+    }
+
+    /// Replaces the whole draft and puts the cursor at its end.
+    mutating func setText(_ string: String) {
+        chars = Array(string)
+        cursor = chars.count
+    }
+
+    /// Clears the draft (history and kill buffer stay).
+    mutating func clear() {
+        chars = []
+        cursor = 0
+        historyIndex = nil
+    }
+
+    /// Deletes the character before the cursor.
+    mutating func deleteBackward() {
+        guard cursor > 0 else { return }
+        chars.remove(at: cursor - 1)
+        cursor -= 1
+    }
+
+    /// Deletes the character under the cursor.
+    mutating func deleteForward() {
+        guard cursor < chars.count else { return }
+        chars.remove(at: cursor)
+    }
+
+    // MARK: Moving
+
+    /// Moves one character left.
+    mutating func moveLeft() { cursor = max(0, cursor - 1) }
+    /// Moves one character right.
+    mutating func moveRight() { cursor = min(chars.count, cursor + 1) }
+    /// Moves to the start of the current line.
+    mutating func moveToLineStart() { cursor = lineStart(of: cursor) }
+    /// Moves to the end of the current line.
+    mutating func moveToLineEnd() { cursor = lineEnd(of: cursor) }
+    /// Moves to the start of the previous word.
+    mutating func moveWordLeft() { cursor = wordStartBefore(cursor) }
+    /// Moves past the end of the next word.
+    mutating func moveWordRight() { cursor = wordEndAfter(cursor) }
+    /// Moves the cursor to an absolute index (clamped).
+    mutating func moveTo(_ index: Int) { cursor = max(0, min(chars.count, index)) }
+
+    // MARK: Kill and yank
+
+    /// Kills from the cursor to the end of the line (or the newline itself at a line end).
+    mutating func killToLineEnd() {
+        var end = lineEnd(of: cursor)
+        if end == cursor && end < chars.count { end += 1 }
+        kill(cursor..<end)
+    }
+
+    /// Kills from the start of the line to the cursor.
+    mutating func killToLineStart() {
+        let start = lineStart(of: cursor)
+        kill(start..<cursor)
+        cursor = start
+    }
+
+    /// Kills the word before the cursor.
+    mutating func killWordBackward() {
+        let start = wordStartBefore(cursor)
+        kill(start..<cursor)
+        cursor = start
+    }
+
+    /// Kills the word after the cursor.
+    mutating func killWordForward() {
+        kill(cursor..<wordEndAfter(cursor))
+    }
+
+    /// Inserts the kill buffer at the cursor.
+    mutating func yank() { insert(killBuffer) }
+
+    private mutating func kill(_ range: Range<Int>) {
+        guard !range.isEmpty else { return }
+        killBuffer = String(chars[range])
+        chars.removeSubrange(range)
+    }
+
+    // MARK: History
+
+    /// Records a sent draft (consecutive duplicates kept once) and resets browsing.
+    mutating func remember(_ entry: String) {
+        historyIndex = nil
+        guard !entry.isEmpty, history.last != entry else { return }
+        history.append(entry)
+        if history.count > Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
+
+    /// Shows the previous history entry; the unsent draft is kept for the way back.
+    mutating func historyPrevious() {
+        guard !history.isEmpty else { return }
+        let index: Int
+        if let current = historyIndex {
+            index = max(0, current - 1)
+        } else {
+            stashedDraft = text
+            index = history.count - 1
+        }
+        historyIndex = index
+        setText(history[index])
+    }
+
+    /// Shows the next history entry, or the stashed draft after the newest.
+    mutating func historyNext() {
+        guard let current = historyIndex else { return }
+        if current + 1 < history.count {
+            historyIndex = current + 1
+            setText(history[current + 1])
+        } else {
+            historyIndex = nil
+            setText(stashedDraft)
+        }
+    }
+
+    // MARK: Positions
+
+    /// Index of the first character of the line holding `index`.
+    func lineStart(of index: Int) -> Int {
+        var i = index
+        while i > 0 && chars[i - 1] != "\n" { i -= 1 }
+        return i
+    }
+
+    /// Index of the newline (or end) closing the line holding `index`.
+    func lineEnd(of index: Int) -> Int {
+        var i = index
+        while i < chars.count && chars[i] != "\n" { i += 1 }
+        return i
+    }
+
+    private static func isWordCharacter(_ c: Character) -> Bool {
+        c.isLetter || c.isNumber || c == "_"
+    }
+
+    private func wordStartBefore(_ index: Int) -> Int {
+        var i = index
+        while i > 0 && !Self.isWordCharacter(chars[i - 1]) { i -= 1 }
+        while i > 0 && Self.isWordCharacter(chars[i - 1]) { i -= 1 }
+        return i
+    }
+
+    private func wordEndAfter(_ index: Int) -> Int {
+        var i = index
+        while i < chars.count && !Self.isWordCharacter(chars[i]) { i += 1 }
+        while i < chars.count && Self.isWordCharacter(chars[i]) { i += 1 }
+        return i
+    }
+}

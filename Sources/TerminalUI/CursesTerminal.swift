@@ -1,0 +1,136 @@
+import CNcursesw
+import Foundation
+import MarkdownANSI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Owns curses: start-up (locale, modes, colour, mouse, bracketed paste), key reading, shutdown.
+///
+/// - Important: Every method must run on the main actor; curses is single-threaded.
+@MainActor
+final class CursesTerminal {
+    private var input: UnsafeMutablePointer<WINDOW>?
+    private var extendedKeys: [Int32: Key] = [:]
+    /// True between ``start()`` and ``stop()``.
+    private(set) var isRunning = false
+    /// The colour depth in use after ``start()``.
+    private(set) var colorMode: ColorMode = .none
+
+    /// Creates a terminal owner (nothing happens until ``start()``).
+    init() {}
+
+    /// Sets the locale (falling back to C.UTF-8), starts curses and turns on raw keys, the
+    /// mouse wheel and bracketed paste. Returns false when there is no usable terminal.
+    func start(color: TerminalUIOptions.ColorOverride, environment: [String: String]) -> Bool {
+        let locale = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
+        if !locale.uppercased().contains("UTF") { setlocale(LC_ALL, "C.UTF-8") }
+        TerminalRestore.saveTerminalMode()
+        guard initscr() != nil else { return false }
+        isRunning = true
+        raw()
+        noecho()
+        nonl()
+        set_escdelay(25)
+        curs_set(1)
+        let win = newwin(1, 1, 0, 0)
+        input = win
+        keypad(win, true)
+        wtimeout(win, 0)
+        colorMode = chooseColorMode(color, environment: environment)
+        mousemask(cnc_wheel_mask(), nil)
+        mouseinterval(0)
+        for (name, key) in [("kLFT5", Key.ctrlLeft), ("kRIT5", .ctrlRight), ("kLFT3", .ctrlLeft),
+                            ("kRIT3", .ctrlRight), ("kHOM5", .ctrlHome), ("kEND5", .ctrlEnd)] {
+            let code = key_defined(name)
+            if code > 0 { extendedKeys[code] = key }
+        }
+        writeTerminal("\u{1B}[?2004h")
+        return true
+    }
+
+    /// Ends curses and turns bracketed paste and the mouse off again (idempotent).
+    func stop() {
+        guard isRunning else { return }
+        isRunning = false
+        if let input { delwin(input) }
+        input = nil
+        TerminalRestore.restore()
+    }
+
+    /// The terminal size now.
+    var size: TerminalSize {
+        TerminalSize(rows: Int(cnc_lines()), columns: Int(cnc_cols()))
+    }
+
+    /// Reads every pending input without blocking (until `ERR`).
+    func readInputs(limit: Int = 4096) -> [RawInput] {
+        guard let input else { return [] }
+        var out: [RawInput] = []
+        var wc: wint_t = 0
+        while out.count < limit {
+            let result = wget_wch(input, &wc)
+            if result == ERR { break }
+            if result == KEY_CODE_YES {
+                if let key = mapKeyCode(Int32(wc)) { out.append(.key(key)) }
+            } else {
+                out.append(.char(UInt32(wc)))
+            }
+        }
+        return out
+    }
+
+    /// Rings the terminal bell.
+    func bell() { beep() }
+
+    private func mapKeyCode(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_PPAGE: return .pageUp
+        case KEY_NPAGE: return .pageDown
+        case KEY_DC: return .delete
+        case KEY_BACKSPACE: return .backspace
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE: return .resize
+        case KEY_MOUSE:
+            let state = cnc_getmouse_bstate()
+            if state & cnc_button4_pressed() != 0 { return .wheelUp }
+            if state & cnc_button5_pressed() != 0 { return .wheelDown }
+            return nil
+        default:
+            if let key = extendedKeys[code] { return key }
+            for n in 1...12 where code == cnc_key_f(Int32(n)) { return .function(n) }
+            return nil
+        }
+    }
+
+    private func chooseColorMode(_ override: TerminalUIOptions.ColorOverride, environment: [String: String]) -> ColorMode {
+        guard override != .never, has_colors() else { return .none }
+        var env = environment
+        if override == .always { env["NO_COLOR"] = nil }
+        var mode = ColorMode.detect(environment: env, isTTY: true)
+        if override == .always && mode == .none { mode = .ansi16 }
+        guard mode != .none else { return .none }
+        start_color()
+        use_default_colors()
+        let colors = cnc_colors()
+        if colors < 8 { return .none }
+        if colors < 256 { return .ansi16 }
+        if mode == .ansi16 { return .ansi16 }
+        return .ansi256
+    }
+
+    /// Writes a control sequence straight to the terminal (outside curses' screen model).
+    func writeTerminal(_ sequence: String) {
+        fflush(nil)
+        let bytes = Array(sequence.utf8)
+        bytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+}

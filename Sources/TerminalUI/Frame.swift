@@ -1,0 +1,140 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// One screen's worth of content, independent of curses: regions of styled lines and a cursor.
+///
+/// ``FrameBuilder`` makes it from ``UIState``; ``CursesPainter`` draws it. Tests read it as text.
+struct Frame: Equatable, Sendable {
+    /// A band of rows drawn into one curses window.
+    struct Region: Equatable, Sendable {
+        /// Window name (status, transcript, typing, separator, composer, message).
+        var name: String
+        var top: Int
+        var height: Int
+        var lines: [StyledLine]
+        /// Style of the blank cells not covered by lines.
+        var fill: TextStyle
+    }
+
+    var size: TerminalSize
+    var regions: [Region]
+    /// The terminal cursor (row, column) on screen, or nil to hide it.
+    var cursor: (row: Int, column: Int)?
+
+    /// The frame as plain text, one string per screen row (for tests).
+    var textRows: [String] {
+        var rows = Array(repeating: "", count: size.rows)
+        for region in regions {
+            for (i, line) in region.lines.enumerated() where region.top + i < size.rows && region.top + i >= 0 {
+                rows[region.top + i] = line.plainText
+            }
+        }
+        return rows
+    }
+
+    static func == (a: Frame, b: Frame) -> Bool {
+        a.size == b.size && a.regions == b.regions && a.cursor?.row == b.cursor?.row && a.cursor?.column == b.cursor?.column
+    }
+}
+
+/// Builds a ``Frame`` from the state: pure, apart from laying out visible transcript rows.
+enum FrameBuilder {
+    /// Builds the frame for `state` at `now`; `clock` is the status bar's HH:MM.
+    static func build(_ state: UIState, now: Date, palette: UIPalette) -> Frame {
+        let size = state.size
+        guard size.isUsable else { return tooSmall(size) }
+        let g = state.geometry
+        let clock = state.view.formatter.clock(now)
+        var regions: [Frame.Region] = []
+        regions.append(Frame.Region(
+            name: "status", top: g.status.top, height: 1,
+            lines: [StatusBar.line(state, now: now, width: g.columns, palette: palette, clock: clock)],
+            fill: palette.statusBar))
+        let viewport = state.viewport()
+        regions.append(Frame.Region(
+            name: "transcript", top: g.transcript.top, height: g.transcript.height,
+            lines: viewport.lines, fill: .plain))
+        regions.append(Frame.Region(
+            name: "typing", top: g.typing.top, height: 1,
+            lines: [typingLine(state, viewport: viewport, now: now, width: g.columns, palette: palette)],
+            fill: .plain))
+        if let separator = g.separator {
+            regions.append(Frame.Region(
+                name: "separator", top: separator.top, height: 1,
+                lines: [StyledLine([StyledSpan(String(repeating: "─", count: g.columns), style: palette.separator)])],
+                fill: .plain))
+        }
+        let (composerLines, cursor) = composer(state, geometry: g, palette: palette)
+        regions.append(Frame.Region(
+            name: "composer", top: g.composer.top, height: g.composer.height, lines: composerLines, fill: .plain))
+        return Frame(size: size, regions: regions, cursor: (g.composer.top + cursor.row, cursor.column))
+    }
+
+    private static func tooSmall(_ size: TerminalSize) -> Frame {
+        let min = TerminalSize.minimum
+        let words = ["Terminal too small", "(\(size.columns)×\(size.rows)):", "need \(min.columns)×\(min.rows)"]
+        let lines = Markdown.wrapPlain(words.joined(separator: " "), width: max(1, size.columns), style: TextStyle(bold: true))
+        let top = max(0, (size.rows - lines.count) / 2)
+        let centred = lines.prefix(max(0, size.rows)).map { line in
+            StyledLine([StyledSpan(String(repeating: " ", count: max(0, (size.columns - line.width) / 2)))] + line.spans)
+        }
+        return Frame(
+            size: size,
+            regions: [Frame.Region(name: "message", top: 0, height: max(0, size.rows),
+                                   lines: Array(repeating: StyledLine(), count: top) + centred, fill: .plain)],
+            cursor: nil)
+    }
+
+    /// Typing notice (animated dots) or hint on the left; "N more below" on the right.
+    private static func typingLine(
+        _ state: UIState, viewport: TranscriptViewport, now: Date, width: Int, palette: UIPalette
+    ) -> StyledLine {
+        var left: [StyledSpan] = []
+        if let hint = state.hint {
+            left = [StyledSpan(hint.text, style: palette.placeholder)]
+        } else if let sentence = state.typing.sentence {
+            let phase = Int((now.timeIntervalSinceReferenceDate * 3).rounded(.down)) % 4
+            let dots = String(repeating: ".", count: phase) + String(repeating: " ", count: 3 - phase)
+            left = [StyledSpan(" " + sentence + dots, style: palette.typing)]
+        } else if state.loadingOlder {
+            left = [StyledSpan(" loading older messages…", style: palette.placeholder)]
+        }
+        var right: [StyledSpan] = []
+        if viewport.linesBelow > 0 {
+            var text = " ↓ \(viewport.linesBelow) more below"
+            if state.unreadCount > 0 { text += " · \(state.unreadCount) new" }
+            right = [StyledSpan(text + " (End) ", style: palette.moreBelow)]
+        }
+        let rightWidth = StyledLine(right).width
+        var line = TranscriptFormatter.truncate(StyledLine(left), to: max(0, width - rightWidth - 1))
+        let gap = width - line.width - rightWidth
+        if !right.isEmpty && gap >= 0 {
+            line.spans.append(StyledSpan(String(repeating: " ", count: gap)))
+            line.spans += right
+        }
+        return TranscriptFormatter.truncate(line, to: width)
+    }
+
+    /// The composer rows (prompt + draft, or a placeholder) and the cursor within them.
+    private static func composer(
+        _ state: UIState, geometry g: ScreenGeometry, palette: UIPalette
+    ) -> ([StyledLine], (row: Int, column: Int)) {
+        let prompt = StyledSpan("› ", style: palette.prompt)
+        let pad = StyledSpan(String(repeating: " ", count: ScreenGeometry.promptWidth))
+        if state.composer.isEmpty {
+            let text = state.chatIsOver
+                ? "Chat ended — /new for a new chat, /quit to leave"
+                : "Message… Enter sends · Alt-Enter new line · /help"
+            let hint = TranscriptFormatter.truncate(StyledLine([StyledSpan(text, style: palette.placeholder)]), to: g.composerTextWidth - 1)
+            return ([StyledLine([prompt] + hint.spans)], (0, ScreenGeometry.promptWidth))
+        }
+        let layout = ComposerLayout(state.composer, width: g.composerTextWidth)
+        let first = layout.firstVisibleRow
+        let rows = layout.rows[first..<(first + layout.visibleRowCount)]
+        let lines = rows.enumerated().map { offset, row in
+            StyledLine([offset + first == 0 ? prompt : pad, StyledSpan(row.text)])
+        }
+        return (lines, (layout.cursorRow - first, ScreenGeometry.promptWidth + layout.cursorColumn))
+    }
+}

@@ -1,0 +1,18 @@
+/// One decoded key press (or paste, wheel notch, resize) from the terminal.
+enum Key: Hashable, Sendable {
+    /// Printable text typed by the user (one or more characters from one read).
+    case text(String)
+    /// Ctrl plus a letter, as the lowercase letter (`ctrl("a")` for Ctrl-A).
+    case ctrl(Character)
+    /// Alt (Meta) plus a printable character.
+    case alt(Character)
+    /// A bracketed paste, newlines normalised to `\n`.
+    case paste(String)
+    case enter, altEnter, tab, backTab, backspace, altBackspace, delete, escape
+    case up, down, left, right, home, end, pageUp, pageDown
+    case ctrlLeft, ctrlRight, ctrlHome, ctrlEnd
+    case wheelUp, wheelDown
+    case resize
+    /// A function key F1…F12.
+    case function(Int)
+}

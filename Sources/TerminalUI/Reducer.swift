@@ -1,0 +1,178 @@
+import ChatModel
+import Foundation
+
+/// The pure update function: applies one ``UIEvent`` to ``UIState`` and returns the effects to run.
+///
+/// No curses, no I/O, no clock reads: time comes in as `now`, so unit tests drive it directly.
+enum Reducer {
+    /// Lines the mouse wheel scrolls per notch.
+    static let wheelStep = 3
+    /// How long a hint stays in the typing line.
+    static let hintLifetime: TimeInterval = 6
+
+    /// Applies `event` to `state` at time `now`.
+    static func reduce(_ state: inout UIState, _ event: UIEvent, now: Date) -> [UIEffect] {
+        switch event {
+        case .key(let key):
+            state.dirty = true
+            return handleKey(&state, key, now: now)
+        case .engine(let chatEvent):
+            state.dirty = true
+            return handleEngine(&state, chatEvent, now: now)
+        case .engineFinished:
+            state.engineFinished = true
+            state.dirty = true
+            return []
+        case .resize(let size):
+            state.size = size
+            state.prepareView()
+            let g = state.geometry
+            state.scroll = state.view.normalise(
+                state.scroll, store: state.store, width: g.columns, height: g.transcript.height)
+            if state.scroll == .bottom { state.unreadCount = 0 }
+            state.dirty = true
+            return []
+        case .tick:
+            if state.typing.expire(now: now) { state.dirty = true }
+            if let hint = state.hint, hint.until <= now {
+                state.hint = nil
+                state.dirty = true
+            }
+            return []
+        case .notice(let text):
+            addNotice(&state, text, now: now)
+            return []
+        }
+    }
+
+    // MARK: Engine events
+
+    private static func handleEngine(_ state: inout UIState, _ event: ChatEvent, now: Date) -> [UIEffect] {
+        switch event {
+        case .connection(let connection):
+            let wasOver = state.chatIsOver
+            state.connection = connection
+            switch connection {
+            case .closed(let reason) where !wasOver:
+                state.typing.removeAll()
+                state.queuePosition = nil
+                addNotice(&state, "The chat has ended (\(reason)). Type /new to start a new chat or /quit to leave.", now: now)
+            case .failed(let reason) where !wasOver:
+                state.typing.removeAll()
+                addNotice(&state, "Connection failed: \(reason). Type /retry to try again, or /quit.", now: now)
+            default:
+                break
+            }
+        case .sessionInfo(let info):
+            state.session = info
+        case .item(let item):
+            if state.store.append(item) {
+                noteArrival(&state, item)
+            } else {
+                state.store.update(item)
+            }
+            state.transcriptVersion += 1
+        case .itemUpdated(let item):
+            if state.store.update(item) == nil {
+                state.store.append(item)
+                noteArrival(&state, item)
+            }
+            state.transcriptVersion += 1
+        case .olderItems(let items, let hasMore):
+            state.hasMoreOlder = hasMore
+            state.loadingOlder = false
+            reanchorOnEntry(&state)
+            if state.store.prepend(items) > 0 {
+                state.transcriptVersion += 1
+                if state.partner == nil, let last = items.last(where: { isPartner($0) }) {
+                    state.partner = last.sender
+                }
+            }
+        case .typing(let participant):
+            if participant.role != .customer {
+                state.typing.start(participant, now: now)
+            }
+        case .typingStopped(let participant):
+            state.typing.stop(participant)
+        case .queuePosition(let position):
+            state.queuePosition = position
+        case .notice(let text):
+            addNotice(&state, text, now: now)
+        }
+        return []
+    }
+
+    /// Bookkeeping for an item that is new to the transcript.
+    private static func noteArrival(_ state: inout UIState, _ item: ChatItem) {
+        state.typing.stop(item.sender)
+        if isPartner(item) { state.partner = item.sender }
+        if case .event = item.kind, item.sender.role == .agent || item.sender.role == .bot {
+            state.partner = item.sender
+        }
+        if state.scroll != .bottom && !item.isOwn && !item.isHistory {
+            state.unreadCount += 1
+            if state.unreadKey == nil {
+                state.unreadKey = state.store.entries.last?.key
+            }
+        }
+    }
+
+    /// True when an item's sender is someone we talk to (bot, agent, supervisor).
+    static func isPartner(_ item: ChatItem) -> Bool {
+        guard case .message = item.kind, !item.isOwn else { return false }
+        switch item.sender.role {
+        case .agent, .bot, .supervisor: return true
+        case .customer, .system: return false
+        }
+    }
+
+    /// Moves an anchor that sits on a date separator or divider to the entry below it, so that
+    /// prepending older items (which moves separators) keeps the view where it is.
+    private static func reanchorOnEntry(_ state: inout UIState) {
+        guard case .anchor(let key, _) = state.scroll, !key.hasPrefix("i:") else { return }
+        state.prepareView()
+        let rows = state.view.rows
+        guard let start = (0..<rows.count).first(where: { state.view.key(of: $0, in: state.store) == key }) else { return }
+        for row in start..<rows.count {
+            if case .entry(let i) = rows[row] {
+                state.scroll = .anchor(key: state.store.entries[i].key, line: 0)
+                return
+            }
+        }
+    }
+
+    // MARK: Notices and scrolling
+
+    /// Adds a notice line to the transcript.
+    static func addNotice(_ state: inout UIState, _ text: String, now: Date) {
+        state.store.appendNotice(text, at: now)
+        state.transcriptVersion += 1
+        state.dirty = true
+    }
+
+    /// Scrolls by `delta` lines; asks for older items when the top is reached.
+    static func scroll(_ state: inout UIState, by delta: Int) -> [UIEffect] {
+        state.prepareView()
+        let g = state.geometry
+        let result = state.view.scroll(
+            state.scroll, by: delta, store: state.store, width: g.columns, height: g.transcript.height)
+        state.scroll = result.position
+        if state.scroll == .bottom { state.unreadCount = 0 }
+        if result.reachedTop && delta < 0 && state.hasMoreOlder && !state.loadingOlder {
+            state.loadingOlder = true
+            return [.send(.loadOlder)]
+        }
+        return []
+    }
+
+    /// Jumps to the newest line.
+    static func scrollToBottom(_ state: inout UIState) {
+        state.scroll = .bottom
+        state.unreadCount = 0
+    }
+
+    /// The page size for PgUp/PgDn: the pane height less one line of context.
+    static func pageSize(_ state: UIState) -> Int {
+        max(1, state.geometry.transcript.height - 1)
+    }
+}

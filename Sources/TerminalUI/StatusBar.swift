@@ -1,0 +1,95 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// Builds the one-line status bar: state, partner, queue, unread, backend, title, clock.
+///
+/// Segments carry a priority; the least important are dropped until the bar fits.
+enum StatusBar {
+    private struct Segment {
+        var spans: [StyledSpan]
+        var priority: Int
+        var width: Int { spans.reduce(0) { $0 + TerminalWidth.of($1.text) } }
+    }
+
+    /// The connection state in words, e.g. "reconnecting in 4s (attempt 2)".
+    static func stateText(_ connection: ConnectionState, now: Date) -> String {
+        switch connection {
+        case .idle: "○ offline"
+        case .connecting: "◌ connecting…"
+        case .open: "● connected"
+        case .reconnecting(let attempt, let next):
+            reconnectText(attempt: attempt, seconds: Int((next.timeIntervalSince(now)).rounded(.up)))
+        case .closing: "◌ ending…"
+        case .closed: "■ ended — /new or /quit"
+        case .failed(let reason): "✖ failed: \(reason) — /retry"
+        }
+    }
+
+    private static func reconnectText(attempt: Int, seconds: Int) -> String {
+        seconds > 0
+            ? "↻ reconnecting in \(seconds)s (attempt \(attempt))"
+            : "↻ reconnecting… (attempt \(attempt))"
+    }
+
+    /// The status bar for a width.
+    static func line(_ state: UIState, now: Date, width: Int, palette: UIPalette, clock: String) -> StyledLine {
+        let stateStyle: TextStyle
+        switch state.connection {
+        case .open: stateStyle = palette.statusConnected
+        case .connecting, .reconnecting, .closing: stateStyle = palette.statusWaiting
+        case .idle: stateStyle = palette.statusDim
+        case .closed, .failed: stateStyle = palette.statusBad
+        }
+        var left: [Segment] = [
+            Segment(spans: [StyledSpan(" \(state.options.title) ", style: boldened(palette.statusBar))], priority: 4),
+            Segment(spans: [StyledSpan(" " + stateText(state.connection, now: now) + " ", style: stateStyle)], priority: 0),
+        ]
+        if let partner = state.partner {
+            let badge = partner.role == .bot ? "bot" : partner.role == .supervisor ? "supervisor" : "agent"
+            let badgeStyle = partner.role == .bot ? palette.statusBar : palette.statusBadge
+            left.append(Segment(spans: [
+                StyledSpan(" " + partner.name + " ", style: boldened(palette.statusBar)),
+                StyledSpan(" \(badge) ", style: badgeStyle),
+            ], priority: 1))
+        }
+        if let position = state.queuePosition {
+            left.append(Segment(spans: [StyledSpan(" queue #\(position) ", style: palette.statusWaiting)], priority: 0))
+        }
+        if state.unreadCount > 0 {
+            left.append(Segment(spans: [StyledSpan(" ↓ \(state.unreadCount) unread ", style: palette.statusWaiting)], priority: 0))
+        }
+        if let session = state.session {
+            left.append(Segment(spans: [
+                StyledSpan(" \(session.backend) · \(session.endpoint) ", style: palette.statusDim)
+            ], priority: 3))
+        }
+        let right = Segment(spans: [StyledSpan(" \(clock) ", style: palette.statusBar)], priority: 2)
+        var segments = left + [right]
+        func total() -> Int { segments.reduce(0) { $0 + $1.width } + segments.count - 1 }
+        while total() > width, let worst = segments.indices.max(by: { segments[$0].priority < segments[$1].priority }),
+            segments[worst].priority > 0 {
+            segments.remove(at: worst)
+        }
+        let hasClock = segments.contains { $0.priority == 2 }
+        let leftSegments = hasClock ? Array(segments.dropLast()) : segments
+        var spans: [StyledSpan] = []
+        for (i, segment) in leftSegments.enumerated() {
+            if i > 0 { spans.append(StyledSpan("│", style: palette.statusDim)) }
+            spans += segment.spans
+        }
+        var line = StyledLine(spans)
+        if hasClock {
+            let gap = width - line.width - right.width
+            if gap > 0 { line.spans.append(StyledSpan(String(repeating: " ", count: gap), style: palette.statusBar)) }
+            line.spans += right.spans
+        }
+        return TranscriptFormatter.truncate(line, to: width)
+    }
+
+    private static func boldened(_ style: TextStyle) -> TextStyle {
+        var s = style
+        s.bold = true
+        return s
+    }
+}

@@ -1,0 +1,97 @@
+import CNcursesw
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Restores the terminal on every way out: normal exit, SIGINT/SIGTERM/SIGHUP, `exit()`, crashes.
+///
+/// The crash path is best effort and async-signal-safe: it puts back the saved termios and writes
+/// fixed escape sequences (leave the alternate screen, show the cursor, stop mouse reporting and
+/// bracketed paste), then lets the previous handler (e.g. Swift's backtracer) run.
+enum TerminalRestore {
+    /// Escape sequences that undo what the UI turned on.
+    static let resetSequence = "\u{1B}[?2004l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h"
+
+    nonisolated(unsafe) private static var active = false
+    nonisolated(unsafe) private static var savedTermios = termios()
+    nonisolated(unsafe) private static var haveTermios = false
+    nonisolated(unsafe) private static var atexitInstalled = false
+    nonisolated(unsafe) private static var previousCrashActions: [Int32: sigaction] = [:]
+    nonisolated(unsafe) private static var crashBytes: [UInt8] = Array(
+        (resetSequence + "\u{1B}[?1049l\r\n").utf8)
+    @MainActor private static var signalSources: [DispatchSourceSignal] = []
+
+    /// Saves the terminal mode; call before `initscr`.
+    static func saveTerminalMode() {
+        haveTermios = tcgetattr(STDIN_FILENO, &savedTermios) == 0
+    }
+
+    /// Marks curses as running and installs the exit and crash hooks.
+    @MainActor
+    static func install(onSignal: @escaping @MainActor (Int32) -> Void) {
+        active = true
+        if !atexitInstalled {
+            atexitInstalled = true
+            atexit { TerminalRestore.restoreFromExit() }
+        }
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
+            source.setEventHandler { MainActor.assumeIsolated { onSignal(sig) } }
+            source.resume()
+            signalSources.append(source)
+        }
+        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { sig in TerminalRestore.restoreFromCrash(sig) }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            var previous = sigaction()
+            if sigaction(sig, &action, &previous) == 0 {
+                previousCrashActions[sig] = previous
+            }
+        }
+    }
+
+    /// Ends curses and undoes terminal modes (idempotent); uninstalls the signal sources.
+    @MainActor
+    static func restore() {
+        for source in signalSources { source.cancel() }
+        signalSources = []
+        for sig in [SIGINT, SIGTERM, SIGHUP] { signal(sig, SIG_DFL) }
+        for (sig, var previous) in previousCrashActions { sigaction(sig, &previous, nil) }
+        previousCrashActions = [:]
+        restoreCurses()
+    }
+
+    private static func restoreCurses() {
+        guard active else { return }
+        active = false
+        endwin()
+        writeRaw(Array(resetSequence.utf8))
+    }
+
+    private static func restoreFromExit() {
+        restoreCurses()
+    }
+
+    private static func restoreFromCrash(_ sig: Int32) {
+        if active {
+            active = false
+            if haveTermios { tcsetattr(STDIN_FILENO, TCSANOW, &savedTermios) }
+            crashBytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+        }
+        if var previous = previousCrashActions[sig] {
+            sigaction(sig, &previous, nil)
+        } else {
+            signal(sig, SIG_DFL)
+        }
+        raise(sig)
+    }
+
+    private static func writeRaw(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { _ = write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// How the full-screen UI looks and behaves; every field has a default.
+public struct TerminalUIOptions: Sendable {
+    /// Whether to use colour: decided from the terminal and environment, forced on, or off.
+    public enum ColorOverride: String, Sendable, CaseIterable {
+        /// Detect from `NO_COLOR`, `COLORTERM`, `TERM` and the terminal's capabilities.
+        case auto
+        /// Use colour whenever the terminal can show it, even with `NO_COLOR` set.
+        case always
+        /// Never use colour; bold and underline still show.
+        case never
+    }
+
+    /// Shown at the left of the status bar.
+    public var title: String
+    /// A MarkdownANSI theme name (`Theme.names`); unknown names fall back to the default theme.
+    public var themeName: String
+    /// Colour on, off or detected.
+    public var color: ColorOverride
+    /// Puts the status bar on the first row instead of the last.
+    public var statusBarOnTop: Bool
+    /// Time zone for message times and date separators.
+    public var timeZone: TimeZone
+    /// Environment used for colour detection (`NO_COLOR`, `COLORTERM`, `TERM`).
+    public var environment: [String: String]
+
+    /// Creates options; every parameter is defaulted.
+    public init(
+        title: String = "Helpline",
+        themeName: String = "default",
+        color: ColorOverride = .auto,
+        statusBarOnTop: Bool = true,
+        timeZone: TimeZone = .current,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.title = title
+        self.themeName = themeName
+        self.color = color
+        self.statusBarOnTop = statusBarOnTop
+        self.timeZone = timeZone
+        self.environment = environment
+    }
+}
+
+/// Why the full-screen UI returned.
+public enum TerminalExit: Sendable, Hashable {
+    /// The user quit (`/quit`, Ctrl-C, Ctrl-D on an empty composer) while the chat was live.
+    case quit
+    /// The user left after the chat had ended.
+    case ended
+    /// The user asked for a new chat with `/new`.
+    case newChatRequested
+}

@@ -1,0 +1,181 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// Turns transcript entries, date separators and the unread divider into styled lines for a width.
+///
+/// Pure apart from its date formatters; the result for one entry depends only on the entry's
+/// content and the width, which is what makes ``LayoutCache`` valid.
+final class TranscriptFormatter {
+    /// Columns the message body is indented by under its header.
+    static let bodyIndent = 2
+
+    let palette: UIPalette
+    let theme: Theme
+    private let calendar: Calendar
+    private let dayFormatter: DateFormatter
+
+    /// Creates a formatter for a palette, a markdown theme and a time zone.
+    init(palette: UIPalette, theme: Theme, timeZone: TimeZone) {
+        self.palette = palette
+        self.theme = theme
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        self.calendar = calendar
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = timeZone
+        formatter.dateFormat = "EEEE d MMMM yyyy"
+        self.dayFormatter = formatter
+    }
+
+    // MARK: Times
+
+    /// `HH:MM` in the formatter's time zone.
+    func clock(_ date: Date) -> String {
+        let c = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+    }
+
+    /// `HH:MM:SS` in the formatter's time zone.
+    func clockWithSeconds(_ date: Date) -> String {
+        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
+        return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+    }
+
+    /// A sortable day key (`2026-11-21`) for date separators.
+    func dayKey(_ date: Date) -> String {
+        let c = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    }
+
+    /// The day in words, for a date separator.
+    func dayTitle(_ date: Date) -> String { dayFormatter.string(from: date) }
+
+    // MARK: Lines
+
+    /// Lines for one transcript entry.
+    func lines(for entry: TranscriptEntry, width: Int) -> [StyledLine] {
+        let item = entry.item
+        if entry.isNotice {
+            return Markdown.wrapPlain("ℹ " + item.text, width: width, style: palette.notice)
+        }
+        if case .event = item.kind {
+            return centred(item.text + " · " + clock(item.time), width: width, style: palette.systemLine)
+        }
+        var lines = [header(for: item, width: width)]
+        let bodyWidth = max(1, width - Self.bodyIndent)
+        let body: [StyledLine]
+        switch item.kind {
+        case .attachment(let attachment):
+            var text = "📎 \(attachment.name) (\(attachment.contentType))"
+            if let status = attachment.status { text += " [\(status.lowercased())]" }
+            body = Markdown.wrapPlain(text, width: bodyWidth)
+        default:
+            body = item.isMarkdown
+                ? Markdown.render(item.text, width: bodyWidth, theme: theme)
+                : Markdown.wrapPlain(item.text, width: bodyWidth)
+        }
+        let indent = StyledSpan(String(repeating: " ", count: Self.bodyIndent))
+        for line in body {
+            lines.append(StyledLine([indent] + line.spans))
+        }
+        if item.isStreaming, let last = lines.indices.last {
+            lines[last].spans.append(StyledSpan(" ▍", style: palette.typing))
+        }
+        return lines
+    }
+
+    /// A date separator line.
+    func dateSeparator(_ date: Date, width: Int) -> [StyledLine] {
+        ruled(dayTitle(date), width: width, style: palette.separator)
+    }
+
+    /// The divider before the first unread item.
+    func unreadDivider(width: Int) -> [StyledLine] {
+        ruled("new messages", width: width, style: palette.unreadDivider)
+    }
+
+    // MARK: Pieces
+
+    private func header(for item: ChatItem, width: Int) -> StyledLine {
+        var spans = [StyledSpan(clock(item.time), style: palette.time), StyledSpan(" ")]
+        if let delivery = item.delivery {
+            spans.append(StyledSpan("You", style: palette.ownName))
+            spans.append(StyledSpan("  "))
+            spans.append(deliverySpan(delivery))
+        } else {
+            switch item.sender.role {
+            case .agent:
+                spans.append(StyledSpan(item.sender.name, style: palette.agentName))
+                spans.append(StyledSpan(" "))
+                spans.append(StyledSpan(" agent ", style: palette.agentBadge))
+            case .bot:
+                spans.append(StyledSpan(item.sender.name, style: palette.botName))
+                spans.append(StyledSpan(" "))
+                spans.append(StyledSpan(" bot ", style: palette.botBadge))
+            case .supervisor:
+                spans.append(StyledSpan(item.sender.name, style: palette.agentName))
+                spans.append(StyledSpan(" "))
+                spans.append(StyledSpan(" supervisor ", style: palette.supervisorBadge))
+            case .customer:
+                spans.append(StyledSpan(item.sender.name, style: palette.ownName))
+            case .system:
+                spans.append(StyledSpan(item.sender.name, style: palette.systemName))
+            }
+        }
+        return Self.truncate(StyledLine(spans), to: width)
+    }
+
+    /// The delivery label, e.g. "sending…", "read" or "failed — /retry".
+    func deliverySpan(_ delivery: Delivery) -> StyledSpan {
+        switch delivery {
+        case .pending: StyledSpan(delivery.label, style: palette.deliveryPending)
+        case .sent, .delivered: StyledSpan("✓ " + delivery.label, style: palette.deliverySent)
+        case .read: StyledSpan("✓✓ " + delivery.label, style: palette.deliveryRead)
+        case .failed: StyledSpan("✗ failed — /retry", style: palette.deliveryFailed)
+        }
+    }
+
+    private func centred(_ text: String, width: Int, style: TextStyle) -> [StyledLine] {
+        Markdown.wrapPlain(text, width: width, style: style).map { line in
+            let pad = max(0, (width - line.width) / 2)
+            return StyledLine([StyledSpan(String(repeating: " ", count: pad))] + line.spans)
+        }
+    }
+
+    private func ruled(_ title: String, width: Int, style: TextStyle) -> [StyledLine] {
+        let label = " \(title) "
+        let labelWidth = TerminalWidth.of(label)
+        guard labelWidth + 2 <= width else {
+            return [Self.truncate(StyledLine([StyledSpan(label, style: style)]), to: width)]
+        }
+        let left = (width - labelWidth) / 2
+        let right = width - labelWidth - left
+        let text = String(repeating: "─", count: left) + label + String(repeating: "─", count: right)
+        return [StyledLine([StyledSpan(text, style: style)])]
+    }
+
+    /// Cuts a line to a width (by grapheme cluster), ending with "…" when something was cut.
+    static func truncate(_ line: StyledLine, to width: Int) -> StyledLine {
+        guard line.width > width else { return line }
+        var out: [StyledSpan] = []
+        var used = 0
+        let budget = max(0, width - 1)
+        outer: for span in line.spans {
+            var text = ""
+            for c in span.text {
+                let w = TerminalWidth.of(c)
+                if used + w > budget {
+                    if !text.isEmpty { out.append(StyledSpan(text, style: span.style)) }
+                    break outer
+                }
+                text.append(c)
+                used += w
+            }
+            out.append(StyledSpan(text, style: span.style))
+        }
+        if width > 0 { out.append(StyledSpan("…")) }
+        return StyledLine(out)
+    }
+}

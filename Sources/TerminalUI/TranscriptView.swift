@@ -1,0 +1,218 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// Where the transcript is scrolled to.
+enum ScrollPosition: Equatable, Sendable {
+    /// Following the newest line.
+    case bottom
+    /// The top visible line is line `line` of the display row with key `key`.
+    case anchor(key: String, line: Int)
+}
+
+/// One row of the displayed transcript before layout.
+enum DisplayRow: Equatable, Sendable {
+    /// A date separator.
+    case date(Date, key: String)
+    /// The "new messages" divider.
+    case unread
+    /// A transcript entry, by position in the store.
+    case entry(Int)
+}
+
+/// What the transcript pane shows for one frame.
+struct TranscriptViewport: Equatable, Sendable {
+    /// The lines, top to bottom (at most the pane height).
+    var lines: [StyledLine]
+    /// Lines below the last visible one.
+    var linesBelow: Int
+    /// True when the first line of the transcript is visible.
+    var atTop: Bool
+}
+
+/// Lays out the transcript: display rows, cached per row and width, and the visible window.
+///
+/// Only rows that are needed are laid out (from the anchor, or backwards from the end);
+/// counting lines below the view touches only rows below it.
+final class TranscriptView {
+    let formatter: TranscriptFormatter
+    let cache = LayoutCache()
+    private(set) var rows: [DisplayRow] = []
+    private var rowKeys: [String: Int] = [:]
+    private var builtVersion = -1
+
+    /// Creates a view that lays rows out with `formatter`.
+    init(formatter: TranscriptFormatter) {
+        self.formatter = formatter
+    }
+
+    // MARK: Display rows
+
+    /// Rebuilds the display rows when the transcript changed (by `version`).
+    func prepare(_ store: TranscriptStore, unreadKey: String?, version: Int) {
+        guard version != builtVersion else { return }
+        builtVersion = version
+        var rows: [DisplayRow] = []
+        var keys: [String: Int] = [:]
+        var lastDay: String?
+        for (i, entry) in store.entries.enumerated() {
+            if !entry.isNotice {
+                let day = formatter.dayKey(entry.item.time)
+                if day != lastDay {
+                    keys["d:" + day] = rows.count
+                    rows.append(.date(entry.item.time, key: "d:" + day))
+                    lastDay = day
+                }
+            }
+            if entry.key == unreadKey {
+                keys["u"] = rows.count
+                rows.append(.unread)
+            }
+            keys[entry.key] = rows.count
+            rows.append(.entry(i))
+        }
+        self.rows = rows
+        self.rowKeys = keys
+    }
+
+    /// The key of a display row.
+    func key(of row: Int, in store: TranscriptStore) -> String {
+        switch rows[row] {
+        case .date(_, let key): key
+        case .unread: "u"
+        case .entry(let i): store.entries[i].key
+        }
+    }
+
+    /// The lines of one display row at a width (cached).
+    func lines(ofRow row: Int, in store: TranscriptStore, width: Int) -> [StyledLine] {
+        let lines = layout(row: row, store: store, width: width)
+        return lines.isEmpty ? [StyledLine()] : lines
+    }
+
+    private func layout(row: Int, store: TranscriptStore, width: Int) -> [StyledLine] {
+        switch rows[row] {
+        case .date(let date, let key):
+            return cache.lines(key: key, width: width, revision: 0) { formatter.dateSeparator(date, width: width) }
+        case .unread:
+            return cache.lines(key: "u", width: width, revision: 0) { formatter.unreadDivider(width: width) }
+        case .entry(let i):
+            let entry = store.entries[i]
+            return cache.lines(key: entry.key, width: width, revision: entry.revision) {
+                formatter.lines(for: entry, width: width)
+            }
+        }
+    }
+
+    private func lineCount(ofRow row: Int, in store: TranscriptStore, width: Int) -> Int {
+        max(1, lines(ofRow: row, in: store, width: width).count)
+    }
+
+    // MARK: Positions
+
+    /// The top line (row, line) for a scroll position; nil for `.bottom` or an unknown anchor.
+    private func resolve(_ position: ScrollPosition, store: TranscriptStore, width: Int) -> (row: Int, line: Int)? {
+        guard case .anchor(let key, let line) = position, let row = rowKeys[key], row < rows.count else { return nil }
+        return (row, max(0, min(line, lineCount(ofRow: row, in: store, width: width) - 1)))
+    }
+
+    /// The top line when following the bottom.
+    private func bottomTop(store: TranscriptStore, width: Int, height: Int) -> (row: Int, line: Int) {
+        var remaining = height
+        var row = rows.count
+        while row > 0 && remaining > 0 {
+            row -= 1
+            let count = lineCount(ofRow: row, in: store, width: width)
+            if count >= remaining { return (row, count - remaining) }
+            remaining -= count
+        }
+        return (0, 0)
+    }
+
+    /// Lines from (row, line) to the end, stopping once more than `limit` are counted.
+    private func linesFrom(_ top: (row: Int, line: Int), store: TranscriptStore, width: Int, limit: Int) -> Int {
+        guard top.row < rows.count else { return 0 }
+        var total = lineCount(ofRow: top.row, in: store, width: width) - top.line
+        var row = top.row + 1
+        while row < rows.count && total <= limit {
+            total += lineCount(ofRow: row, in: store, width: width)
+            row += 1
+        }
+        return total
+    }
+
+    /// Moves a scroll position by `delta` lines (negative is up); returns the new position and
+    /// whether the very top was reached.
+    func scroll(
+        _ position: ScrollPosition, by delta: Int, store: TranscriptStore, width: Int, height: Int
+    ) -> (position: ScrollPosition, reachedTop: Bool) {
+        guard !rows.isEmpty else { return (.bottom, delta < 0) }
+        var top = resolve(position, store: store, width: width) ?? bottomTop(store: store, width: width, height: height)
+        if delta < 0 {
+            var remaining = -delta
+            while remaining > 0 {
+                if top.line >= remaining {
+                    top.line -= remaining
+                    remaining = 0
+                } else if top.row > 0 {
+                    remaining -= top.line + 1
+                    top.row -= 1
+                    top.line = lineCount(ofRow: top.row, in: store, width: width) - 1
+                } else {
+                    top.line = 0
+                    remaining = 0
+                }
+            }
+        } else {
+            var remaining = delta
+            while remaining > 0 {
+                let count = lineCount(ofRow: top.row, in: store, width: width)
+                if top.line + remaining < count {
+                    top.line += remaining
+                    remaining = 0
+                } else if top.row + 1 < rows.count {
+                    remaining -= count - top.line
+                    top.row += 1
+                    top.line = 0
+                } else {
+                    remaining = 0
+                }
+            }
+        }
+        let reachedTop = top.row == 0 && top.line == 0
+        if linesFrom(top, store: store, width: width, limit: height) <= height {
+            return (.bottom, reachedTop)
+        }
+        return (.anchor(key: key(of: top.row, in: store), line: top.line), reachedTop)
+    }
+
+    /// Re-expresses a position after a resize or an edit so that it is valid (an unknown anchor
+    /// or one that now fits above the bottom becomes `.bottom`).
+    func normalise(_ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int) -> ScrollPosition {
+        guard let top = resolve(position, store: store, width: width) else { return .bottom }
+        if linesFrom(top, store: store, width: width, limit: height) <= height { return .bottom }
+        return .anchor(key: key(of: top.row, in: store), line: top.line)
+    }
+
+    /// The visible window for a position.
+    func viewport(_ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int) -> TranscriptViewport {
+        guard !rows.isEmpty, height > 0 else { return TranscriptViewport(lines: [], linesBelow: 0, atTop: true) }
+        var top = resolve(position, store: store, width: width) ?? bottomTop(store: store, width: width, height: height)
+        if linesFrom(top, store: store, width: width, limit: height) < height {
+            top = bottomTop(store: store, width: width, height: height)
+        }
+        var out: [StyledLine] = []
+        var row = top.row
+        var skip = top.line
+        while row < rows.count && out.count < height {
+            for line in lines(ofRow: row, in: store, width: width).dropFirst(skip) where out.count < height {
+                out.append(line)
+            }
+            skip = 0
+            row += 1
+        }
+        let total = linesFrom(top, store: store, width: width, limit: Int.max - 1)
+        return TranscriptViewport(
+            lines: out, linesBelow: max(0, total - out.count), atTop: top.row == 0 && top.line == 0)
+    }
+}

@@ -1,0 +1,42 @@
+import ChatModel
+import Foundation
+
+/// Everything that can change the UI, merged into one stream: keys, engine events, ticks, resizes.
+enum UIEvent: Sendable {
+    /// A decoded key, paste or wheel notch.
+    case key(Key)
+    /// Something the engine published.
+    case engine(ChatEvent)
+    /// The engine's event stream finished.
+    case engineFinished
+    /// The terminal has a new size.
+    case resize(TerminalSize)
+    /// The frame clock ticked (typing expiry, countdowns).
+    case tick
+    /// A notice from an effect that finished (e.g. an export).
+    case notice(String)
+}
+
+/// What the reducer asks the outside world to do.
+enum UIEffect: Equatable, Sendable {
+    /// Send a command to the engine.
+    case send(ChatCommand)
+    /// Leave the UI with this result.
+    case exit(TerminalExit)
+    /// Write the transcript to a file (mode 0600) and report back with a notice.
+    case export(path: String, contents: String)
+    /// Redraw the whole screen from scratch (Ctrl-L).
+    case repaint
+}
+
+/// A terminal size in cells.
+struct TerminalSize: Equatable, Sendable {
+    var rows: Int
+    var columns: Int
+
+    /// The smallest size the full layout supports.
+    static let minimum = TerminalSize(rows: 12, columns: 40)
+
+    /// True when the layout fits.
+    var isUsable: Bool { rows >= Self.minimum.rows && columns >= Self.minimum.columns }
+}

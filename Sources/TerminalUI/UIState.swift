@@ -1,0 +1,75 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// The one owner of everything the UI shows; changed only by ``Reducer``.
+struct UIState {
+    /// Options the UI was started with.
+    let options: TerminalUIOptions
+    /// Lays out and caches the transcript (a reference: a memo, not state).
+    let view: TranscriptView
+    /// The current terminal size.
+    var size = TerminalSize(rows: 30, columns: 100)
+    /// The engine's connection state.
+    var connection: ConnectionState = .idle
+    /// Backend, endpoint and who we are.
+    var session: SessionInfo?
+    /// The transcript.
+    var store = TranscriptStore()
+    /// Bumped on every transcript change (display rows are rebuilt when it moves).
+    var transcriptVersion = 0
+    /// Scroll position of the transcript pane.
+    var scroll: ScrollPosition = .bottom
+    /// Items that arrived while scrolled up.
+    var unreadCount = 0
+    /// Key of the first unread entry, where the "new messages" divider goes.
+    var unreadKey: String?
+    /// Who else is typing.
+    var typing = TypingState()
+    /// Place in the queue, when queued.
+    var queuePosition: Int?
+    /// The bot or agent we are talking to (latest non-customer, non-system sender).
+    var partner: Participant?
+    /// The draft.
+    var composer = ComposerState()
+    /// False once the engine said there is nothing older to load.
+    var hasMoreOlder = true
+    /// True while a `.loadOlder` is outstanding.
+    var loadingOlder = false
+    /// A short hint shown in the typing line until it expires (completions, help).
+    var hint: (text: String, until: Date)?
+    /// True when the engine's stream has finished.
+    var engineFinished = false
+    /// True when something changed since the last frame.
+    var dirty = true
+
+    /// Creates the initial state.
+    init(options: TerminalUIOptions, palette: UIPalette, theme: Theme) {
+        self.options = options
+        self.view = TranscriptView(
+            formatter: TranscriptFormatter(palette: palette, theme: theme, timeZone: options.timeZone))
+    }
+
+    /// The screen layout for the current size and draft.
+    var geometry: ScreenGeometry {
+        let probe = ScreenGeometry(size: size, composerRows: 1, statusBarOnTop: options.statusBarOnTop)
+        let layout = ComposerLayout(composer, width: probe.composerTextWidth)
+        return ScreenGeometry(
+            size: size, composerRows: layout.visibleRowCount, statusBarOnTop: options.statusBarOnTop)
+    }
+
+    /// True once the chat has ended or failed for good.
+    var chatIsOver: Bool { connection.isTerminal }
+
+    /// Makes sure the transcript's display rows are current.
+    func prepareView() {
+        view.prepare(store, unreadKey: unreadKey, version: transcriptVersion)
+    }
+
+    /// The transcript window for the current position and size.
+    func viewport() -> TranscriptViewport {
+        prepareView()
+        let g = geometry
+        return view.viewport(scroll, store: store, width: g.columns, height: g.transcript.height)
+    }
+}
