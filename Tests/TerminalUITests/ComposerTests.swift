@@ -1,0 +1,118 @@
+import Testing
+@testable import TerminalUI
+
+@Suite("Composer editing")
+struct ComposerTests {
+    @Test func cursorMovesPerGraphemeClusterOverWideCharacters() {
+        var c = ComposerState()
+        c.insert("a你👍🏽b")
+        #expect(c.chars.count == 4)
+        c.moveLeft()
+        c.moveLeft()
+        #expect(c.cursor == 2)
+        let layout = ComposerLayout(c, width: 40)
+        #expect(layout.cursorColumn == 3)  // a(1) + 你(2)
+        c.deleteBackward()
+        #expect(c.text == "a👍🏽b")
+        #expect(ComposerLayout(c, width: 40).cursorColumn == 1)
+    }
+
+    @Test func zwjFamilyEmojiIsOneStep() {
+        var c = ComposerState()
+        c.insert("x👨‍👩‍👧y")
+        c.moveLeft()
+        c.moveLeft()
+        #expect(c.cursor == 1)
+        c.deleteForward()
+        #expect(c.text == "xy")
+    }
+
+    @Test func combiningMarkTypedSeparatelyMergesWithItsBase() {
+        var c = ComposerState()
+        c.insert("e")
+        c.insert("\u{301}")
+        #expect(c.chars.count == 1)
+        #expect(c.cursor == 1)
+    }
+
+    @Test func killAndYank() {
+        var c = ComposerState()
+        c.insert("hello big world")
+        c.killWordBackward()
+        #expect(c.text == "hello big ")
+        #expect(c.killBuffer == "world")
+        c.moveToLineStart()
+        c.yank()
+        #expect(c.text == "worldhello big ")
+        c.killToLineEnd()
+        #expect(c.text == "world")
+        c.killToLineStart()
+        #expect(c.text == "")
+        #expect(c.killBuffer == "world")
+    }
+
+    @Test func wordMoves() {
+        var c = ComposerState()
+        c.insert("one, two  three")
+        c.moveWordLeft()
+        #expect(c.cursor == 10)
+        c.moveWordLeft()
+        #expect(c.cursor == 5)
+        c.moveWordRight()
+        #expect(c.cursor == 8)
+        c.moveToLineStart()
+        c.moveWordRight()
+        #expect(c.cursor == 3)
+    }
+
+    @Test func lineStartAndEndAreLogicalLines() {
+        var c = ComposerState()
+        c.insert("ab\ncd")
+        c.moveToLineStart()
+        #expect(c.cursor == 3)
+        c.moveLeft()
+        c.moveToLineStart()
+        #expect(c.cursor == 0)
+        c.moveToLineEnd()
+        #expect(c.cursor == 2)
+    }
+
+    @Test func historyKeepsTheUnsentDraft() {
+        var c = ComposerState()
+        c.remember("first")
+        c.remember("second")
+        c.insert("draft")
+        c.historyPrevious()
+        #expect(c.text == "second")
+        c.historyPrevious()
+        #expect(c.text == "first")
+        c.historyPrevious()
+        #expect(c.text == "first")
+        c.historyNext()
+        #expect(c.text == "second")
+        c.historyNext()
+        #expect(c.text == "draft")
+    }
+
+    @Test func multiLineGrowsToFiveRowsThenScrolls() {
+        var c = ComposerState()
+        c.insert("1")
+        #expect(ComposerLayout(c, width: 20).visibleRowCount == 1)
+        for n in 2...7 { c.insert("\n\(n)") }
+        let layout = ComposerLayout(c, width: 20)
+        #expect(layout.rows.count == 7)
+        #expect(layout.visibleRowCount == 5)
+        #expect(layout.cursorRow == 6)
+        #expect(layout.firstVisibleRow == 2)
+    }
+
+    @Test func softWrapNeverSplitsAWideCharacter() {
+        var c = ComposerState()
+        c.insert("abcd你好")  // width 8; limit is width - 1 = 5
+        let layout = ComposerLayout(c, width: 6)
+        #expect(layout.rows.map(\.text) == ["abcd", "你好"])
+        #expect(layout.cursorRow == 1)
+        #expect(layout.cursorColumn == 4)
+        #expect(layout.index(row: 1, column: 1) == 4)
+    }
+}
