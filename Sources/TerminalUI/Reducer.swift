@@ -21,6 +21,9 @@ enum Reducer {
             return handleEngine(&state, chatEvent, now: now)
         case .engineFinished:
             state.engineFinished = true
+            if !state.chatIsOver {
+                addNotice(&state, "The session engine stopped. /new starts a new chat, /quit leaves.", now: now)
+            }
             state.dirty = true
             return []
         case .resize(let size):

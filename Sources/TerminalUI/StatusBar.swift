@@ -47,7 +47,7 @@ enum StatusBar {
         ]
         if let partner = state.partner {
             let badge = partner.role == .bot ? "bot" : partner.role == .supervisor ? "supervisor" : "agent"
-            let badgeStyle = partner.role == .bot ? palette.statusBar : palette.statusBadge
+            let badgeStyle = partner.role == .bot ? palette.statusBotBadge : palette.statusBadge
             left.append(Segment(spans: [
                 StyledSpan(" " + partner.name + " ", style: boldened(palette.statusBar)),
                 StyledSpan(" \(badge) ", style: badgeStyle),

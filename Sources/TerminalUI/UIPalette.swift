@@ -31,6 +31,7 @@ struct UIPalette: Sendable {
     var statusBad = TextStyle(bold: true, foreground: .ansi(15), background: .ansi(1))
     var statusDim = TextStyle(foreground: .ansi(7), background: .ansi(4))
     var statusBadge = TextStyle(bold: true, foreground: .ansi(0), background: .ansi(2))
+    var statusBotBadge = TextStyle(foreground: .ansi(0), background: .ansi(5))
 
     /// The default palette.
     static let standard = UIPalette()
@@ -44,6 +45,7 @@ struct UIPalette: Sendable {
         p.statusBad = TextStyle(bold: true, underline: true, inverse: true)
         p.statusDim = TextStyle(inverse: true)
         p.statusBadge = TextStyle(bold: true, underline: true, inverse: true)
+        p.statusBotBadge = TextStyle(underline: true, inverse: true)
         p.agentBadge = TextStyle(bold: true, inverse: true)
         p.botBadge = TextStyle(inverse: true)
         p.unreadDivider = TextStyle(bold: true)
