@@ -1,0 +1,61 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Helpline",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "helpline", targets: ["helpline"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/swift-websocket.git", from: "1.6.2"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+    ],
+    targets: [
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(
+            name: "CCmarkGFM", path: "Sources/CCmarkGFM",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        .target(name: "ChatModel"),
+        .target(name: "MarkdownANSI", dependencies: ["CCmarkGFM"]),
+        .target(
+            name: "ChatEngine",
+            dependencies: [
+                "ChatModel",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .target(name: "AmazonConnect", dependencies: ["ChatEngine", "ChatModel"]),
+        .target(name: "TerminalUI", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
+        .target(
+            name: "DemoServer",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources/flows")]),
+        .executableTarget(
+            name: "helpline",
+            dependencies: [
+                "ChatModel", "ChatEngine", "AmazonConnect", "MarkdownANSI", "TerminalUI", "DemoServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]),
+        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"]),
+        .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel"]),
+        .testTarget(name: "AmazonConnectTests", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel"]),
+        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"], exclude: ["boto3"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "helpline"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,48 @@
+import ChatEngine
+import Foundation
+
+/// Decodes `aws/chat` socket frames (spec §3.3–3.5).
+enum ConnectFrameDecoder {
+    /// Events in one text frame; throws `BackendError.protocolViolation` on malformed JSON.
+    static func decode(_ frame: String) throws -> [BackendEvent] {
+        let envelope: ConnectSocketFrame
+        do {
+            envelope = try JSONDecoder().decode(ConnectSocketFrame.self, from: Data(frame.utf8))
+        } catch {
+            throw BackendError.protocolViolation("a socket frame was not valid JSON")
+        }
+        switch envelope.topic {
+        case "aws/chat":
+            guard case .text(let inner) = envelope.content else {
+                throw BackendError.protocolViolation("an aws/chat frame had no content")
+            }
+            do {
+                let item = try JSONDecoder().decode(ConnectItem.self, from: Data(inner.utf8))
+                return ConnectItemMapper.events(for: item)
+            } catch {
+                throw BackendError.protocolViolation("an aws/chat item could not be read (\(Self.missingField(error)))")
+            }
+        case "aws/subscribe":
+            if case .subscription(let status) = envelope.content, status == "success" { return [.subscribed] }
+            return [.serverError("the chat subscription failed")]
+        case "aws/heartbeat":
+            return [.alive]
+        case "aws/ping":
+            if envelope.statusCode == 200 { return [.alive] }
+            return [.alive, .degraded("deep heartbeat status \(envelope.statusCode.map(String.init) ?? "missing")")]
+        case nil:
+            if let message = envelope.message { return [.serverError(message)] }
+            return []
+        default:
+            return []
+        }
+    }
+
+    private static func missingField(_ error: any Error) -> String {
+        if case DecodingError.keyNotFound(let key, _) = error { return "missing \(key.stringValue)" }
+        if case DecodingError.typeMismatch(_, let context) = error {
+            return "wrong type at \(context.codingPath.map(\.stringValue).joined(separator: "."))"
+        }
+        return "invalid JSON"
+    }
+}

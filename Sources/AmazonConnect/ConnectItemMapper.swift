@@ -1,0 +1,131 @@
+import ChatEngine
+import ChatModel
+import Foundation
+
+/// Turns Participant Service items into protocol-neutral backend events.
+enum ConnectItemMapper {
+    static let eventPrefix = "application/vnd.amazonaws.connect.event."
+
+    /// Events for one item; `fromTranscript` marks REST items (never live reactions).
+    static func events(for item: ConnectItem) -> [BackendEvent] {
+        let time = ConnectTime.parse(item.absoluteTime)
+        let sender = participant(of: item)
+        let isHistory = item.contactId == nil && item.relatedContactId != nil
+        switch item.type {
+        case "MESSAGE":
+            let chat = ChatItem(
+                id: item.id, time: time, sender: sender, kind: .message,
+                contentType: item.contentType ?? "text/plain", text: item.content ?? "", isHistory: isHistory,
+                isStreaming: item.messageMetadata?.messageCompleted == false)
+            return [.item(chat)] + receipts(in: item.messageMetadata)
+        case "ATTACHMENT":
+            let first = item.attachments?.first
+            let attachment = Attachment(
+                id: first?.attachmentId ?? item.id, name: first?.attachmentName ?? "attachment",
+                contentType: first?.contentType ?? "application/octet-stream", status: first?.status)
+            let rejected = attachment.status == "REJECTED" ? " (rejected)" : ""
+            let chat = ChatItem(
+                id: item.id, time: time, sender: sender, kind: .attachment(attachment),
+                contentType: attachment.contentType, text: "📎 \(attachment.name)\(rejected)", isHistory: isHistory)
+            return [.item(chat)] + receipts(in: item.messageMetadata)
+        case "MESSAGEMETADATA":
+            return receipts(in: item.messageMetadata)
+        case "EVENT":
+            return event(item, sender: sender, time: time, isHistory: isHistory)
+        default:
+            return []
+        }
+    }
+
+    private static func event(_ item: ConnectItem, sender: Participant, time: Date, isHistory: Bool) -> [BackendEvent] {
+        let contentType = item.contentType ?? ""
+        let name = contentType.hasPrefix(eventPrefix) ? String(contentType.dropFirst(eventPrefix.count)) : contentType
+        let who = item.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? "Someone"
+        let kind: ChatEventKind
+        let text: String
+        switch name {
+        case "typing":
+            return isHistory ? [] : [.typing(sender)]
+        case "message.delivered", "message.read":
+            guard let messageId = messageId(fromReceiptContent: item.content) else { return [] }
+            return [.receipt(messageId: messageId, delivery: name == "message.read" ? .read : .delivered,
+                             recipientId: item.participantId)]
+        case "connection.acknowledged", "participant.active", "participant.inactive":
+            return []
+        case "participant.joined": (kind, text) = (.joined, "\(who) joined the chat")
+        case "participant.left": (kind, text) = (.left, "\(who) left the chat")
+        case "participant.idle": (kind, text) = (.idle, "\(who) is idle")
+        case "participant.returned": (kind, text) = (.returned, "\(who) is back")
+        case "participant.invited": (kind, text) = (.invited, "\(who) was invited to the chat")
+        case "participant.autodisconnection": (kind, text) = (.autoDisconnection, "\(who) was disconnected for inactivity")
+        case "participant.displayname.updated": (kind, text) = (.displayNameUpdated, "A participant is now called \(who)")
+        case "transfer.succeeded": (kind, text) = (.transferSucceeded, "The chat was transferred")
+        case "transfer.failed": (kind, text) = (.transferFailed, "The transfer failed")
+        case "chat.ended": (kind, text) = (.chatEnded, "The chat has ended")
+        case "chat.rehydrated": (kind, text) = (.chatRehydrated, "Your earlier conversation was restored")
+        default:
+            (kind, text) = (.other, name.replacingOccurrences(of: ".", with: " ").capitalizedFirst)
+        }
+        let chat = ChatItem(
+            id: item.id, time: time, sender: sender, kind: .event(kind), contentType: contentType, text: text,
+            isHistory: isHistory)
+        return [.item(chat)]
+    }
+
+    /// Receipt events inside a message's metadata (REST transcripts) or a MESSAGEMETADATA item.
+    static func receipts(in metadata: ConnectMessageMetadata?) -> [BackendEvent] {
+        guard let metadata, let messageId = metadata.messageId else { return [] }
+        return (metadata.receipts ?? []).compactMap { receipt in
+            let delivery: Delivery? =
+                receipt.readTimestamp != nil ? .read : (receipt.deliveredTimestamp != nil ? .delivered : nil)
+            return delivery.map { .receipt(messageId: messageId, delivery: $0, recipientId: receipt.recipientParticipantId) }
+        }
+    }
+
+    /// The participant an item names (the contact center itself when it names none).
+    static func participant(of item: ConnectItem) -> Participant {
+        let role = role(item.participantRole, displayName: item.displayName)
+        let name: String
+        switch item.displayName {
+        case .some(let display) where !display.isEmpty && display != "SYSTEM_MESSAGE": name = display == "BOT" ? "Bot" : display
+        default: name = role == .system ? "System" : "Someone"
+        }
+        return Participant(id: item.participantId, name: name, role: role)
+    }
+
+    /// Maps `ParticipantRole` (Lex bots arrive as SYSTEM with DisplayName `BOT`).
+    static func role(_ raw: String?, displayName: String?) -> ParticipantRole {
+        switch raw {
+        case "AGENT": .agent
+        case "CUSTOMER": .customer
+        case "CUSTOM_BOT": .bot
+        case "SUPERVISOR": .supervisor
+        case "SYSTEM": displayName == "BOT" ? .bot : .system
+        default: .system
+        }
+    }
+
+    private static func messageId(fromReceiptContent content: String?) -> String? {
+        guard let data = content?.data(using: .utf8),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return object["messageId"] as? String
+    }
+}
+
+extension String {
+    fileprivate var capitalizedFirst: String {
+        guard let first else { return self }
+        return first.uppercased() + dropFirst()
+    }
+}
+
+/// Amazon Connect timestamps: `yyyy-MM-ddTHH:mm:ss.SSSZ`.
+enum ConnectTime {
+    /// Parses an AbsoluteTime, tolerating a missing fraction; the epoch when unparseable.
+    static func parse(_ text: String) -> Date {
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        return Date(timeIntervalSince1970: 0)
+    }
+}

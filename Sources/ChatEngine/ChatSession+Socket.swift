@@ -1,0 +1,148 @@
+import ChatModel
+import Foundation
+
+extension ChatSession {
+    /// Opens one connection and runs it until it ends; returns why it ended.
+    func connectOnce() async -> BackendError {
+        let endpoint: SocketEndpoint
+        do {
+            endpoint = try await backend.openConnection()
+        } catch {
+            return Self.classify(error)
+        }
+        generation += 1
+        let current = generation
+        let (closeSignal, closer) = AsyncStream<Void>.makeStream()
+        closeCurrentSocket = { closer.finish() }
+        defer {
+            if generation == current {
+                socket = nil
+                closeCurrentSocket = nil
+            }
+        }
+        do {
+            try await WebSocketConnection.run(
+                endpoint: endpoint, logger: logger, closeSignal: closeSignal,
+                opened: { writer in try await self.socketOpened(writer, generation: current) },
+                received: { text in await self.receive(frame: text, generation: current) },
+                heartbeat: { writer in try await self.heartbeat(writer, generation: current) })
+            return .network("socket closed")
+        } catch {
+            let failure = Self.classify(error)
+            logger.info("connection ended: \(failure)")
+            return failure
+        }
+    }
+
+    private func socketOpened(_ writer: any SocketWriter, generation current: Int) async throws {
+        for frame in backend.handshakeFrames() { try await writer.send(text: frame) }
+        lastFrameAt = configuration.now()
+        try await backfill()
+        guard generation == current else { return }
+        socket = writer
+        _ = machine.opened()
+        publishState()
+        Task { await self.flushOutbox() }
+    }
+
+    private func heartbeat(_ writer: any SocketWriter, generation current: Int) async throws {
+        let interval = backend.heartbeatInterval
+        let grace = min(configuration.heartbeatGrace, interval)
+        while generation == current {
+            try await configuration.sleep(interval - grace)
+            let sentAt = configuration.now()
+            for frame in backend.heartbeatFrames() { try await writer.send(text: frame) }
+            try await configuration.sleep(grace)
+            if lastFrameAt < sentAt {
+                logger.warning("no answer to the heartbeat within \(grace); replacing the socket")
+                throw SocketEnd.silent
+            }
+        }
+    }
+
+    /// Fetches what the transcript holds that we have not seen, before going live.
+    private func backfill() async throws {
+        if !initialLoaded {
+            let page = try await backend.fetchTranscript(.recent(limit: configuration.initialHistory))
+            olderPageToken = page.nextPageToken
+            initialLoaded = true
+            for event in page.events { handle(event, live: false) }
+            return
+        }
+        guard let last = store.lastServerItemId else {
+            let page = try await backend.fetchTranscript(.recent(limit: configuration.initialHistory))
+            for event in page.events { handle(event, live: false) }
+            return
+        }
+        var token: String?
+        var pages = 0
+        repeat {
+            let page = try await backend.fetchTranscript(.after(itemId: last, pageToken: token))
+            for event in page.events { handle(event, live: false) }
+            token = page.nextPageToken
+            pages += 1
+        } while token != nil && pages < 100
+    }
+
+    private func receive(frame: String, generation current: Int) {
+        guard generation == current else { return }
+        lastFrameAt = configuration.now()
+        let events: [BackendEvent]
+        do {
+            events = try backend.decode(frame: frame)
+        } catch {
+            logger.warning("ignored a malformed frame: \(error)")
+            hub.publish(.notice("Ignored a malformed frame from the server (\(error))."))
+            return
+        }
+        for event in events { handle(event, live: true) }
+    }
+
+    /// Applies one decoded event to the transcript and publishes what changed.
+    func handle(_ event: BackendEvent, live: Bool) {
+        switch event {
+        case .item(let item):
+            switch store.merge(item, me: info?.me) {
+            case .inserted(let inserted): hub.publish(.item(inserted))
+            case .updated(let updated):
+                hub.publish(.itemUpdated(updated))
+                if let localId = updated.localId { outbox.remove(localId: localId) }
+            case .duplicate: break
+            }
+            if live, !item.isHistory, case .event(.chatEnded) = item.kind {
+                chatEndedByServer()
+            }
+        case .receipt(let messageId, let delivery, let recipientId):
+            if let recipientId, recipientId == info?.me.id { return }
+            if let updated = store.applyReceipt(messageId: messageId, delivery: delivery) {
+                hub.publish(.itemUpdated(updated))
+            }
+        case .typing(let participant):
+            guard live, !isMe(participant) else { return }
+            hub.publish(.typing(participant))
+        case .typingStopped(let participant):
+            guard live, !isMe(participant) else { return }
+            hub.publish(.typingStopped(participant))
+        case .queuePosition(let position):
+            hub.publish(.queuePosition(position))
+        case .alive, .subscribed:
+            break
+        case .degraded(let detail):
+            logger.warning("deep heartbeat failed: \(detail)")
+        case .serverError(let message):
+            logger.warning("server error on the socket: \(message)")
+            hub.publish(.notice("The server reported an error: \(message)"))
+        }
+    }
+
+    func isMe(_ participant: Participant) -> Bool {
+        guard let me = info?.me else { return false }
+        if let id = me.id, let other = participant.id { return id == other }
+        return participant.role == me.role
+    }
+
+    private func chatEndedByServer() {
+        endedByServer = true
+        closeCurrentSocket?()
+    }
+}

@@ -1,0 +1,194 @@
+import ChatModel
+import Foundation
+import Logging
+
+/// The headless chat engine: one actor that owns the connection, transcript and outbox.
+///
+/// Front ends read ``events`` (any number of subscribers) and call the command methods.
+///
+/// ```swift
+/// let session = ChatSession(backend: backend)
+/// let events = session.events
+/// await session.start()
+/// await session.send("Hello")
+/// ```
+public actor ChatSession {
+    enum Signal: Sendable { case timeout, retryNow, stop }
+
+    let backend: any ChatBackend
+    let configuration: SessionConfiguration
+    let hub = EventHub()
+    var logger: Logger { configuration.logger }
+
+    var machine: ConnectionStateMachine
+    var store = TranscriptStore()
+    var outbox = Outbox()
+    var typing: TypingThrottle
+    var info: SessionInfo?
+    var socket: (any SocketWriter)?
+    var generation = 0
+    var lastFrameAt = Date.distantPast
+    var closeCurrentSocket: (@Sendable () -> Void)?
+    var initialLoaded = false
+    var olderPageToken: String?
+    var endedByServer = false
+    private var loop: Task<Void, Never>?
+    private var wakeup: CheckedContinuation<Signal, Never>?
+    private var finishedWaiters: [CheckedContinuation<Void, Never>] = []
+    private var isFinished = false
+
+    /// Creates a session for a backend; nothing happens until ``start()``.
+    public init(backend: any ChatBackend, configuration: SessionConfiguration = SessionConfiguration()) {
+        self.backend = backend
+        self.configuration = configuration
+        self.machine = ConnectionStateMachine(policy: configuration.backoff)
+        self.typing = TypingThrottle(interval: configuration.typingInterval)
+    }
+
+    /// A new subscription to everything the session publishes (replaying what came before).
+    public nonisolated var events: AsyncStream<ChatEvent> { hub.subscribe() }
+
+    /// The current connection state.
+    public var connectionState: ConnectionState { machine.state }
+
+    /// The transcript as the engine holds it now.
+    public var items: [ChatItem] { store.items }
+
+    /// Messages not yet accepted by the server (pending or failed).
+    public var unsentMessages: [OutboxEntry] { outbox.entries }
+
+    /// Starts the chat and the connection loop; returns at once.
+    public func start() {
+        guard loop == nil else { return }
+        loop = Task { await self.runLoop() }
+    }
+
+    /// Waits until the session reaches a terminal state and has stopped.
+    public func waitUntilFinished() async {
+        if isFinished { return }
+        await withCheckedContinuation { finishedWaiters.append($0) }
+    }
+
+    /// Stops everything at once without ending the chat on the server (it can be resumed).
+    public func shutdown() async {
+        closeCurrentSocket?()
+        signal(.stop)
+        loop?.cancel()
+        await loop?.value
+        finish()
+    }
+
+    /// Carries out a front end's command.
+    public func perform(_ command: ChatCommand) async {
+        switch command {
+        case .send(let text): _ = await send(text)
+        case .typing: await sendTyping()
+        case .retry(let localId): retry(localId: localId)
+        case .drop(let localId): drop(localId: localId)
+        case .loadOlder: await loadOlder()
+        case .reconnectNow: reconnectNow()
+        case .end: await end()
+        }
+    }
+
+    /// Skips the backoff wait, or tries again after the engine gave up.
+    public func reconnectNow() {
+        signal(.retryNow)
+    }
+
+    // MARK: - The connection loop
+
+    private func runLoop() async {
+        _ = machine.start()
+        publishState()
+        do {
+            let info = try await backend.start()
+            self.info = info
+            hub.publish(.sessionInfo(info))
+        } catch {
+            let failure = Self.classify(error)
+            logger.error("could not start the chat: \(failure)")
+            _ = machine.failed(reason: "could not start the chat: \(failure)")
+            publishState()
+            finish()
+            return
+        }
+        var action = ConnectionStateMachine.Action.connect
+        while !Task.isCancelled {
+            switch action {
+            case .connect:
+                let failure = await connectOnce()
+                if endedByServer || machine.state == .closing {
+                    action = machine.ended(reason: endedByServer ? "the chat has ended" : "you ended the chat")
+                } else {
+                    action = machine.lost(failure, now: configuration.now(), randomUnit: configuration.random())
+                }
+                publishState()
+            case .wait(let delay):
+                let woke = await waitForSignal(timeout: delay)
+                if woke == .stop { action = .stop; continue }
+                action = woke == .retryNow ? machine.retryNow() : machine.retryDue()
+                publishState()
+            case .stop, .none:
+                guard case .failed = machine.state else {
+                    finish()
+                    return
+                }
+                if await waitForSignal(timeout: nil) == .retryNow {
+                    action = machine.retryNow()
+                    publishState()
+                } else {
+                    finish()
+                    return
+                }
+            }
+        }
+        finish()
+    }
+
+    func publishState() {
+        hub.publish(.connection(machine.state))
+    }
+
+    func waitForSignal(timeout: Duration?) async -> Signal {
+        var timer: Task<Void, Never>?
+        if let timeout {
+            let sleep = configuration.sleep
+            timer = Task {
+                try? await sleep(timeout)
+                self.signal(.timeout)
+            }
+        }
+        let result = await withCheckedContinuation { wakeup = $0 }
+        timer?.cancel()
+        return result
+    }
+
+    func signal(_ signal: Signal) {
+        guard let waiter = wakeup else { return }
+        wakeup = nil
+        waiter.resume(returning: signal)
+    }
+
+    private func finish() {
+        guard !isFinished else { return }
+        isFinished = true
+        closeCurrentSocket?()
+        hub.finish()
+        for waiter in finishedWaiters { waiter.resume() }
+        finishedWaiters = []
+    }
+
+    /// Maps any error to a backend error.
+    static func classify(_ error: any Error) -> BackendError {
+        if let error = error as? BackendError { return error }
+        if let end = error as? SocketEnd {
+            switch end {
+            case .closedByServer(let reason): return .network("socket closed by the server (\(reason))")
+            case .silent: return .network("no answer to heartbeats")
+            case .closedByUs: return .network("socket closed")
+            }
+        }
+        return .network(HTTPTransport.describe(error))
+    }
+}

@@ -1,0 +1,70 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// A JSON-over-HTTP client for backends, built on AsyncHTTPClient.
+public struct HTTPTransport: Sendable {
+    /// A response: status, headers (lower-cased names) and the body bytes.
+    public struct Response: Sendable {
+        /// The HTTP status code.
+        public var status: Int
+        /// Response headers with lower-cased names.
+        public var headers: [String: String]
+        /// The body.
+        public var body: Data
+    }
+
+    private let client: HTTPClient
+    /// The timeout for one request.
+    public var timeout: Duration
+    /// Headers added to every request (from `--header`).
+    public var extraHeaders: [(String, String)]
+
+    /// Creates a transport on the shared client.
+    public init(timeout: Duration = .seconds(15), extraHeaders: [(String, String)] = []) {
+        self.client = HTTPClient.shared
+        self.timeout = timeout
+        self.extraHeaders = extraHeaders
+    }
+
+    /// Sends a request and collects the whole response (at most 8 MiB).
+    public func send(
+        method: String, url: String, headers: [(String, String)], body: Data?
+    ) async throws -> Response {
+        var request = HTTPClientRequest(url: url)
+        request.method = HTTPMethod(rawValue: method)
+        for (name, value) in headers + extraHeaders { request.headers.add(name: name, value: value) }
+        if let body {
+            request.body = .bytes(ByteBuffer(bytes: body))
+        }
+        do {
+            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
+            var collected = try await response.body.collect(upTo: 8 << 20)
+            let bytes = collected.readBytes(length: collected.readableBytes) ?? []
+            var headerMap: [String: String] = [:]
+            for header in response.headers { headerMap[header.name.lowercased()] = header.value }
+            return Response(status: Int(response.status.code), headers: headerMap, body: Data(bytes))
+        } catch let error as BackendError {
+            throw error
+        } catch {
+            throw BackendError.network(Self.describe(error))
+        }
+    }
+
+    /// Sends JSON and returns the response.
+    public func postJSON(url: String, headers: [(String, String)], body: some Encodable) async throws -> Response {
+        let data = try JSONEncoder().encode(body)
+        return try await send(
+            method: "POST", url: url, headers: [("Content-Type", "application/json")] + headers, body: data)
+    }
+
+    /// A short description of a transport error for users.
+    static func describe(_ error: any Error) -> String {
+        let text = String(describing: error)
+        if text.contains("connectTimeout") || text.contains("deadlineExceeded") { return "timed out" }
+        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
+        if text.contains("remoteConnectionClosed") { return "connection closed by the server" }
+        return text.count > 160 ? String(text.prefix(160)) + "…" : text
+    }
+}

@@ -1,0 +1,188 @@
+import ChatModel
+import Foundation
+
+/// The engine's record of what it has published: dedup by id, own-message matching, receipts.
+///
+/// A plain value owned by the ``ChatSession`` actor. Every item is published once
+/// (``Merge/inserted(_:)``); everything after that is an update of the same item.
+struct TranscriptStore: Sendable {
+    /// What merging an incoming item did.
+    enum Merge: Sendable, Equatable {
+        /// A new item: publish it.
+        case inserted(ChatItem)
+        /// A known item changed: publish the update.
+        case updated(ChatItem)
+        /// Already known and unchanged: publish nothing.
+        case duplicate
+    }
+
+    private(set) var items: [ChatItem] = []
+    private var indexById: [String: Int] = [:]
+    private var indexByLocalId: [String: Int] = [:]
+    private var pendingReceipts: [String: Delivery] = [:]
+
+    /// The id of the newest item the server knows about, for backfill.
+    private(set) var lastServerItemId: String?
+    private var lastServerTime: Date?
+
+    /// Number of items held.
+    var count: Int { items.count }
+
+    /// True when an item with this server id was published.
+    func contains(id: String) -> Bool { indexById[id] != nil }
+
+    /// The item with this local id, if any.
+    func item(localId: String) -> ChatItem? { indexByLocalId[localId].map { items[$0] } }
+
+    /// Adds one of our own messages before the server has seen it.
+    mutating func addPending(_ item: ChatItem) -> ChatItem {
+        let index = items.count
+        items.append(item)
+        if let localId = item.localId { indexByLocalId[localId] = index }
+        return item
+    }
+
+    /// Merges an item from the socket or a transcript page.
+    mutating func merge(_ incoming: ChatItem, me: Participant?) -> Merge {
+        noteServerItem(incoming)
+        if let index = indexById[incoming.id] {
+            return update(at: index, with: incoming)
+        }
+        if isOwnMessage(incoming, me: me),
+            let index = oldestUnacknowledged(text: incoming.text)
+        {
+            var item = items[index]
+            item.id = incoming.id
+            item.time = incoming.time
+            item.delivery = max(item.delivery ?? .sent, .sent)
+            applyPendingReceipt(to: &item)
+            items[index] = item
+            indexById[incoming.id] = index
+            return .updated(item)
+        }
+        var item = incoming
+        if isOwnMessage(incoming, me: me), item.delivery == nil {
+            item.delivery = .sent
+        }
+        applyPendingReceipt(to: &item)
+        let index = items.count
+        items.append(item)
+        indexById[item.id] = index
+        if let localId = item.localId { indexByLocalId[localId] = index }
+        return .inserted(item)
+    }
+
+    /// Records the server's acceptance of one of our messages.
+    mutating func acknowledge(localId: String, id: String, time: Date) -> ChatItem? {
+        guard let index = indexByLocalId[localId] else { return nil }
+        if let other = indexById[id], other != index, let twinLocalId = items[other].localId {
+            // The echo arrived first and was matched to an identical twin: that twin
+            // goes back to waiting for its own acknowledgement.
+            items[other].id = twinLocalId
+            items[other].delivery = .pending
+            indexById[id] = nil
+        }
+        var item = items[index]
+        if item.delivery == .pending || item.delivery == .failed || item.delivery == nil {
+            if indexById[item.id] == index { indexById[item.id] = nil }
+            item.id = id
+            item.time = time
+            item.delivery = .sent
+        }
+        applyPendingReceipt(to: &item)
+        items[index] = item
+        indexById[item.id] = index
+        noteServerItem(item)
+        return item
+    }
+
+    /// Changes the delivery state of one of our messages by local id.
+    mutating func setDelivery(localId: String, _ delivery: Delivery) -> ChatItem? {
+        guard let index = indexByLocalId[localId] else { return nil }
+        items[index].delivery = delivery
+        return items[index]
+    }
+
+    /// Applies a receipt; the state only moves forward.
+    mutating func applyReceipt(messageId: String, delivery: Delivery) -> ChatItem? {
+        guard let index = indexById[messageId] else {
+            pendingReceipts[messageId] = max(pendingReceipts[messageId] ?? delivery, delivery)
+            return nil
+        }
+        var item = items[index]
+        guard let current = item.delivery, current != .failed, current < delivery else { return nil }
+        item.delivery = delivery
+        items[index] = item
+        return item
+    }
+
+    /// Removes a failed message the user chose to drop.
+    mutating func remove(localId: String) -> Bool {
+        guard let index = indexByLocalId[localId] else { return false }
+        items.remove(at: index)
+        reindex()
+        return true
+    }
+
+    /// Puts older items (already deduplicated by the caller) in front.
+    mutating func prepend(_ older: [ChatItem]) -> [ChatItem] {
+        let fresh = older.filter { indexById[$0.id] == nil }
+        items.insert(contentsOf: fresh, at: 0)
+        reindex()
+        return fresh
+    }
+
+    private mutating func update(at index: Int, with incoming: ChatItem) -> Merge {
+        var item = items[index]
+        var changed = false
+        if item.text != incoming.text || item.isStreaming != incoming.isStreaming {
+            item.text = incoming.text
+            item.isStreaming = incoming.isStreaming
+            item.contentType = incoming.contentType
+            changed = true
+        }
+        if let delivery = incoming.delivery, let current = item.delivery, current < delivery, current != .failed {
+            item.delivery = delivery
+            changed = true
+        }
+        guard changed else { return .duplicate }
+        items[index] = item
+        return .updated(item)
+    }
+
+    private func isOwnMessage(_ item: ChatItem, me: Participant?) -> Bool {
+        guard case .message = item.kind, let me else { return false }
+        if let id = me.id, let other = item.sender.id { return id == other }
+        return item.sender.role == me.role
+    }
+
+    private func oldestUnacknowledged(text: String) -> Int? {
+        items.indices.first { index in
+            let item = items[index]
+            return item.localId != nil && item.delivery == .pending && indexById[item.id] == nil && item.text == text
+        }
+    }
+
+    private mutating func applyPendingReceipt(to item: inout ChatItem) {
+        guard let receipt = pendingReceipts.removeValue(forKey: item.id), let current = item.delivery,
+            current < receipt, current != .failed
+        else { return }
+        item.delivery = receipt
+    }
+
+    private mutating func noteServerItem(_ item: ChatItem) {
+        guard !item.isHistory else { return }
+        if let last = lastServerTime, item.time < last { return }
+        lastServerTime = item.time
+        lastServerItemId = item.id
+    }
+
+    private mutating func reindex() {
+        indexById = [:]
+        indexByLocalId = [:]
+        for (index, item) in items.enumerated() {
+            if item.delivery != .pending || item.localId == nil { indexById[item.id] = index }
+            if let localId = item.localId { indexByLocalId[localId] = index }
+        }
+    }
+}

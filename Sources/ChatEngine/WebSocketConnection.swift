@@ -1,0 +1,78 @@
+import Foundation
+import HTTPTypes
+import Logging
+import NIOCore
+import WSClient
+
+/// Writes text frames to an open swift-websocket connection.
+struct WebSocketFrameWriter: SocketWriter {
+    let outbound: WebSocketOutboundWriter
+
+    func send(text: String) async throws {
+        try await outbound.write(.text(text))
+    }
+}
+
+/// Why a socket session ended without an error of its own.
+enum SocketEnd: Error, Sendable {
+    /// The server closed the socket (code and reason when given).
+    case closedByServer(String)
+    /// No frame arrived within the heartbeat timeout.
+    case silent
+    /// We closed it on purpose.
+    case closedByUs
+}
+
+/// Opens one WebSocket connection and runs it until it closes.
+enum WebSocketConnection {
+    /// Connects, calls `opened` with a writer, feeds every text frame to `received`,
+    /// and runs `heartbeat` beside it; returns or throws when the socket ends.
+    static func run(
+        endpoint: SocketEndpoint,
+        logger: Logger,
+        closeSignal: AsyncStream<Void>,
+        opened: @escaping @Sendable (any SocketWriter) async throws -> Void,
+        received: @escaping @Sendable (String) async -> Void,
+        heartbeat: @escaping @Sendable (any SocketWriter) async throws -> Void
+    ) async throws {
+        var headers = HTTPFields()
+        for (name, value) in endpoint.headers {
+            if let field = HTTPField.Name(name) { headers[field] = value }
+        }
+        let configuration = WebSocketClientConfiguration(
+            maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2))
+        let close: WebSocketCloseFrame?
+        do {
+            close = try await WebSocketClient.connect(
+                url: endpoint.url, configuration: configuration, logger: logger
+            ) { inbound, outbound, _ in
+                let writer = WebSocketFrameWriter(outbound: outbound)
+                try await opened(writer)
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for try await message in inbound.messages(maxSize: 1 << 20) {
+                            if case .text(let text) = message { await received(text) }
+                        }
+                    }
+                    group.addTask { try await heartbeat(writer) }
+                    group.addTask {
+                        for await _ in closeSignal {}
+                        throw SocketEnd.closedByUs
+                    }
+                    try await group.next()
+                    group.cancelAll()
+                }
+            }
+        } catch let error as SocketEnd {
+            throw error
+        } catch let error as BackendError {
+            throw error
+        } catch is CancellationError {
+            throw CancellationError()
+        } catch {
+            throw BackendError.network("socket: \(HTTPTransport.describe(error))")
+        }
+        let reason = close.map { "\($0.closeCode) \($0.reason ?? "")" } ?? "closed"
+        throw SocketEnd.closedByServer(reason)
+    }
+}

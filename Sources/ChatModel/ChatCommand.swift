@@ -1,0 +1,17 @@
+/// What a front end asks the session engine to do.
+public enum ChatCommand: Sendable, Hashable {
+    /// Send a message (shown at once as pending).
+    case send(String)
+    /// Tell the other side the user is typing (throttled by the engine).
+    case typing
+    /// Retry a failed message, by its local id.
+    case retry(localId: String)
+    /// Drop a failed message, by its local id.
+    case drop(localId: String)
+    /// Fetch an older page of the transcript.
+    case loadOlder
+    /// Try connecting again now after the engine gave up.
+    case reconnectNow
+    /// End the chat for everyone (disconnect the participant).
+    case end
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// What the session engine publishes to its subscribers (UI, transcript writer, tests).
+///
+/// Every transcript item is published exactly once as ``item(_:)``; later changes to it
+/// (delivery state, a pending message getting its server id, a streamed reply growing)
+/// arrive as ``itemUpdated(_:)`` with the same `localId` or `id`.
+public enum ChatEvent: Sendable, Hashable {
+    /// The connection changed state.
+    case connection(ConnectionState)
+    /// Facts about the session once known: backend, endpoint, who we are.
+    case sessionInfo(SessionInfo)
+    /// A new item for the end of the transcript.
+    case item(ChatItem)
+    /// An item already published changed. Match on `localId` first, then `id`.
+    case itemUpdated(ChatItem)
+    /// Older items fetched by `loadOlder`, oldest first, to put before everything shown.
+    case olderItems([ChatItem], hasMore: Bool)
+    /// Someone else is typing (expires after `ChatEvent.typingLifetime` unless repeated).
+    case typing(Participant)
+    /// Someone stopped typing before the expiry.
+    case typingStopped(Participant)
+    /// The customer's place in the queue for a live agent.
+    case queuePosition(Int?)
+    /// A notice the user should read (a failed command, a warning); not a transcript item.
+    case notice(String)
+
+    /// How long an incoming typing indicator stays up without a repeat.
+    public static let typingLifetime: TimeInterval = 12
+}
+
+/// Facts about a running session, shown in the status bar.
+public struct SessionInfo: Sendable, Hashable, Codable {
+    /// The protocol's name ("Amazon Connect", "PolyAI").
+    public var backend: String
+    /// Where we are connected (host or region).
+    public var endpoint: String
+    /// Our own participant, as the server knows us.
+    public var me: Participant
+    /// The contact / conversation id, for diagnostics.
+    public var contactId: String?
+
+    /// Creates session facts.
+    public init(backend: String, endpoint: String, me: Participant, contactId: String? = nil) {
+        self.backend = backend
+        self.endpoint = endpoint
+        self.me = me
+        self.contactId = contactId
+    }
+}

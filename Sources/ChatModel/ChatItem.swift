@@ -1,0 +1,97 @@
+import Foundation
+
+/// One entry of the transcript: a message, an attachment or a participant/chat event.
+public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
+    /// The server's id; for a message not yet accepted, the local id.
+    public var id: String
+    /// The client-side id of one of our own messages (stable across the pending → sent id change).
+    public var localId: String?
+    /// When the item happened (server time when known).
+    public var time: Date
+    /// Who sent it or whom the event is about.
+    public var sender: Participant
+    /// What kind of item this is.
+    public var kind: ChatItemKind
+    /// The MIME type of `text` (`text/plain`, `text/markdown`, an interactive JSON type, …).
+    public var contentType: String
+    /// The message text, or a readable sentence for an event.
+    public var text: String
+    /// Delivery state; set only for the user's own messages.
+    public var delivery: Delivery?
+    /// True for items from a past session (persistent chat); they never fire live reactions.
+    public var isHistory: Bool
+    /// True while a streamed reply is still growing.
+    public var isStreaming: Bool
+
+    /// Creates an item.
+    public init(
+        id: String, localId: String? = nil, time: Date, sender: Participant, kind: ChatItemKind,
+        contentType: String = "text/plain", text: String, delivery: Delivery? = nil,
+        isHistory: Bool = false, isStreaming: Bool = false
+    ) {
+        self.id = id
+        self.localId = localId
+        self.time = time
+        self.sender = sender
+        self.kind = kind
+        self.contentType = contentType
+        self.text = text
+        self.delivery = delivery
+        self.isHistory = isHistory
+        self.isStreaming = isStreaming
+    }
+
+    /// True when the text should be rendered as markdown.
+    public var isMarkdown: Bool { contentType == "text/markdown" }
+
+    /// True for the user's own messages (those that carry a delivery state).
+    public var isOwn: Bool { delivery != nil }
+}
+
+/// The kinds of transcript item.
+public enum ChatItemKind: Codable, Sendable, Hashable {
+    /// A text message.
+    case message
+    /// A file attachment.
+    case attachment(Attachment)
+    /// A participant or chat event, shown as a system line.
+    case event(ChatEventKind)
+}
+
+/// A file attached to the chat.
+public struct Attachment: Codable, Sendable, Hashable {
+    /// The protocol's attachment id.
+    public var id: String
+    /// The file name.
+    public var name: String
+    /// The MIME type.
+    public var contentType: String
+    /// Upload/scan status as reported by the server (`APPROVED`, `REJECTED`, `IN_PROGRESS`).
+    public var status: String?
+
+    /// Creates an attachment description.
+    public init(id: String, name: String, contentType: String, status: String? = nil) {
+        self.id = id
+        self.name = name
+        self.contentType = contentType
+        self.status = status
+    }
+}
+
+/// Participant and chat events that appear in the transcript as system lines.
+public enum ChatEventKind: String, Codable, Sendable, Hashable {
+    case joined
+    case left
+    case idle
+    case returned
+    case invited
+    case autoDisconnection
+    case displayNameUpdated
+    case transferSucceeded
+    case transferFailed
+    case chatEnded
+    case chatRehydrated
+    case queued
+    case handoff
+    case other
+}

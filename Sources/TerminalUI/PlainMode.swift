@@ -1,0 +1,185 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// The line-mode front end: transcript lines on stdout, typed lines from stdin.
+///
+/// Used for pipes, scripts and dumb terminals (`--plain`, or when stdin/stdout is not a TTY).
+/// Connection changes and notices go to stderr so stdout stays a clean transcript.
+public struct PlainMode: Sendable {
+    /// Options for line mode.
+    public struct Options: Sendable {
+        /// Render markdown as ANSI (when stdout is a TTY).
+        public var ansi: Bool
+        /// Colours for ANSI output.
+        public var colorMode: ColorMode
+        /// Width used to render markdown.
+        public var width: Int
+        /// After stdin ends, how long the chat may stay quiet before it is ended.
+        public var linger: Duration
+
+        /// Creates options.
+        public init(ansi: Bool, colorMode: ColorMode, width: Int, linger: Duration = .seconds(3)) {
+            self.ansi = ansi
+            self.colorMode = colorMode
+            self.width = width
+            self.linger = linger
+        }
+    }
+
+    private let options: Options
+    private let output: @Sendable (String) -> Void
+    private let status: @Sendable (String) -> Void
+
+    /// Creates line mode writing transcript lines and status lines through the given sinks.
+    public init(
+        options: Options,
+        output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+        status: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    ) {
+        self.options = options
+        self.output = output
+        self.status = status
+    }
+
+    /// Runs until the chat ends; returns the final connection state.
+    public func run(
+        events: AsyncStream<ChatEvent>, input: AsyncStream<String>, send: @escaping @Sendable (ChatCommand) async -> Void
+    ) async -> ConnectionState {
+        let printer = PlainPrinter(options: options)
+        let tracker = PlainActivity()
+        let inputTask = Task {
+            for await line in input {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed == "/end" || trimmed == "/quit" {
+                    await send(.end)
+                    return
+                }
+                if trimmed.hasPrefix("/retry") {
+                    if let localId = await tracker.newestFailed() {
+                        await send(.retry(localId: localId))
+                    } else {
+                        status("helpline: nothing to retry")
+                    }
+                    continue
+                }
+                if trimmed.hasPrefix("/") && !trimmed.hasPrefix("//") {
+                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry)")
+                    continue
+                }
+                await send(.send(trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : line))
+            }
+            // stdin ended: let pending messages settle and replies arrive, then end the chat.
+            await tracker.waitUntilQuiet(for: options.linger)
+            await send(.end)
+        }
+        var final = ConnectionState.idle
+        for await event in events {
+            await tracker.note(event)
+            switch event {
+            case .connection(let state):
+                final = state
+                status("-- \(Self.describe(state))")
+            case .notice(let text):
+                status("-- \(text)")
+            case .item(let item):
+                if !item.isOwn || item.delivery != .pending { output(printer.format(item)) }
+            case .itemUpdated(let item):
+                if await tracker.shouldPrintSettled(item) { output(printer.format(item)) }
+            case .olderItems(let items, _):
+                for item in items { output(printer.format(item)) }
+            case .sessionInfo(let info):
+                status("-- \(info.backend) at \(info.endpoint), you are \(info.me.name)")
+            case .typing, .typingStopped, .queuePosition:
+                break
+            }
+            if final.isTerminal, case .connection = event, case .closed = final { break }
+        }
+        inputTask.cancel()
+        return final
+    }
+
+    /// Words for a connection state on the status stream.
+    static func describe(_ state: ConnectionState) -> String {
+        switch state {
+        case .reconnecting(let attempt, let at):
+            let seconds = max(0, Int(at.timeIntervalSinceNow.rounded(.up)))
+            return "reconnecting in \(seconds) s (attempt \(attempt))"
+        default:
+            return state.summary
+        }
+    }
+}
+
+/// Formats transcript items as `HH:MM:SS name: text` lines.
+struct PlainPrinter: Sendable {
+    let options: PlainMode.Options
+
+    func format(_ item: ChatItem) -> String {
+        let time = Self.clock(item.time)
+        let history = item.isHistory ? " (earlier)" : ""
+        if case .event = item.kind { return "\(time) * \(item.text)\(history)" }
+        var suffix = ""
+        if item.delivery == .failed { suffix = " [failed — /retry]" }
+        let prefix = "\(time) \(item.sender.name)\(history): "
+        let body: String
+        if options.ansi {
+            let lines = item.isMarkdown
+                ? Markdown.render(item.text, width: max(20, options.width - 2))
+                : Markdown.wrapPlain(item.text, width: max(20, options.width - 2))
+            body = ANSIWriter.string(lines, mode: options.colorMode)
+        } else {
+            body = item.text
+        }
+        let indented = body.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .map { $0.offset == 0 ? String($0.element) : "  " + $0.element }.joined(separator: "\n")
+        return prefix + indented + suffix
+    }
+
+    static func clock(_ date: Date) -> String {
+        let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
+        return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+}
+
+/// Tracks what line mode has printed and when the chat was last active.
+actor PlainActivity {
+    private var printed: Set<String> = []
+    private var pending: Set<String> = []
+    private var failed: [String] = []
+    private var lastActivity = ContinuousClock.now
+    private var ended = false
+
+    func note(_ event: ChatEvent) {
+        lastActivity = .now
+        switch event {
+        case .item(let item) where item.isOwn:
+            if item.delivery == .pending, let localId = item.localId { pending.insert(localId) }
+        case .itemUpdated(let item) where item.isOwn:
+            guard let localId = item.localId else { return }
+            if item.delivery == .failed { failed.append(localId) } else { failed.removeAll { $0 == localId } }
+            if item.delivery != .pending { pending.remove(localId) }
+        case .connection(let state):
+            if state.isTerminal { ended = true }
+        default:
+            break
+        }
+    }
+
+    /// True the first time one of our messages leaves `pending`.
+    func shouldPrintSettled(_ item: ChatItem) -> Bool {
+        guard item.isOwn, let localId = item.localId, item.delivery != .pending else { return false }
+        return printed.insert(localId).inserted
+    }
+
+    func newestFailed() -> String? { failed.last }
+
+    /// Returns once nothing is pending and nothing happened for `quiet`.
+    func waitUntilQuiet(for quiet: Duration) async {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !ended, ContinuousClock.now < deadline {
+            if pending.isEmpty, ContinuousClock.now - lastActivity >= quiet { return }
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import AmazonConnect
+import ArgumentParser
+import ChatEngine
+import DemoServer
+import Foundation
+
+/// `helpline demo` (the default): the embedded demo contact center plus a chat with it.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Start the embedded demo contact center on 127.0.0.1 and chat with it (the default).",
+        discussion: """
+            No account needed: a scripted bot answers, and asking for an agent brings in a live-agent persona.
+              helpline demo
+              helpline demo --flow default --display-name Maria --plain
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The demo flow to run (a file NAME.json in the flows folder).", valueName: "name"))
+    var flow: String = "default"
+
+    @Option(name: .long, help: ArgumentHelp("A folder of flow files to use instead of the bundled ones.", valueName: "dir"))
+    var flows: String?
+
+    @Option(name: .long, help: ArgumentHelp("Your name in the chat.", valueName: "name"))
+    var displayName: String?
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        if let flows { try ServeCommand.checkDirectory(flows) }
+        guard !flow.isEmpty, !flow.contains("/") else { throw ValidationError("--flow takes a flow name, not a path") }
+    }
+
+    func run() async throws {
+        let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
+        let configuration = DemoServerConfiguration(
+            flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
+        let server: DemoContactCenter
+        do {
+            server = try await DemoContactCenter.start(configuration)
+        } catch {
+            throw HelplineError("could not start the demo contact center: \(error)")
+        }
+        let name = displayName ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty || $0 == "root" ? nil : $0.capitalized } ?? "Customer"
+        let start = ConnectChatStart.template(
+            url: server.startChatURL.absoluteString, displayName: name, instanceId: nil, contactFlowId: nil)
+        let endpoint = server.baseURL
+        let code: Int32
+        do {
+            code = try await ChatRunner(options: common, logger: logger).run {
+                ConnectBackend(start: start, endpoint: endpoint)
+            }
+        } catch {
+            await server.stop()
+            throw error
+        }
+        await server.stop()
+        if code != 0 { throw ExitCode(code) }
+    }
+}

@@ -1,0 +1,21 @@
+import ArgumentParser
+
+/// The `helpline` command: a terminal client for contact-center chat.
+@main
+struct Helpline: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "helpline",
+        abstract: "A terminal chat client for contact-center chat (Amazon Connect, demo contact center).",
+        discussion: """
+            With no subcommand, `helpline` starts the embedded demo contact center on 127.0.0.1 and opens a chat with it.
+
+            Examples:
+              helpline                                  # demo chat, full screen
+              helpline --plain                          # demo chat, line mode
+              helpline connect --start-url URL --display-name Maria
+              helpline serve --port 8080                # the demo contact center alone
+            """,
+        version: "0.1.0",
+        subcommands: [DemoCommand.self, ConnectCommand.self, ServeCommand.self, RenderCommand.self],
+        defaultSubcommand: DemoCommand.self)
+}

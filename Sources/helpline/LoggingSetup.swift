@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+
+/// Sets up swift-log: a file when `--log-file` is given, otherwise nothing (the screen belongs to the chat).
+enum LoggingSetup {
+    /// Bootstraps logging once and returns the engine's logger.
+    static func bootstrap(file: String?, level: String) throws -> Logger {
+        let parsedLevel = Logger.Level(rawValue: level.lowercased()) ?? .info
+        if let file {
+            let sink = try LogFileSink(path: file)
+            LoggingSystem.bootstrap { label in
+                var handler = FileLogHandler(label: label, sink: sink)
+                handler.logLevel = parsedLevel
+                return handler
+            }
+        } else {
+            LoggingSystem.bootstrap { _ in SwiftLogNoOpLogHandler() }
+        }
+        var logger = Logger(label: "helpline")
+        logger.logLevel = parsedLevel
+        return logger
+    }
+}
+
+/// A log file opened for appending with mode 0600.
+final class LogFileSink: Sendable {
+    private let handle: FileHandle
+
+    init(path: String) throws {
+        if !FileManager.default.fileExists(atPath: path) {
+            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw HelplineError("cannot create the log file \(path)")
+            }
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else { throw HelplineError("cannot write the log file \(path)") }
+        handle.seekToEndOfFile()
+        self.handle = handle
+    }
+
+    func write(_ line: String) {
+        handle.write(Data((line + "\n").utf8))
+    }
+}
+
+/// A swift-log handler writing one line per message to a ``LogFileSink``.
+struct FileLogHandler: LogHandler {
+    let label: String
+    let sink: LogFileSink
+    var logLevel: Logger.Level = .info
+    var metadata: Logger.Metadata = [:]
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        let time = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let merged = metadata.merging(event.metadata ?? [:]) { $1 }
+        let extra = merged.isEmpty ? "" : " " + merged.map { "\($0)=\($1)" }.sorted().joined(separator: " ")
+        sink.write("\(time) \(event.level) \(label): \(event.message)\(extra)")
+    }
+}
+
+/// A user-facing error with a one-line message.
+struct HelplineError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,146 @@
+import ChatEngine
+import ChatModel
+import Foundation
+import Testing
+
+@testable import AmazonConnect
+
+/// Every socket fixture decodes to the event a user would see (or is ignored for a stated reason).
+@Suite struct SocketFixtureTests {
+    /// What each fixture must decode to, in words checked by `describe`.
+    static let expectations: [String: String] = [
+        "message-plain": "message agent Daniel text/plain",
+        "message-customer": "message customer Maria Lopez text/plain",
+        "message-system": "message system System text/plain",
+        "message-markdown": "message agent Daniel text/markdown",
+        "message-interactive-carousel": "message system System application/vnd.amazonaws.connect.message.interactive",
+        "message-interactive-listpicker": "message system System application/vnd.amazonaws.connect.message.interactive",
+        "message-interactive-panel": "message system System application/vnd.amazonaws.connect.message.interactive",
+        "message-interactive-quickreply": "message system System application/vnd.amazonaws.connect.message.interactive",
+        "message-interactive-timepicker": "message system System application/vnd.amazonaws.connect.message.interactive",
+        "message-interactive-viewresource": "message system System application/vnd.amazonaws.connect.message.interactive",
+        "message-interactive-response": "message customer Maria Lopez application/vnd.amazonaws.connect.message.interactive.response",
+        "message-interactive-response-viewresource": "message customer Maria Lopez application/vnd.amazonaws.connect.message.interactive.response",
+        "message-partial-chunk": "streaming bot Bot text/plain",
+        "message-metadata-delivered": "receipt delivered",
+        "message-metadata-read": "receipt read",
+        "message-metadata-read-by-me": "receipt read",
+        "attachment": "attachment APPROVED",
+        "attachment-rejected": "attachment REJECTED",
+        "typing": "typing agent",
+        "typing-customer-echo": "typing customer",
+        "participant-joined": "event joined",
+        "participant-joined-customer": "event joined",
+        "participant-left": "event left",
+        "participant-idle": "event idle",
+        "participant-returned": "event returned",
+        "participant-invited": "event invited",
+        "participant-autodisconnection": "event autoDisconnection",
+        "participant-displayname-updated": "event displayNameUpdated",
+        "transfer-succeeded": "event transferSucceeded",
+        "transfer-failed": "event transferFailed",
+        "chat-ended": "event chatEnded",
+        "chat-rehydrated": "event chatRehydrated",
+        "authentication-initiated": "event other",
+        // Legacy agent-side acknowledgement: Android drops it, and so do we (spec §3.5).
+        "connection-acknowledged": "",
+        "ws-subscribe-response": "subscribed",
+        "ws-subscribe-response-failure": "server-error",
+        "ws-heartbeat-response": "alive",
+        "ws-deep-heartbeat-response": "alive",
+        "ws-deep-heartbeat-response-failure": "alive degraded",
+        "ws-error-forbidden": "server-error",
+    ]
+
+    static func describe(_ events: [BackendEvent]) -> String {
+        events.map { event -> String in
+            switch event {
+            case .item(let item):
+                switch item.kind {
+                case .message:
+                    let prefix = item.isStreaming ? "streaming" : "message"
+                    return "\(prefix) \(item.sender.role.rawValue) \(item.sender.name) \(item.contentType)"
+                case .attachment(let attachment): return "attachment \(attachment.status ?? "?")"
+                case .event(let kind): return "event \(kind.rawValue)"
+                }
+            case .receipt(_, let delivery, _): return "receipt \(delivery.rawValue)"
+            case .typing(let who): return "typing \(who.role.rawValue)"
+            case .typingStopped: return "typing-stopped"
+            case .queuePosition: return "queue"
+            case .alive: return "alive"
+            case .subscribed: return "subscribed"
+            case .degraded: return "degraded"
+            case .serverError: return "server-error"
+            }
+        }.joined(separator: " ")
+    }
+
+    @Test func everySocketFixtureDecodesAsExpected() throws {
+        let fixtures = try SpecFixtures.connectFixtures()
+        let socketFixtures = fixtures.filter { !$0.name.hasPrefix("rest-") && !$0.name.hasPrefix("startchat-") && !$0.name.hasPrefix("ws-client-") }
+        #expect(socketFixtures.count >= 40)
+        for fixture in socketFixtures {
+            let frame = String(decoding: fixture.data, as: UTF8.self)
+            let events = try ConnectFrameDecoder.decode(frame)
+            guard let expected = Self.expectations[fixture.name] else {
+                Issue.record("no expectation for fixture \(fixture.name): \(Self.describe(events))")
+                continue
+            }
+            #expect(Self.describe(events) == expected, "fixture \(fixture.name)")
+        }
+    }
+
+    @Test func clientFramesMatchTheFixturesWeSend() throws {
+        let backend = ConnectBackend(
+            start: .participantToken("t", displayName: nil), endpoint: try #require(URL(string: "http://127.0.0.1:1")))
+        let fixtures = Dictionary(uniqueKeysWithValues: try SpecFixtures.connectFixtures().map { ($0.name, $0.data) })
+        func json(_ data: Data) throws -> NSDictionary {
+            try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
+        }
+        let subscribe = try #require(fixtures["ws-client-subscribe"])
+        #expect(try json(Data(backend.handshakeFrames()[0].utf8)) == json(subscribe))
+        let sent = try backend.heartbeatFrames().map { try json(Data($0.utf8)) }
+        #expect(sent.contains(try json(try #require(fixtures["ws-client-heartbeat"]))))
+        #expect(sent.contains(try json(try #require(fixtures["ws-client-deep-heartbeat"]))))
+    }
+
+    @Test func textAndRolesReadNaturally() throws {
+        let fixtures = Dictionary(uniqueKeysWithValues: try SpecFixtures.connectFixtures().map { ($0.name, $0.data) })
+        let joined = try ConnectFrameDecoder.decode(String(decoding: try #require(fixtures["participant-joined"]), as: UTF8.self))
+        guard case .item(let item) = joined.first else {
+            Issue.record("expected an item")
+            return
+        }
+        #expect(item.text.hasSuffix("joined the chat"))
+        #expect(item.text != "Someone joined the chat")
+        let metadata = try ConnectFrameDecoder.decode(String(decoding: try #require(fixtures["message-metadata-read"]), as: UTF8.self))
+        #expect(metadata == [.receipt(messageId: "91c4b7e2-3f5a-4d86-b0c9-7e2a1d4f6b58", delivery: .read, recipientId: "a90f3c2d-6e1b-4b8a-9d07-fe42c5b1e386")])
+    }
+
+    @Test func malformedFramesAreClearErrorsNotCrashes() {
+        for frame in ["", "{", "not json", #"{"topic":"aws/chat","content":"{\"Id\":1}"}"#, #"{"topic":"aws/chat"}"#, "[1,2]"] {
+            #expect(throws: BackendError.self) { try ConnectFrameDecoder.decode(frame) }
+        }
+        #expect((try? ConnectFrameDecoder.decode(#"{"topic":"aws/unknown"}"#)) == [])
+    }
+
+    @Test func streamedChunksGrowOneMessage() throws {
+        var assembler = ChunkAssembler()
+        func chunk(_ text: String, _ number: Int, done: Bool) -> BackendEvent {
+            var item = ChatItem(id: "m", time: Date(), sender: .system, kind: .message, text: text)
+            item.isStreaming = !done
+            _ = number
+            return .item(item)
+        }
+        guard case .item(let first) = assembler.assemble(chunk("Let me ", 1, done: false)),
+            case .item(let second) = assembler.assemble(chunk("check.", 2, done: false)),
+            case .item(let final) = assembler.assemble(chunk("Let me check. Done.", 3, done: true))
+        else {
+            Issue.record("expected items")
+            return
+        }
+        #expect(first.text == "Let me ")
+        #expect(second.text == "Let me check.")
+        #expect(final.text == "Let me check. Done." && !final.isStreaming)
+    }
+}
