@@ -14,7 +14,7 @@ struct BlockScanner: Sendable {
     private var fence: (byte: UInt8, length: Int, indent: Int)?
     private var htmlEnd: [UInt8]?
 
-    /// Scans every complete line of `bytes` not scanned yet.
+    /// Scans every complete line of `bytes` not scanned yet, and the start of the incomplete last line.
     mutating func scan(_ bytes: [UInt8]) {
         var index = lineStart
         while let newline = bytes[index...].firstIndex(of: 0x0A) {
@@ -22,6 +22,20 @@ struct BlockScanner: Sendable {
             lineStart = newline + 1
             index = lineStart
         }
+        acceptEarlyBoundary(bytes)
+    }
+
+    /// Records a boundary at the incomplete last line as soon as its first byte settles it: after a
+    /// blank line, outside fences and HTML blocks, a letter (or other byte that cannot start a list
+    /// item or an indented line) starts a new top-level block whatever follows.
+    private mutating func acceptEarlyBoundary(_ bytes: [UInt8]) {
+        guard previousBlank, fence == nil, htmlEnd == nil, lineStart < bytes.count,
+            boundaries.last != lineStart
+        else { return }
+        let first = bytes[lineStart]
+        let undecided: [UInt8] = [0x20, 0x09, 0x0D, UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+")]
+        if undecided.contains(first) || (first >= 0x30 && first <= 0x39) { return }
+        boundaries.append(lineStart)
     }
 
     private mutating func classify(_ bytes: [UInt8], _ start: Int, _ end: Int) {
@@ -42,7 +56,8 @@ struct BlockScanner: Sendable {
             previousBlank = false
             return
         }
-        if previousBlank && indent == 0 && !isBlank && bytes[start] != 0x09 && !isListMarker(bytes, start, end) {
+        if previousBlank && indent == 0 && !isBlank && bytes[start] != 0x09 && !isListMarker(bytes, start, end)
+            && boundaries.last != start {
             boundaries.append(start)
         }
         if indent < 4 && !isBlank {

@@ -11,10 +11,17 @@ enum CmarkParser {
     /// Extension names attached to every parser.
     private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
-    /// Parses `text` into top-level blocks.
+    /// Parses `text` into top-level blocks (the C parse is serialized: cmark-gfm's inline tables are global).
     static func parse(_ text: String) -> [BlockNode] {
+        guard let document = ParserLock.shared.withLock({ parseDocument(text) }) else { return [] }
+        defer { cmark_node_free(document) }
+        return blocks(under: document, NodeTypes())
+    }
+
+    /// Runs cmark-gfm with the GFM extensions attached; the caller frees the returned document.
+    private static func parseDocument(_ text: String) -> OpaquePointer? {
         _ = registered
-        guard let parser = cmark_parser_new(hl_opt_default()) else { return [] }
+        guard let parser = cmark_parser_new(hl_opt_default()) else { return nil }
         defer { cmark_parser_free(parser) }
         for name in extensionNames {
             if let ext = cmark_find_syntax_extension(name) {
@@ -29,10 +36,7 @@ enum CmarkParser {
                 }
             }
         }
-        guard let document = cmark_parser_finish(parser) else { return [] }
-        defer { cmark_node_free(document) }
-        let types = NodeTypes()
-        return blocks(under: document, types)
+        return cmark_parser_finish(parser)
     }
 
     /// Type codes of the extension nodes, read once per parse.

@@ -8,7 +8,7 @@ enum InlineHealer {
 
     /// `block` with open code spans, emphasis, strikethrough and link destinations closed.
     static func heal(_ block: String) -> String {
-        var text = stripDanglingTag(block)
+        var text = stripDanglingOpener(stripDanglingTag(block))
         let characters = Array(text)
         var stack: [Opener] = []
         var codeRun = 0
@@ -57,10 +57,7 @@ enum InlineHealer {
             if inURL { suffix += ")" }
             for opener in stack.reversed() { suffix += String(repeating: opener.marker, count: opener.length) }
         }
-        if suffix.isEmpty && codeRun == 0 && stack.isEmpty && !inURL {
-            return stripDanglingOpener(text)
-        }
-        text = stripDanglingOpener(text)
+        if suffix.isEmpty { return text }
         while let last = text.last, last == " " || last == "\n" || last == "\t" || last == "\r" { text.removeLast() }
         if text.isEmpty { return "" }
         return text + suffix

@@ -86,7 +86,7 @@ struct InlineStyler {
             imageStyle.link = url.isEmpty ? nil : url
             let alt = InlineStyler.plainText(children)
             let suffix = url.isEmpty ? "]" : "](\(url))"
-            append("[image: " + alt + suffix, imageStyle)
+            append((alt.isEmpty ? "[image" : "[image: " + alt) + suffix, imageStyle)
         }
     }
 

@@ -1,0 +1,61 @@
+import Testing
+@testable import MarkdownANSI
+
+/// Properties over generated documents. "No visible text lost" means: every non-whitespace
+/// grapheme of the text a reader should see (words without markdown syntax, in source order)
+/// appears in the rendered plain text in the same order (a subsequence; markers, bullets and
+/// link URLs may be added between them). Whitespace may be dropped at wrap points. Documents
+/// with a table use the order-free form (every grapheme present at least as often), because a
+/// table's wrapped cells interleave line by line.
+@Suite("Rendering properties")
+struct PropertyTests {
+    @Test func generatedDocumentsFitAndKeepText() {
+        var widths = SeededRandom(seed: 99)
+        for seed in 0..<2000 {
+            var generator = MarkdownGenerator(seed: UInt64(seed))
+            let (markdown, visible) = generator.document()
+            for width in [10, Int.random(in: 11...120, using: &widths)] {
+                let lines = Markdown.render(markdown, width: width)
+                let tooWide = lines.first { $0.width > width }
+                #expect(tooWide == nil, "seed \(seed) width \(width): \(tooWide?.plainText ?? "")")
+                let output = Support.plain(lines)
+                let hasTable = markdown.contains("|---") || markdown.contains("|:--")
+                let missing = hasTable
+                    ? (Support.containsAllGraphemes(visible, in: output) ? nil : 0)
+                    : Support.firstMissing(visible, in: output)
+                #expect(missing == nil, "seed \(seed) width \(width) lost grapheme \(missing ?? -1)\n\(markdown)")
+                if tooWide != nil || missing != nil { return }
+            }
+        }
+    }
+
+    @Test func wrapPlainFitsAndKeepsText() {
+        for seed in 0..<1000 {
+            var generator = MarkdownGenerator(seed: UInt64(seed) + 50_000)
+            let (_, text) = generator.paragraph(maxWords: 60)
+            let width = 10 + seed % 111
+            let lines = Markdown.wrapPlain(text, width: width)
+            #expect(Support.fits(lines, width: width), "seed \(seed)")
+            #expect(Support.keepsVisibleText(text, in: Support.plain(lines)), "seed \(seed)")
+        }
+    }
+
+    @Test func narrowWidthsDoNotCrash() {
+        var generator = MarkdownGenerator(seed: 7)
+        for _ in 0..<200 {
+            let (markdown, visible) = generator.document()
+            for width in [-5, 0, 1, 2, 3, 5, 9] {
+                let lines = Markdown.render(markdown, width: width)
+                #expect(Support.keepsVisibleText(visible, in: Support.plain(lines)))
+            }
+        }
+    }
+
+    @Test func renderingIsPure() {
+        var generator = MarkdownGenerator(seed: 11)
+        for _ in 0..<50 {
+            let (markdown, _) = generator.document()
+            #expect(Markdown.render(markdown, width: 37) == Markdown.render(markdown, width: 37))
+        }
+    }
+}
