@@ -1,0 +1,131 @@
+import Foundation
+
+/// Actions of server-side participants (flow personas, injected agents).
+extension ContactCenterHub {
+    /// The participant Id of a persona on a contact, joining it first (with `participant.joined`) if needed.
+    @discardableResult
+    func ensurePersona(_ contactId: String, _ key: String) -> String? {
+        guard let contact = contacts[contactId], !contact.ended, let persona = flow.participants[key] else {
+            return nil
+        }
+        if let present = contact.participant(persona: key) { return present.id }
+        let id = Self.newId()
+        contacts[contactId]?.participants[id] = ParticipantRecord(
+            id: id, role: persona.role, displayName: persona.displayName, persona: key)
+        if persona.role != .system {
+            appendEvent(contactId, contentType: EventType.participantJoined, participantId: id)
+        }
+        return id
+    }
+
+    /// A persona leaves (`participant.left`).
+    func personaLeave(_ contactId: String, _ key: String) {
+        guard let contact = contacts[contactId], !contact.ended, let present = contact.participant(persona: key) else {
+            return
+        }
+        appendEvent(contactId, contentType: EventType.participantLeft, participantId: present.id)
+        contacts[contactId]?.participants[present.id]?.present = false
+    }
+
+    /// A persona's typing event (fanned out, not stored).
+    func personaTyping(_ contactId: String, _ key: String) {
+        guard let id = ensurePersona(contactId, key), var contact = contacts[contactId] else { return }
+        let item = transientItem(&contact, type: "EVENT", contentType: EventType.typing, participantId: id)
+        contacts[contactId] = contact
+        fanOut(contact, item.wire(contactId: contactId, initialContactId: contact.initialContactId, forSocket: true))
+    }
+
+    /// A persona's message; markdown falls back to text/plain when the contact does not support it.
+    @discardableResult
+    func personaMessage(_ contactId: String, _ key: String, text: String, contentType: String) -> String? {
+        guard let id = ensurePersona(contactId, key), let contact = contacts[contactId] else { return nil }
+        let type = contact.supportedContentTypes.contains(contentType) || contentType == "text/plain"
+            ? contentType : "text/plain"
+        return appendItem(contactId, { $0.content = text }, type: "MESSAGE", contentType: type, participantId: id)?.id
+    }
+
+    /// Any other event from a persona (or from no one, e.g. a flow-level event).
+    func personaEvent(_ contactId: String, _ key: String?, contentType: String, content: String?) {
+        let id = key.flatMap { ensurePersona(contactId, $0) }
+        guard contacts[contactId]?.ended == false else { return }
+        appendEvent(contactId, contentType: contentType, participantId: id, content: content)
+    }
+
+    /// The persona marks a customer message delivered and read (MESSAGEMETADATA fan-out).
+    func personaReadReceipt(_ contactId: String, _ key: String, messageId: String) {
+        guard let contact = contacts[contactId], !contact.ended, let persona = contact.participant(persona: key),
+            persona.role != .system
+        else { return }
+        var record = contact
+        let millis = record.nextMillis(now: nowMillis)
+        contacts[contactId] = record
+        applyReceipt(contactId, messageId: messageId, recipient: persona.id, read: true, itemId: Self.newId(),
+                     millis: millis)
+    }
+
+    /// A message injected by a test as some role; joins an ad-hoc participant of that role if none is present.
+    func inject(_ contactId: String, text: String, role: DemoRole, contentType: String) -> String? {
+        guard var contact = contacts[contactId], !contact.ended else { return nil }
+        var sender = contact.participants.values.first { $0.role == role && $0.present }
+        if sender == nil {
+            let key = flow.participants.first { $0.value.role == role }?.key
+            if let key, let id = ensurePersona(contactId, key) {
+                sender = contacts[contactId]?.participants[id]
+            } else {
+                let record = ParticipantRecord(
+                    id: Self.newId(), role: role,
+                    displayName: role == .system ? "SYSTEM_MESSAGE" : role.rawValue.capitalized)
+                contact.participants[record.id] = record
+                contacts[contactId] = contact
+                if role != .system {
+                    appendEvent(contactId, contentType: EventType.participantJoined, participantId: record.id)
+                }
+                sender = record
+            }
+        }
+        guard let sender else { return nil }
+        return appendItem(contactId, { $0.content = text }, type: "MESSAGE", contentType: contentType,
+                          participantId: sender.id)?.id
+    }
+}
+
+/// Read-only views for tests and the CLI.
+extension ContactCenterHub {
+    /// The server's record of a contact's transcript.
+    func entries(_ contactId: String) -> [DemoTranscriptEntry] {
+        guard let contact = contacts[contactId] else { return [] }
+        return contact.items.map { item in
+            DemoTranscriptEntry(
+                id: item.id, type: item.type, contentType: item.contentType, content: item.content,
+                participantRole: item.role?.rawValue, displayName: item.displayName, participantId: item.participantId,
+                absoluteTime: ConnectTime.string(millis: item.millis),
+                receipts: item.receipts.keys.sorted().compactMap { key in
+                    item.receipts[key].map {
+                        DemoReceipt(recipientParticipantId: $0.recipientParticipantId,
+                                    deliveredTimestamp: $0.deliveredTimestamp, readTimestamp: $0.readTimestamp)
+                    }
+                })
+        }
+    }
+
+    /// Contact Ids, oldest first.
+    func contactIds() -> [String] {
+        contacts.values.sorted { ($0.items.first?.millis ?? 0, $0.contactId) < ($1.items.first?.millis ?? 0, $1.contactId) }
+            .map(\.contactId)
+    }
+
+    /// SendEvent calls the server received on a contact.
+    func received(_ contactId: String) -> [DemoReceivedEvent] {
+        contacts[contactId]?.receivedEvents ?? []
+    }
+
+    /// Number of open sockets (all contacts, or one).
+    func openSocketCount(_ contactId: String?) -> Int {
+        sockets.values.filter { contactId == nil || $0.contactId == contactId }.count
+    }
+
+    /// Whether a contact has ended.
+    func hasEnded(_ contactId: String) -> Bool {
+        contacts[contactId]?.ended ?? false
+    }
+}

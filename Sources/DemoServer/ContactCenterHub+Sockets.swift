@@ -1,0 +1,133 @@
+import Foundation
+
+/// The `aws/chat` WebSocket side: upgrade checks, registration and control frames.
+extension ContactCenterHub {
+    /// Checks a pre-signed socket URL's signature and age; returns its grant or nil (refuse the upgrade).
+    func admitSocket(signature: String?) -> SocketGrant? {
+        guard !stopped, !refuseUpgrades, let signature, let grant = socketGrants[signature],
+            nowMillis - grant.createdAtMillis <= configuration.socketURLLifetime.wholeMilliseconds,
+            let contact = contacts[grant.contactId], !contact.ended,
+            contact.participants[grant.participantId]?.present == true
+        else { return nil }
+        return grant
+    }
+
+    /// Registers an open socket; returns its id and the stream of frames to write.
+    func registerSocket(_ grant: SocketGrant) -> (UUID, AsyncStream<SocketCommand>) {
+        let (stream, continuation) = AsyncStream<SocketCommand>.makeStream()
+        let id = UUID()
+        if stopped || contacts[grant.contactId]?.ended != false {
+            continuation.yield(.close(code: 1000, reason: "Chat ended"))
+            continuation.finish()
+        } else {
+            sockets[id] = SocketLink(contactId: grant.contactId, participantId: grant.participantId,
+                                     continuation: continuation)
+        }
+        return (id, stream)
+    }
+
+    /// Forgets a socket after it closed.
+    func unregisterSocket(_ id: UUID) {
+        sockets.removeValue(forKey: id)?.continuation.finish()
+    }
+
+    /// Handles one client text frame; replies go through the socket's own stream.
+    func handleFrame(_ id: UUID, text: String) {
+        guard !halfOpen, let link = sockets[id] else { return }
+        guard let data = FirstJSONValue.extract(from: text),
+            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let topic = object["topic"] as? String
+        else { return }
+        switch topic {
+        case "aws/subscribe":
+            sockets[id]?.subscribed = true
+            link.continuation.yield(.text(#"{"topic":"aws/subscribe","content":{"status":"success","topics":["aws/chat"]}}"#))
+            startFlowIfNeeded(link)
+        case "aws/heartbeat":
+            link.continuation.yield(.text(#"{"topic":"aws/heartbeat"}"#))
+        case "aws/ping":
+            link.continuation.yield(.text(pingFailure
+                ? #"{"topic":"aws/ping","statusCode":500,"statusContent":"Internal Server Error"}"#
+                : #"{"topic":"aws/ping","statusCode":200,"statusContent":"OK"}"#))
+        default:
+            break
+        }
+    }
+
+    /// Runs the flow's start steps when the customer's first socket subscribes.
+    private func startFlowIfNeeded(_ link: SocketLink) {
+        guard var contact = contacts[link.contactId], !contact.flowStarted, !contact.ended,
+            link.participantId == contact.customerId
+        else { return }
+        contact.flowStarted = true
+        contacts[link.contactId] = contact
+        runners[link.contactId]?.start()
+    }
+
+    // MARK: Faults
+
+    /// Closes every socket with 1001 (going away).
+    func dropAllSockets() {
+        for link in sockets.values {
+            link.continuation.yield(.close(code: 1001, reason: "Going away"))
+            link.continuation.finish()
+        }
+        sockets.removeAll()
+    }
+
+    /// Half-open sockets stay connected but neither answer nor deliver anything.
+    func setHalfOpen(_ value: Bool) { halfOpen = value }
+
+    /// Refuses (or again allows) every socket upgrade.
+    func setRefuseUpgrades(_ value: Bool) { refuseUpgrades = value }
+
+    /// Answers `aws/ping` with 500 while set.
+    func setPingFailure(_ value: Bool) { pingFailure = value }
+
+    /// Answers receipts with 409 ConflictException while set.
+    func setReceiptConflict(_ value: Bool) { receiptConflict = value }
+
+    /// Fails this share of Participant REST calls with 500/429, drawn from a seeded generator.
+    func setRESTFailureRate(_ rate: Double, seed: UInt64) {
+        restFailureRate = min(max(rate, 0), 1)
+        random = SeededRandom(seed: seed)
+    }
+
+    /// Makes every ConnectionToken issued so far expired (403 from now on).
+    func expireConnectionTokens() {
+        let past = nowMillis - 1
+        for key in connectionTokens.keys { connectionTokens[key]?.expiresAtMillis = past }
+    }
+}
+
+/// Finds the first complete JSON value in a text frame, ignoring trailing bytes (iOS sends a stray `)`).
+enum FirstJSONValue {
+    /// The bytes of the first top-level object or array, or nil if it never closes.
+    static func extract(from text: String) -> Data? {
+        let bytes = Array(text.utf8)
+        guard let start = bytes.firstIndex(where: { $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "[") }) else {
+            return nil
+        }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for index in start..<bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte
+                    == UInt8(ascii: "\"")
+                { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                depth -= 1
+                if depth == 0 { return Data(bytes[start...index]) }
+            default: break
+            }
+        }
+        return nil
+    }
+}

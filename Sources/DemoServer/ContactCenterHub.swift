@@ -1,0 +1,230 @@
+import Foundation
+import Logging
+
+/// Who a token belongs to.
+struct TokenGrant: Sendable {
+    var contactId: String
+    var participantId: String
+}
+
+/// A ConnectionToken's owner and lifetime.
+struct ConnectionGrant: Sendable {
+    var contactId: String
+    var participantId: String
+    var expiresAtMillis: Int64
+}
+
+/// A pre-signed socket URL's owner and creation time.
+struct SocketGrant: Sendable {
+    var contactId: String
+    var participantId: String
+    var createdAtMillis: Int64
+}
+
+/// A command for one open socket's writer.
+enum SocketCommand: Sendable {
+    case text(String)
+    case close(code: UInt16, reason: String)
+}
+
+/// One open WebSocket of a participant.
+struct SocketLink: Sendable {
+    var contactId: String
+    var participantId: String
+    var subscribed = false
+    var continuation: AsyncStream<SocketCommand>.Continuation
+}
+
+/// The single owner of all demo contact-center state: contacts, tokens, sockets and faults.
+actor ContactCenterHub {
+    let configuration: DemoServerConfiguration
+    let flow: DemoFlow
+    let logger: Logger
+    var contacts: [String: ContactRecord] = [:]
+    var participantTokens: [String: TokenGrant] = [:]
+    var connectionTokens: [String: ConnectionGrant] = [:]
+    var socketGrants: [String: SocketGrant] = [:]
+    var sockets: [UUID: SocketLink] = [:]
+    var runners: [String: FlowRunner] = [:]
+    var halfOpen = false
+    var refuseUpgrades: Bool
+    var pingFailure: Bool
+    var receiptConflict: Bool
+    var restFailureRate: Double
+    var random: SeededRandom
+    var stopped = false
+
+    init(configuration: DemoServerConfiguration, flow: DemoFlow, logger: Logger) {
+        self.configuration = configuration
+        self.flow = flow
+        self.logger = logger
+        refuseUpgrades = configuration.faults.refuseUpgrades
+        pingFailure = configuration.faults.pingFailure
+        receiptConflict = configuration.faults.receiptConflict
+        restFailureRate = configuration.faults.restFailureRate
+        random = SeededRandom(seed: configuration.faults.seed)
+    }
+
+    /// Current wall-clock time in milliseconds.
+    var nowMillis: Int64 { ConnectTime.millis(configuration.now()) }
+
+    /// A fresh lower-case UUID string, the shape of every Connect Id.
+    static func newId() -> String { UUID().uuidString.lowercased() }
+
+    /// A random opaque token that looks like the service's base64 tokens.
+    static func newToken() -> String {
+        var generator = SystemRandomNumberGenerator()
+        let bytes = (0..<96).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        return "QVFJREFI" + Data(bytes).base64EncodedString()
+    }
+
+    // MARK: Start chat
+
+    /// Creates a contact with its customer, as StartChatContact does; returns (contactId, participantId, token).
+    func startChat(
+        displayName: String, supportedContentTypes: [String]?, durationMinutes: Int?, continuedFrom: String?
+    ) -> (contactId: String, participantId: String, participantToken: String) {
+        let contactId = Self.newId()
+        let customerId = Self.newId()
+        var types = Set(supportedContentTypes ?? [])
+        types.insert("text/plain")
+        var contact = ContactRecord(
+            contactId: contactId, initialContactId: contactId, customerId: customerId, supportedContentTypes: types)
+        contact.participants[customerId] = ParticipantRecord(id: customerId, role: .customer, displayName: displayName)
+        if let source = continuedFrom, let past = contacts[source] {
+            contact.continuedFromContactId = source
+            contact.items = past.items.map { item in
+                var copy = item
+                copy.relatedContactId = item.relatedContactId ?? past.contactId
+                return copy
+            }
+            contact.lastMillis = past.lastMillis
+        }
+        contacts[contactId] = contact
+        let token = Self.newToken()
+        participantTokens[token] = TokenGrant(contactId: contactId, participantId: customerId)
+        if contact.continuedFromContactId != nil {
+            appendEvent(contactId, contentType: EventType.chatRehydrated, participantId: nil)
+        }
+        appendEvent(contactId, contentType: EventType.participantJoined, participantId: customerId)
+        let runner = FlowRunner(hub: self, contactId: contactId, customerName: displayName, flow: flow,
+                                replyDelay: configuration.replyDelay)
+        runners[contactId] = runner
+        if let minutes = durationMinutes {
+            scheduleExpiry(contactId, after: .seconds(minutes * 60))
+        }
+        return (contactId, customerId, token)
+    }
+
+    /// Ends a chat when its ChatDurationInMinutes elapses.
+    private func scheduleExpiry(_ contactId: String, after duration: Duration) {
+        Task { [weak self] in
+            try? await Task.sleep(for: duration)
+            await self?.endChat(contactId, customerLeft: false)
+        }
+    }
+
+    /// Whether a contact that has ended can seed a persistent chat.
+    func isEndedContact(_ contactId: String) -> Bool {
+        contacts[contactId]?.ended == true
+    }
+
+    // MARK: Items and fan-out
+
+    /// Appends a stored item and fans it out; returns it.
+    @discardableResult
+    func appendItem(_ contactId: String, _ build: (inout StoredItem) -> Void, type: String, contentType: String,
+                    participantId: String?) -> StoredItem? {
+        guard var contact = contacts[contactId] else { return nil }
+        let sender = participantId.flatMap { contact.participants[$0] }
+        var item = StoredItem(
+            id: Self.newId(), type: type, contentType: contentType, participantId: sender?.id,
+            displayName: sender?.displayName, role: sender?.role, millis: contact.nextMillis(now: nowMillis))
+        build(&item)
+        contact.items.append(item)
+        contacts[contactId] = contact
+        fanOut(contact, item.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: true))
+        return item
+    }
+
+    /// Appends an EVENT item (joined, left, ended…).
+    @discardableResult
+    func appendEvent(_ contactId: String, contentType: String, participantId: String?, content: String? = nil)
+        -> StoredItem?
+    {
+        appendItem(contactId, { $0.content = content }, type: "EVENT", contentType: contentType,
+                   participantId: participantId)
+    }
+
+    /// Sends an item to every subscribed socket of the contact (including the sender's).
+    func fanOut(_ contact: ContactRecord, _ item: WireItem) {
+        guard !halfOpen else { return }
+        let frame = WireJSON.string(ChatFrame(content: WireJSON.string(item)))
+        for link in sockets.values where link.contactId == contact.contactId && link.subscribed {
+            link.continuation.yield(.text(frame))
+        }
+    }
+
+    /// A transient item (typing, receipts) that is fanned out but not stored as its own item.
+    func transientItem(_ contact: inout ContactRecord, type: String, contentType: String, participantId: String?)
+        -> StoredItem
+    {
+        let sender = participantId.flatMap { contact.participants[$0] }
+        return StoredItem(
+            id: Self.newId(), type: type, contentType: contentType, participantId: sender?.id,
+            displayName: sender?.displayName, role: sender?.role, millis: contact.nextMillis(now: nowMillis))
+    }
+
+    // MARK: Ending
+
+    /// Ends a chat: `participant.left` (customer if it left, else every agent/bot), `chat.ended`, then closes sockets.
+    func endChat(_ contactId: String, customerLeft: Bool) {
+        guard let contact = contacts[contactId], !contact.ended else { return }
+        if customerLeft {
+            contacts[contactId]?.participants[contact.customerId]?.present = false
+            appendEvent(contactId, contentType: EventType.participantLeft, participantId: contact.customerId)
+        } else {
+            let leaving = contact.participants.values
+                .filter { $0.present && $0.role != .customer && $0.role != .system }
+                .sorted { $0.displayName < $1.displayName }
+            for participant in leaving {
+                contacts[contactId]?.participants[participant.id]?.present = false
+                appendEvent(contactId, contentType: EventType.participantLeft, participantId: participant.id)
+            }
+        }
+        appendEvent(contactId, contentType: EventType.chatEnded, participantId: nil)
+        contacts[contactId]?.ended = true
+        runners.removeValue(forKey: contactId)?.stop()
+        for (id, link) in sockets where link.contactId == contactId {
+            link.continuation.yield(.close(code: 1000, reason: "Chat ended"))
+            link.continuation.finish()
+            sockets[id] = nil
+        }
+    }
+
+    /// Stops every flow and closes every socket (server shutdown).
+    func shutdown() {
+        stopped = true
+        for runner in runners.values { runner.stop() }
+        runners.removeAll()
+        for link in sockets.values {
+            link.continuation.yield(.close(code: 1001, reason: "Server shutting down"))
+            link.continuation.finish()
+        }
+        sockets.removeAll()
+    }
+}
+
+/// Content types of the events the demo emits.
+enum EventType {
+    static let prefix = "application/vnd.amazonaws.connect.event."
+    static let participantJoined = prefix + "participant.joined"
+    static let participantLeft = prefix + "participant.left"
+    static let chatEnded = prefix + "chat.ended"
+    static let chatRehydrated = prefix + "chat.rehydrated"
+    static let typing = prefix + "typing"
+    static let delivered = prefix + "message.delivered"
+    static let read = prefix + "message.read"
+    static let acknowledged = prefix + "connection.acknowledged"
+    static let metadata = prefix + "message.metadata"
+}

@@ -1,0 +1,117 @@
+import Foundation
+
+/// Faults the demo server injects on its own, parsed from a spec like `drop-every=20s,rest-fail=0.05`.
+public struct DemoFaults: Sendable, Equatable {
+    /// Close every socket (code 1001) at this interval.
+    public var dropEvery: Duration?
+    /// Share (0…1) of Participant REST calls answered with 500/429 before any processing.
+    public var restFailureRate: Double
+    /// Seed for the REST failure draw, so runs are repeatable.
+    public var seed: UInt64
+    /// Make every socket half-open (silent, never closed) after this delay.
+    public var halfOpenAfter: Duration?
+    /// Heal the half-open state again after this long (nil: stays half-open).
+    public var halfOpenFor: Duration?
+    /// Expire every ConnectionToken at this interval.
+    public var expireTokensEvery: Duration?
+    /// Refuse every WebSocket upgrade.
+    public var refuseUpgrades: Bool
+    /// Answer `aws/ping` with `statusCode` 500 (deep-heartbeat failure).
+    public var pingFailure: Bool
+    /// Answer receipts (SendEvent read/delivered) with 409 ConflictException.
+    public var receiptConflict: Bool
+
+    /// Creates a fault set; the default injects nothing.
+    public init(
+        dropEvery: Duration? = nil,
+        restFailureRate: Double = 0,
+        seed: UInt64 = 1,
+        halfOpenAfter: Duration? = nil,
+        halfOpenFor: Duration? = nil,
+        expireTokensEvery: Duration? = nil,
+        refuseUpgrades: Bool = false,
+        pingFailure: Bool = false,
+        receiptConflict: Bool = false
+    ) {
+        self.dropEvery = dropEvery
+        self.restFailureRate = restFailureRate
+        self.seed = seed
+        self.halfOpenAfter = halfOpenAfter
+        self.halfOpenFor = halfOpenFor
+        self.expireTokensEvery = expireTokensEvery
+        self.refuseUpgrades = refuseUpgrades
+        self.pingFailure = pingFailure
+        self.receiptConflict = receiptConflict
+    }
+
+    /// True when no fault is configured.
+    public var isEmpty: Bool { self == DemoFaults() }
+
+    /// A fault spec that could not be parsed.
+    public struct ParseError: Error, Equatable, CustomStringConvertible {
+        /// Human-readable reason naming the offending item.
+        public let description: String
+    }
+
+    /// Parses a comma-separated spec: `drop-every=20s,rest-fail=0.05,seed=7,half-open-after=60s,
+    /// half-open-for=10s,expire-tokens-every=5m,refuse-upgrades,ping-fail,receipt-conflict`.
+    public static func parse(_ spec: String) throws -> DemoFaults {
+        var faults = DemoFaults()
+        let items = spec.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        for item in items where !item.isEmpty {
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            let key = parts[0].lowercased()
+            let value = parts.count > 1 ? parts[1] : nil
+            switch key {
+            case "drop-every": faults.dropEvery = try duration(value, key)
+            case "half-open-after": faults.halfOpenAfter = try duration(value, key)
+            case "half-open-for": faults.halfOpenFor = try duration(value, key)
+            case "expire-tokens-every": faults.expireTokensEvery = try duration(value, key)
+            case "rest-fail":
+                guard let value, let rate = Double(value), rate >= 0, rate <= 1 else {
+                    throw ParseError(description: "rest-fail needs a number between 0 and 1, got '\(value ?? "")'")
+                }
+                faults.restFailureRate = rate
+            case "seed":
+                guard let value, let seed = UInt64(value) else {
+                    throw ParseError(description: "seed needs a whole number, got '\(value ?? "")'")
+                }
+                faults.seed = seed
+            case "refuse-upgrades": faults.refuseUpgrades = try flag(value, key)
+            case "ping-fail": faults.pingFailure = try flag(value, key)
+            case "receipt-conflict": faults.receiptConflict = try flag(value, key)
+            default:
+                throw ParseError(description: "unknown fault '\(key)'")
+            }
+        }
+        return faults
+    }
+
+    /// Parses `250ms`, `20s`, `5m`, `1h` or a bare number of seconds.
+    static func duration(_ text: String?, _ key: String) throws -> Duration {
+        guard let text, !text.isEmpty else {
+            throw ParseError(description: "\(key) needs a duration such as 20s")
+        }
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600)]
+        var number = text
+        var scale = 1.0
+        for (suffix, factor) in units where text.hasSuffix(suffix) {
+            number = String(text.dropLast(suffix.count))
+            scale = factor
+            break
+        }
+        guard let value = Double(number), value > 0 else {
+            throw ParseError(description: "\(key) needs a positive duration such as 20s, got '\(text)'")
+        }
+        return .milliseconds(Int64((value * scale * 1000).rounded()))
+    }
+
+    /// Parses an optional boolean value of a flag (`ping-fail`, `ping-fail=true`, `ping-fail=off`).
+    static func flag(_ text: String?, _ key: String) throws -> Bool {
+        switch text?.lowercased() {
+        case nil, "true", "on", "1", "yes": return true
+        case "false", "off", "0", "no": return false
+        default: throw ParseError(description: "\(key) takes no value or true/false")
+        }
+    }
+}

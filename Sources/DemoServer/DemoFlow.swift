@@ -1,0 +1,162 @@
+import Foundation
+
+/// A scripted contact flow: personas, start steps and keyword rules per state (see docs/flows.md).
+struct DemoFlow: Sendable, Decodable, Equatable {
+    /// A server-side participant the flow can speak as.
+    struct Persona: Sendable, Decodable, Equatable {
+        var role: DemoRole
+        var displayName: String
+    }
+
+    /// A keyword rule: the first rule with a matching keyword runs its steps.
+    struct Rule: Sendable, Decodable, Equatable {
+        var keywords: [String]
+        var steps: [FlowStep]
+    }
+
+    /// A conversation state: who answers (and sends read receipts) and with which rules.
+    struct State: Sendable, Decodable, Equatable {
+        var responder: String
+        var rules: [Rule]
+        var fallback: [FlowStep]
+
+        enum CodingKeys: String, CodingKey { case responder, rules, fallback }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            responder = try container.decode(String.self, forKey: .responder)
+            rules = try container.decodeIfPresent([Rule].self, forKey: .rules) ?? []
+            fallback = try container.decodeIfPresent([FlowStep].self, forKey: .fallback) ?? []
+        }
+    }
+
+    var name: String
+    var description: String?
+    var participants: [String: Persona]
+    var initialState: String
+    var onStart: [FlowStep]
+    var states: [String: State]
+
+    enum CodingKeys: String, CodingKey { case name, description, participants, initialState, onStart, states }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        description = try container.decodeIfPresent(String.self, forKey: .description)
+        participants = try container.decode([String: Persona].self, forKey: .participants)
+        initialState = try container.decode(String.self, forKey: .initialState)
+        onStart = try container.decodeIfPresent([FlowStep].self, forKey: .onStart) ?? []
+        states = try container.decode([String: State].self, forKey: .states)
+    }
+
+    /// Checks that every persona and state a step names exists.
+    func validate() throws {
+        guard states[initialState] != nil else { throw FlowError.invalid("initialState '\(initialState)' is not a state") }
+        var steps = onStart
+        for (name, state) in states {
+            guard participants[state.responder] != nil else {
+                throw FlowError.invalid("state '\(name)' names unknown responder '\(state.responder)'")
+            }
+            steps += state.fallback + state.rules.flatMap(\.steps)
+        }
+        for step in steps {
+            for persona in step.action.personas where participants[persona] == nil {
+                throw FlowError.invalid("a step names unknown participant '\(persona)'")
+            }
+            if case .goto(let target) = step.action, states[target] == nil {
+                throw FlowError.invalid("a step goes to unknown state '\(target)'")
+            }
+        }
+    }
+
+    /// Steps for a customer message in `state`: the first matching rule, else the fallback.
+    func steps(for text: String, in state: String) -> [FlowStep] {
+        guard let current = states[state] else { return [] }
+        let lowered = text.lowercased()
+        let words = Set(lowered.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        for rule in current.rules {
+            for keyword in rule.keywords {
+                let key = keyword.lowercased()
+                let hit = key.contains(" ") ? lowered.contains(key) : words.contains(key)
+                if hit { return rule.steps }
+            }
+        }
+        return current.fallback
+    }
+}
+
+/// A flow file that could not be loaded.
+enum FlowError: Error, Equatable, CustomStringConvertible {
+    case invalid(String)
+    case notFound(String)
+
+    var description: String {
+        switch self {
+        case .invalid(let reason): return "invalid flow: \(reason)"
+        case .notFound(let name): return "flow '\(name)' not found"
+        }
+    }
+}
+
+/// One step of a flow; exactly one action key per JSON object.
+struct FlowStep: Sendable, Decodable, Equatable {
+    /// What a step does.
+    enum Action: Sendable, Equatable {
+        case say(text: String, persona: String, contentType: String, typing: Bool)
+        case join(String)
+        case leave(String)
+        case typing(String)
+        case pause(Double)
+        case event(contentType: String, persona: String?, content: String?)
+        case goto(String)
+        case end
+
+        /// Personas the action names.
+        var personas: [String] {
+            switch self {
+            case .say(_, let persona, _, _), .join(let persona), .leave(let persona), .typing(let persona):
+                return [persona]
+            case .event(_, let persona, _): return persona.map { [$0] } ?? []
+            case .pause, .goto, .end: return []
+            }
+        }
+    }
+
+    var action: Action
+
+    enum CodingKeys: String, CodingKey {
+        case say, markdown, join, leave, typing, pause, event, goto, end, `as`, contentType, content
+    }
+
+    init(action: Action) { self.action = action }
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let speaker = try c.decodeIfPresent(String.self, forKey: .as)
+        if let text = try c.decodeIfPresent(String.self, forKey: .say) {
+            let type = try c.decodeIfPresent(String.self, forKey: .contentType) ?? "text/plain"
+            let typing = try c.decodeIfPresent(Bool.self, forKey: .typing) ?? true
+            action = .say(text: text, persona: speaker ?? "bot", contentType: type, typing: typing)
+        } else if let text = try c.decodeIfPresent(String.self, forKey: .markdown) {
+            let typing = try c.decodeIfPresent(Bool.self, forKey: .typing) ?? true
+            action = .say(text: text, persona: speaker ?? "bot", contentType: "text/markdown", typing: typing)
+        } else if let persona = try c.decodeIfPresent(String.self, forKey: .join) {
+            action = .join(persona)
+        } else if let persona = try c.decodeIfPresent(String.self, forKey: .leave) {
+            action = .leave(persona)
+        } else if let persona = try? c.decodeIfPresent(String.self, forKey: .typing) {
+            action = .typing(persona)
+        } else if let units = try c.decodeIfPresent(Double.self, forKey: .pause) {
+            action = .pause(units)
+        } else if let event = try c.decodeIfPresent(String.self, forKey: .event) {
+            let type = event.contains("/") ? event : "application/vnd.amazonaws.connect.event." + event
+            action = .event(contentType: type, persona: speaker, content: try c.decodeIfPresent(String.self, forKey: .content))
+        } else if let state = try c.decodeIfPresent(String.self, forKey: .goto) {
+            action = .goto(state)
+        } else if try c.decodeIfPresent(Bool.self, forKey: .end) == true {
+            action = .end
+        } else {
+            throw FlowError.invalid("a step needs one of say, markdown, join, leave, typing, pause, event, goto, end")
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Logging
+
+/// Settings for one embedded demo contact center.
+public struct DemoServerConfiguration: Sendable {
+    /// Interface to bind; loopback by default.
+    public var host: String
+    /// Port to bind; 0 picks a free ephemeral port.
+    public var port: Int
+    /// Directory with `<name>.json` flow files; `nil` uses the bundled flows.
+    public var flowsDirectory: URL?
+    /// Name of the flow to run for every new chat (file name without `.json`).
+    public var flowName: String
+    /// Pause between a bot's typing event and its reply (also the unit of a flow `pause`).
+    public var replyDelay: Duration
+    /// How long a socket URL from CreateParticipantConnection may be opened (100 s on the real service).
+    public var socketURLLifetime: Duration
+    /// Lifetime of a ConnectionToken (about 24 h on the real service).
+    public var connectionTokenLifetime: Duration
+    /// Faults to inject from the start (see `DemoFaults.parse`).
+    public var faults: DemoFaults
+    /// Level of the server's own log output (Hummingbird and demo logs); quiet by default.
+    public var logLevel: Logger.Level
+    /// Source of wall-clock time for timestamps and expiry checks (injectable for tests).
+    public var now: @Sendable () -> Date
+
+    /// Creates a configuration; every parameter has a sensible default for interactive use.
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 0,
+        flowsDirectory: URL? = nil,
+        flowName: String = "default",
+        replyDelay: Duration = .milliseconds(700),
+        socketURLLifetime: Duration = .seconds(100),
+        connectionTokenLifetime: Duration = .seconds(24 * 3600),
+        faults: DemoFaults = DemoFaults(),
+        logLevel: Logger.Level = .critical,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.host = host
+        self.port = port
+        self.flowsDirectory = flowsDirectory
+        self.flowName = flowName
+        self.replyDelay = replyDelay
+        self.socketURLLifetime = socketURLLifetime
+        self.connectionTokenLifetime = connectionTokenLifetime
+        self.faults = faults
+        self.logLevel = logLevel
+        self.now = now
+    }
+}

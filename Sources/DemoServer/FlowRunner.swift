@@ -1,0 +1,98 @@
+import Foundation
+
+/// Runs one contact's flow: the start steps, then keyword rules for every customer message, in order.
+final class FlowRunner: Sendable {
+    /// What the runner reacts to.
+    enum Trigger: Sendable {
+        case start
+        case message(id: String, text: String)
+    }
+
+    private let continuation: AsyncStream<Trigger>.Continuation
+    private let task: Task<Void, Never>
+
+    init(hub: ContactCenterHub, contactId: String, customerName: String, flow: DemoFlow, replyDelay: Duration) {
+        let (stream, continuation) = AsyncStream.makeStream(of: Trigger.self)
+        self.continuation = continuation
+        task = Task { [weak hub] in
+            var script = FlowScript(
+                contactId: contactId, customerName: customerName, flow: flow, replyDelay: replyDelay,
+                state: flow.initialState)
+            for await trigger in stream {
+                guard let hub, !Task.isCancelled else { return }
+                do {
+                    switch trigger {
+                    case .start:
+                        try await script.run(flow.onStart, hub: hub)
+                    case .message(let id, let text):
+                        if let responder = flow.states[script.state]?.responder {
+                            await hub.personaReadReceipt(contactId, responder, messageId: id)
+                        }
+                        script.lastMessage = text
+                        try await script.run(flow.steps(for: text, in: script.state), hub: hub)
+                    }
+                } catch {
+                    return
+                }
+            }
+        }
+    }
+
+    /// Runs the start steps (once the customer's socket subscribed).
+    func start() { continuation.yield(.start) }
+
+    /// Reacts to a customer message.
+    func customerMessage(id: String, text: String) { continuation.yield(.message(id: id, text: text)) }
+
+    /// Stops the flow; pending steps are dropped.
+    func stop() {
+        continuation.finish()
+        task.cancel()
+    }
+}
+
+/// The mutable part of a running flow: current state and step execution.
+struct FlowScript {
+    let contactId: String
+    let customerName: String
+    let flow: DemoFlow
+    let replyDelay: Duration
+    var state: String
+    var lastMessage = ""
+
+    /// Replaces `{{customerName}}` and `{{message}}` (the customer's last message) in flow text.
+    func expand(_ text: String) -> String {
+        text.replacingOccurrences(of: "{{customerName}}", with: customerName)
+            .replacingOccurrences(of: "{{message}}", with: lastMessage)
+    }
+
+    /// Executes steps in order; throws when cancelled.
+    mutating func run(_ steps: [FlowStep], hub: ContactCenterHub) async throws {
+        for step in steps {
+            try Task.checkCancellation()
+            switch step.action {
+            case .say(let text, let persona, let contentType, let typing):
+                if typing {
+                    await hub.personaTyping(contactId, persona)
+                    try await Task.sleep(for: replyDelay)
+                }
+                await hub.personaMessage(contactId, persona, text: expand(text), contentType: contentType)
+            case .join(let persona):
+                await hub.ensurePersona(contactId, persona)
+            case .leave(let persona):
+                await hub.personaLeave(contactId, persona)
+            case .typing(let persona):
+                await hub.personaTyping(contactId, persona)
+            case .pause(let units):
+                try await Task.sleep(for: replyDelay * units)
+            case .event(let contentType, let persona, let content):
+                await hub.personaEvent(contactId, persona, contentType: contentType, content: content.map(expand))
+            case .goto(let target):
+                state = target
+            case .end:
+                await hub.endChat(contactId, customerLeft: false)
+                return
+            }
+        }
+    }
+}

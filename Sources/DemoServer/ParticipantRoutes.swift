@@ -1,0 +1,53 @@
+import Foundation
+import Hummingbird
+
+/// The `/participant/*` REST routes of the Participant Service.
+struct ParticipantRoutes: Sendable {
+    let hub: ContactCenterHub
+    let fallbackAuthority: String
+
+    /// Adds the routes to a router.
+    func add(to router: Router<BasicRequestContext>) {
+        route(router, "/participant/connection") { hub, token, body, request in
+            let input = try WireJSON.decode(CreateConnectionRequest.self, from: body)
+            let authority = request.head.authority ?? fallbackAuthority
+            return try await hub.createConnection(
+                participantToken: token, request: input, socketBase: "ws://\(authority)")
+        }
+        route(router, "/participant/message") { hub, token, body, _ in
+            try await hub.sendMessage(connectionToken: token, request: WireJSON.decode(SendMessageRequest.self, from: body))
+        }
+        route(router, "/participant/event") { hub, token, body, _ in
+            try await hub.sendEvent(connectionToken: token, request: WireJSON.decode(SendEventRequest.self, from: body))
+        }
+        route(router, "/participant/transcript") { hub, token, body, _ in
+            try await hub.transcript(
+                connectionToken: token, request: WireJSON.decode(GetTranscriptRequest.self, from: body))
+        }
+        route(router, "/participant/disconnect") { hub, token, body, _ in
+            try await hub.disconnect(connectionToken: token, request: WireJSON.decode(DisconnectRequest.self, from: body))
+        }
+    }
+
+    /// One POST route: injected failure first (before any side effect), then the operation.
+    private func route(
+        _ router: Router<BasicRequestContext>, _ path: RouterPath,
+        _ operation: @escaping @Sendable (ContactCenterHub, String?, Data, Request) async throws -> Data
+    ) {
+        let hub = self.hub
+        router.post(path) { request, _ -> Response in
+            if let failure = await hub.drawInjectedFailure() {
+                return HTTPSupport.participant(.failure(failure))
+            }
+            let token = HTTPSupport.bearerName.flatMap { request.headers[$0] }
+            do {
+                let body = try await HTTPSupport.body(of: request)
+                return HTTPSupport.participant(.success(try await operation(hub, token, body, request)))
+            } catch let error as ParticipantServiceError {
+                return HTTPSupport.participant(.failure(error))
+            } catch {
+                return HTTPSupport.participant(.failure(.validation("Invalid request")))
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import HummingbirdCore
+import HummingbirdWebSocket
+import Logging
+
+/// The `aws/chat` WebSocket endpoint: pre-signed URL check on upgrade, then one reader and one writer per socket.
+enum SocketEndpoint {
+    /// Path of the socket URLs CreateParticipantConnection hands out.
+    static let path = "/connect/chat"
+
+    /// The server builder: HTTP/1 with a WebSocket upgrade on `path` for valid, unexpired URLs.
+    static func serverBuilder(hub: ContactCenterHub) -> HTTPServerBuilder {
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(),
+            ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2)))
+        return .http1WebSocketUpgrade(configuration: configuration) { request, _, _ in
+            let components = URLComponents(string: request.path ?? "")
+            guard components?.path == path else { return .dontUpgrade }
+            let signature = components?.queryItems?.first { $0.name == "X-Amz-Signature" }?.value
+            guard let grant = await hub.admitSocket(signature: signature) else { return .dontUpgrade }
+            return .upgrade([:]) { inbound, outbound, _ in
+                let (id, commands) = await hub.registerSocket(grant)
+                await withTaskGroup(of: Void.self) { group in
+                    group.addTask {
+                        for await command in commands {
+                            switch command {
+                            case .text(let text):
+                                do { try await outbound.write(.text(text)) } catch { return }
+                            case .close(let code, let reason):
+                                try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
+                                return
+                            }
+                        }
+                    }
+                    group.addTask {
+                        do {
+                            for try await message in inbound.messages(maxSize: 1 << 16) {
+                                if case .text(let text) = message { await hub.handleFrame(id, text: text) }
+                            }
+                        } catch {}
+                    }
+                    _ = await group.next()
+                    group.cancelAll()
+                }
+                await hub.unregisterSocket(id)
+            }
+        }
+    }
+}

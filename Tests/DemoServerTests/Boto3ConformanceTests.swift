@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import DemoServer
+
+/// Finds `python3` with boto3 once, so the test can be skipped with a clear reason.
+enum Boto3Probe {
+    static let python: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("python3")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        return nil
+    }()
+
+    static let available: Bool = {
+        guard let python else { return false }
+        let process = Process()
+        process.executableURL = python
+        process.arguments = ["-c", "import boto3"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }()
+
+    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("boto3/connect_participant_check.py")
+}
+
+@Suite struct Boto3ConformanceTests {
+    @Test(.enabled(if: Boto3Probe.available, "needs python3 with boto3 installed (pip install boto3)"))
+    func realAWSSDKDrivesTheParticipantService() async throws {
+        let python = try #require(Boto3Probe.python)
+        try await withDemoServer { _, client in
+            let process = Process()
+            process.executableURL = python
+            process.arguments = [Boto3Probe.script.path, client.server.baseURL.absoluteString]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+                do { try process.run() } catch { continuation.resume(throwing: error) }
+            }
+            let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(status == 0, "boto3 script failed:\n\(log)")
+        }
+    }
+}

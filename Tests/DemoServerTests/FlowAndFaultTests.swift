@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+
+@testable import DemoServer
+
+@Suite struct FlowAndFaultTests {
+    @Test func bundledDefaultFlowLoadsAndMatchesBuiltIn() throws {
+        #expect(FlowLoader.bundledFlowsDirectory() != nil)
+        #expect(FlowLoader.available(directory: nil).contains("default"))
+        let flow = try FlowLoader.load(name: "default", directory: nil)
+        #expect(flow.name == "default")
+        #expect(flow.description?.hasPrefix("Helpline demo: a scripted bot") == true)
+        #expect(flow.participants["bot"]?.role == .customBot)
+        let builtIn = try FlowLoader.decode(Data(BuiltInFlow.json.utf8))
+        #expect(builtIn.initialState == flow.initialState)
+        for keyword in ["help", "hours", "order", "markdown", "agent"] {
+            #expect(flow.steps(for: "please \(keyword)!", in: "bot") != flow.states["bot"]?.fallback)
+        }
+        #expect(flow.steps(for: "zzz", in: "bot") == flow.states["bot"]?.fallback)
+    }
+
+    @Test func repositoryFlowFileIsTheBundledOne() throws {
+        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let flow = try FlowLoader.load(name: "default", directory: root.appendingPathComponent("Resources/flows"))
+        let bundled = try FlowLoader.load(name: "default", directory: nil)
+        #expect(flow == bundled)
+    }
+
+    @Test func customFlowDirectory() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flows-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = #"""
+            {"name":"echo","participants":{"bot":{"role":"CUSTOM_BOT","displayName":"Echo"}},
+             "initialState":"main","onStart":[{"say":"ready","as":"bot","typing":false}],
+             "states":{"main":{"responder":"bot","rules":[{"keywords":["stop"],"steps":[{"end":true}]}],
+                               "fallback":[{"say":"you said {{message}}","as":"bot"}]}}}
+            """#
+        try Data(json.utf8).write(to: folder.appendingPathComponent("echo.json"))
+        let config = DemoClient.serverConfig {
+            $0.flowsDirectory = folder
+            $0.flowName = "echo"
+        }
+        try await withDemoServer(config) { server, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            #expect(await socket.inbox.first { TestSocket.chatItem($0)?["Content"] as? String == "ready" } != nil)
+            _ = try await client.send(chat, "ping")
+            #expect(await socket.inbox.first { TestSocket.chatItem($0)?["Content"] as? String == "you said ping" } != nil)
+            _ = try await client.send(chat, "stop")
+            #expect(await socket.inbox.waitClosed())
+            #expect(await server.hasEnded(contactId: chat.contactId))
+        }
+        await #expect(throws: (any Error).self) {
+            _ = try await DemoContactCenter.start(DemoClient.serverConfig {
+                $0.flowsDirectory = folder
+                $0.flowName = "missing"
+            })
+        }
+    }
+
+    @Test func invalidFlowsAreRejected() {
+        let badPersona = #"""
+            {"name":"x","participants":{},"initialState":"a","states":{"a":{"responder":"bot"}}}
+            """#
+        #expect(throws: FlowError.self) { try FlowLoader.decode(Data(badPersona.utf8)) }
+        let badStep = #"""
+            {"name":"x","participants":{"bot":{"role":"AGENT","displayName":"B"}},"initialState":"a",
+             "states":{"a":{"responder":"bot","fallback":[{"dance":true}]}}}
+            """#
+        #expect(throws: FlowError.self) { try FlowLoader.decode(Data(badStep.utf8)) }
+    }
+
+    @Test func agentHandoffStub() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat(name: "Maria")
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            _ = try await client.send(chat, "I want an agent")
+            let ava = await socket.inbox.first { frame in
+                let item = TestSocket.chatItem(frame)
+                return item?["DisplayName"] as? String == "Ava" && item?["Type"] as? String == "MESSAGE"
+            }
+            #expect(ava.flatMap(TestSocket.chatItem)?["ParticipantRole"] as? String == "AGENT")
+            let record = await server.transcript(contactId: chat.contactId)
+            #expect(record.contains { $0.participantRole == "SYSTEM" && $0.content?.contains("live agent") == true })
+            #expect(record.contains { $0.contentType == EventType.participantJoined && $0.displayName == "Ava" })
+            await socket.close()
+        }
+    }
+
+    @Test func faultSpecParsing() throws {
+        let faults = try DemoFaults.parse("drop-every=20s, rest-fail=0.05,half-open-after=1m,seed=7,ping-fail")
+        #expect(faults.dropEvery == .seconds(20))
+        #expect(faults.restFailureRate == 0.05)
+        #expect(faults.halfOpenAfter == .seconds(60))
+        #expect(faults.seed == 7)
+        #expect(faults.pingFailure)
+        #expect(try DemoFaults.parse("").isEmpty)
+        #expect(try DemoFaults.parse("expire-tokens-every=250ms").expireTokensEvery == .milliseconds(250))
+        #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("rest-fail=2") }
+        #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("drop-every=soon") }
+        #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("explode") }
+    }
+
+    @Test func timedFaultsFromConfiguration() async throws {
+        let config = DemoClient.serverConfig { $0.faults = DemoFaults(dropEvery: .milliseconds(150)) }
+        try await withDemoServer(config) { _, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            #expect(await socket.inbox.waitClosed(timeout: .seconds(3)))
+        }
+    }
+
+    @Test func firstJSONValueIgnoresTrailingBytes() {
+        let data = FirstJSONValue.extract(from: #"{"topic":"a}\"b","content":{"x":[1]}})"#)
+        #expect(data.map { String(decoding: $0, as: UTF8.self) } == #"{"topic":"a}\"b","content":{"x":[1]}}"#)
+        #expect(FirstJSONValue.extract(from: "{unterminated") == nil)
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+@testable import DemoServer
+
+@Suite struct WebSocketTests {
+    @Test func controlFramesAreAnsweredAndTrailingBytesIgnored() async throws {
+        try await withDemoServer { _, client in
+            let chat = try await client.startChat()
+            #expect(chat.socketURL.hasPrefix("ws://127.0.0.1:"))
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.send(#"{"topic": "aws/subscribe", "content": {"topics": ["aws/chat"]}})"#)
+            let subscribed = await socket.inbox.first { $0.contains("aws/subscribe") }
+            #expect(subscribed == #"{"topic":"aws/subscribe","content":{"status":"success","topics":["aws/chat"]}}"#)
+            try await socket.send(#"{"topic":"aws/heartbeat"}"#)
+            #expect(await socket.inbox.first { $0.contains("aws/heartbeat") } == #"{"topic":"aws/heartbeat"}"#)
+            try await socket.send(#"{"topic":"aws/ping"}"#)
+            let ping = await socket.inbox.first { $0.contains("aws/ping") }
+            #expect(ping == #"{"topic":"aws/ping","statusCode":200,"statusContent":"OK"}"#)
+            await socket.close()
+        }
+    }
+
+    @Test func greetingOwnEchoAndBotReplyArrive() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat(name: "Maria")
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            let greeting = await socket.inbox.first { frame in
+                TestSocket.chatItem(frame)?["Content"].map { "\($0)".contains("Helpline demo") } ?? false
+            }
+            let greetingItem = try #require(greeting.flatMap(TestSocket.chatItem))
+            #expect(greetingItem["ParticipantRole"] as? String == "CUSTOM_BOT")
+            #expect(greetingItem["InitialContactId"] as? String == chat.contactId)
+            #expect(greetingItem["ContactId"] as? String == chat.contactId)
+            #expect(greetingItem["Type"] as? String == "MESSAGE")
+
+            let sent = try await client.send(chat, "what are your hours?")
+            let id = try #require(sent.json["Id"] as? String)
+            let echo = await socket.inbox.first { TestSocket.chatItem($0)?["Id"] as? String == id }
+            let echoItem = try #require(echo.flatMap(TestSocket.chatItem))
+            #expect(echoItem["ParticipantRole"] as? String == "CUSTOMER")
+            #expect(echoItem["AbsoluteTime"] as? String == sent.json["AbsoluteTime"] as? String)
+            let reply = await socket.inbox.first { frame in
+                let item = TestSocket.chatItem(frame)
+                return item?["ContentType"] as? String == "text/markdown"
+                    && (item?["Content"] as? String)?.contains("| Day |") == true
+            }
+            #expect(reply != nil)
+            let receipt = await socket.inbox.first { TestSocket.chatItem($0)?["Type"] as? String == "MESSAGEMETADATA" }
+            let metadata = try #require(receipt.flatMap(TestSocket.chatItem)?["MessageMetadata"] as? [String: Any])
+            #expect(metadata["MessageId"] as? String == id)
+            let typing = await socket.inbox.first {
+                TestSocket.chatItem($0)?["ContentType"] as? String == EventType.typing
+            }
+            #expect(typing != nil)
+            let record = await server.transcript(contactId: chat.contactId)
+            let stored = try #require(record.first { $0.id == id })
+            #expect(stored.receipts.first?.readTimestamp != nil)
+            await socket.close()
+        }
+    }
+
+    @Test func ownTypingIsEchoed() async throws {
+        try await withDemoServer { _, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            let typing = try await client.post(
+                "/participant/event", ["ContentType": EventType.typing], bearer: chat.connectionToken)
+            let id = try #require(typing.json["Id"] as? String)
+            let echo = await socket.inbox.first { TestSocket.chatItem($0)?["Id"] as? String == id }
+            #expect(echo.flatMap(TestSocket.chatItem)?["ParticipantId"] as? String == chat.participantId)
+            await socket.close()
+        }
+    }
+
+    @Test func expiredOrUnknownSocketURLsAreRefused() async throws {
+        let config = DemoClient.serverConfig { $0.socketURLLifetime = .milliseconds(50) }
+        try await withDemoServer(config) { _, client in
+            let chat = try await client.startChat()
+            try await Task.sleep(for: .milliseconds(120))
+            await #expect(throws: (any Error).self) { _ = try await TestSocket.open(chat.socketURL) }
+            let forged = chat.socketURL.replacingOccurrences(of: "X-Amz-Signature=", with: "X-Amz-Signature=00")
+            await #expect(throws: (any Error).self) { _ = try await TestSocket.open(forged) }
+        }
+    }
+
+    @Test func endingAChatSendsLeftThenEndedAndCloses() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            _ = await socket.inbox.first { $0.contains("Helpline demo") }
+            await server.endChat(contactId: chat.contactId)
+            #expect(await socket.inbox.waitClosed())
+            let types = await socket.chatItems().compactMap { $0["ContentType"] as? String }
+            #expect(types.suffix(2) == [EventType.participantLeft, EventType.chatEnded])
+            #expect(try await client.send(chat, "anyone?").status == 403)
+            let reconnect = try await client.post(
+                "/participant/connection", ["Type": ["WEBSOCKET"]], bearer: chat.participantToken)
+            #expect(reconnect.status == 403)
+        }
+    }
+
+    @Test func faultsDropHalfOpenAndRefuse() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            await server.setHalfOpen(true)
+            try await socket.send(#"{"topic":"aws/heartbeat"}"#)
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(await socket.inbox.frames.contains(#"{"topic":"aws/heartbeat"}"#) == false)
+            await server.setHalfOpen(false)
+            await server.setDeepHeartbeatFailure(true)
+            try await socket.send(#"{"topic":"aws/ping"}"#)
+            #expect(await socket.inbox.first { $0.contains(#""statusCode":500"#) } != nil)
+            await server.dropAllSockets()
+            #expect(await socket.inbox.waitClosed())
+            await server.refuseUpgrades(true)
+            let fresh = try await client.post(
+                "/participant/connection", ["Type": ["WEBSOCKET"]], bearer: chat.participantToken)
+            let url = try #require((fresh.json["Websocket"] as? [String: Any])?["Url"] as? String)
+            await #expect(throws: (any Error).self) { _ = try await TestSocket.open(url) }
+            await server.refuseUpgrades(false)
+            let reopened = try await TestSocket.open(url)
+            await reopened.close()
+        }
+    }
+}

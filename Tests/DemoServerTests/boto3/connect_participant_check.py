@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Drives the Helpline demo server's Participant Service with the real AWS SDK for Python.
+
+Usage: connect_participant_check.py BASE_URL
+Exit 0 when every check passes; 77 when boto3 is not installed (the Swift test skips then).
+"""
+import json
+import sys
+import urllib.request
+import uuid
+
+try:
+    import boto3
+    import botocore.exceptions
+except ImportError:
+    print("boto3 is not installed", file=sys.stderr)
+    sys.exit(77)
+
+
+def check(condition, message):
+    if not condition:
+        print("FAILED: " + message, file=sys.stderr)
+        sys.exit(1)
+
+
+def start_chat(base):
+    body = json.dumps({
+        "ParticipantDetails": {"DisplayName": "Boto Tester"},
+        "SupportedMessagingContentTypes": ["text/plain", "text/markdown"],
+    }).encode()
+    request = urllib.request.Request(base + "/Prod", data=body, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        payload = json.load(response)
+    return payload["data"]["startChatResult"]
+
+
+def main():
+    base = sys.argv[1].rstrip("/")
+    client = boto3.client(
+        "connectparticipant", endpoint_url=base, region_name="us-west-2",
+        aws_access_key_id="x", aws_secret_access_key="x")
+    started = start_chat(base)
+
+    connection = client.create_participant_connection(
+        ParticipantToken=started["ParticipantToken"], Type=["WEBSOCKET", "CONNECTION_CREDENTIALS"])
+    token = connection["ConnectionCredentials"]["ConnectionToken"]
+    check(connection["Websocket"]["Url"].startswith("ws://"), "socket URL")
+    check(connection["ConnectionCredentials"]["Expiry"].endswith("Z"), "token expiry")
+
+    client_token = str(uuid.uuid4())
+    sent = client.send_message(ConnectionToken=token, ContentType="text/plain", Content="hello from boto3",
+                               ClientToken=client_token)
+    again = client.send_message(ConnectionToken=token, ContentType="text/plain", Content="hello from boto3",
+                                ClientToken=client_token)
+    check(sent["Id"] == again["Id"], "idempotent SendMessage returns the same Id")
+    check(len(sent["AbsoluteTime"]) == 24, "AbsoluteTime has milliseconds and Z")
+
+    typing = client.send_event(ConnectionToken=token, ContentType="application/vnd.amazonaws.connect.event.typing")
+    check(typing["Id"], "typing event Id")
+
+    transcript = client.get_transcript(ConnectionToken=token, MaxResults=100, ScanDirection="BACKWARD",
+                                       SortOrder="ASCENDING")
+    check(transcript["InitialContactId"] == started["ContactId"], "InitialContactId")
+    mine = [item for item in transcript["Transcript"] if item.get("Content") == "hello from boto3"]
+    check(len(mine) == 1, "message stored exactly once, got %d" % len(mine))
+    check(mine[0]["Id"] == sent["Id"], "transcript Id matches SendMessage Id")
+    check(mine[0]["ParticipantRole"] == "CUSTOMER", "role")
+    check(not any(i.get("ContentType", "").endswith(".typing") for i in transcript["Transcript"]), "typing not stored")
+
+    try:
+        client.send_message(ConnectionToken=token, ContentType="text/plain", Content="x" * 1025)
+        check(False, "oversized content accepted")
+    except client.exceptions.ValidationException:
+        pass
+
+    try:
+        client.send_message(ConnectionToken=started["ParticipantToken"], ContentType="text/plain", Content="x")
+        check(False, "participant token accepted for SendMessage")
+    except client.exceptions.AccessDeniedException:
+        pass
+
+    client.disconnect_participant(ConnectionToken=token)
+    try:
+        client.get_transcript(ConnectionToken=token)
+        check(False, "transcript readable after disconnect")
+    except client.exceptions.AccessDeniedException as error:
+        check(error.response["Error"]["Message"] == "Access denied", "error message parsed")
+        check(error.response["ResponseMetadata"]["HTTPStatusCode"] == 403, "status 403")
+    try:
+        client.create_participant_connection(ParticipantToken=started["ParticipantToken"], Type=["WEBSOCKET"])
+        check(False, "reconnect allowed after the chat ended")
+    except client.exceptions.AccessDeniedException:
+        pass
+    print("boto3 checks passed")
+
+
+if __name__ == "__main__":
+    main()
