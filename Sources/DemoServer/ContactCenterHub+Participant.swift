@@ -26,7 +26,7 @@ extension ContactCenterHub {
     }
 
     /// Returns the cached body for a retried idempotent call, if any.
-    private func cached(_ contact: ContactRecord, _ participant: ParticipantRecord, _ operation: String,
+    func cached(_ contact: ContactRecord, _ participant: ParticipantRecord, _ operation: String,
                         _ clientToken: String?) -> Data?
     {
         guard let clientToken, !clientToken.isEmpty else { return nil }
@@ -34,14 +34,14 @@ extension ContactCenterHub {
     }
 
     /// Remembers the body of an idempotent call.
-    private func remember(_ contactId: String, _ participantId: String, _ operation: String, _ clientToken: String?,
+    func remember(_ contactId: String, _ participantId: String, _ operation: String, _ clientToken: String?,
                           _ body: Data)
     {
         guard let clientToken, !clientToken.isEmpty else { return }
         contacts[contactId]?.idempotent["\(participantId)|\(operation)|\(clientToken)"] = body
     }
 
-    private func checkClientToken(_ token: String?) throws {
+    func checkClientToken(_ token: String?) throws {
         if let token, token.count > 500 { throw ParticipantServiceError.length("clientToken", min: 0, max: 500) }
     }
 

@@ -46,6 +46,8 @@ actor ContactCenterHub {
     var socketGrants: [String: SocketGrant] = [:]
     var sockets: [UUID: SocketLink] = [:]
     var runners: [String: FlowRunner] = [:]
+    var attachments: [String: AttachmentRecord] = [:]
+    var rejectAttachments = false
     var halfOpen = false
     var refuseUpgrades: Bool
     var pingFailure: Bool

@@ -30,7 +30,8 @@ struct StoredItem: Sendable {
     /// The item as it appears on the wire for `contactId` / `initialContactId`.
     func wire(contactId: String, initialContactId: String, forSocket: Bool) -> WireItem {
         var item = WireItem(
-            absoluteTime: ConnectTime.string(millis: millis), content: content, contentType: contentType,
+            absoluteTime: ConnectTime.string(millis: millis), content: content,
+            contentType: type == "ATTACHMENT" ? nil : contentType,
             id: id, type: type, participantId: participantId, displayName: displayName,
             participantRole: role?.rawValue)
         if forSocket {

@@ -76,4 +76,9 @@ extension DemoContactCenter {
     public func setReceiptConflict(_ conflict: Bool) async {
         await hub.setReceiptConflict(conflict)
     }
+
+    /// Marks every attachment completed from now on REJECTED (pretend malware scan) while set.
+    public func setRejectAttachments(_ reject: Bool) async {
+        await hub.setRejectAttachments(reject)
+    }
 }

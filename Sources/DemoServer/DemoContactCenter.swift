@@ -42,6 +42,7 @@ public final class DemoContactCenter: Sendable {
         let fallbackAuthority = "\(configuration.host):\(configuration.port)"
         StartChatRoute(hub: hub, now: configuration.now).add(to: router)
         ParticipantRoutes(hub: hub, fallbackAuthority: fallbackAuthority).add(to: router)
+        AttachmentStorageRoutes(hub: hub).add(to: router)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int?.self)
         let app = Application(
             router: router,

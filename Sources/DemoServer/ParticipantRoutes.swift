@@ -8,6 +8,7 @@ struct ParticipantRoutes: Sendable {
 
     /// Adds the routes to a router.
     func add(to router: Router<BasicRequestContext>) {
+        let fallbackAuthority = self.fallbackAuthority
         route(router, "/participant/connection") { hub, token, body, request in
             let input = try WireJSON.decode(CreateConnectionRequest.self, from: body)
             let authority = request.head.authority ?? fallbackAuthority
@@ -23,6 +24,20 @@ struct ParticipantRoutes: Sendable {
         route(router, "/participant/transcript") { hub, token, body, _ in
             try await hub.transcript(
                 connectionToken: token, request: WireJSON.decode(GetTranscriptRequest.self, from: body))
+        }
+        route(router, "/participant/start-attachment-upload") { hub, token, body, request in
+            try await hub.startAttachmentUpload(
+                connectionToken: token, request: WireJSON.decode(StartAttachmentUploadRequest.self, from: body),
+                base: "http://\(request.head.authority ?? fallbackAuthority)")
+        }
+        route(router, "/participant/complete-attachment-upload") { hub, token, body, _ in
+            try await hub.completeAttachmentUpload(
+                connectionToken: token, request: WireJSON.decode(CompleteAttachmentUploadRequest.self, from: body))
+        }
+        route(router, "/participant/attachment") { hub, token, body, request in
+            try await hub.getAttachment(
+                connectionToken: token, request: WireJSON.decode(GetAttachmentRequest.self, from: body),
+                base: "http://\(request.head.authority ?? fallbackAuthority)")
         }
         route(router, "/participant/disconnect") { hub, token, body, _ in
             try await hub.disconnect(connectionToken: token, request: WireJSON.decode(DisconnectRequest.self, from: body))

@@ -34,6 +34,27 @@ def start_chat(base):
     return payload["data"]["startChatResult"]
 
 
+def check_attachments(client, token, started):
+    data = b"\x89PNG\r\n demo bytes"
+    upload = client.start_attachment_upload(
+        ConnectionToken=token, ContentType="image/png", AttachmentSizeInBytes=len(data),
+        AttachmentName="receipt.png", ClientToken=str(uuid.uuid4()))
+    meta = upload["UploadMetadata"]
+    check(meta["HeadersToInclude"]["x-amz-meta-contact_id"] == started["ContactId"], "upload headers")
+    request = urllib.request.Request(meta["Url"], data=data, method="PUT", headers=meta["HeadersToInclude"])
+    with urllib.request.urlopen(request, timeout=10) as response:
+        check(response.status == 200, "S3 PUT")
+    client.complete_attachment_upload(ConnectionToken=token, AttachmentIds=[upload["AttachmentId"]],
+                                      ClientToken=str(uuid.uuid4()))
+    link = client.get_attachment(ConnectionToken=token, AttachmentId=upload["AttachmentId"], UrlExpiryInSeconds=30)
+    check(link["AttachmentSizeInBytes"] == len(data), "attachment size")
+    with urllib.request.urlopen(link["Url"], timeout=10) as response:
+        check(response.read() == data, "downloaded bytes")
+    transcript = client.get_transcript(ConnectionToken=token, MaxResults=100)
+    files = [i for i in transcript["Transcript"] if i["Type"] == "ATTACHMENT"]
+    check(len(files) == 1 and files[0]["Attachments"][0]["Status"] == "APPROVED", "attachment item")
+
+
 def main():
     base = sys.argv[1].rstrip("/")
     client = boto3.client(
@@ -78,6 +99,8 @@ def main():
         check(False, "participant token accepted for SendMessage")
     except client.exceptions.AccessDeniedException:
         pass
+
+    check_attachments(client, token, started)
 
     client.disconnect_participant(ConnectionToken=token)
     try:
