@@ -102,7 +102,7 @@ enum FrameBuilder {
         }
         var right: [StyledSpan] = []
         if viewport.linesBelow > 0 {
-            var text = " ↓ \(viewport.linesBelow) more below"
+            var text = " ↓ \(viewport.linesBelow)\(viewport.belowIsCapped ? "+" : "") more below"
             if state.unreadCount > 0 { text += " · \(state.unreadCount) new" }
             right = [StyledSpan(text + " (End) ", style: palette.moreBelow)]
         }

@@ -14,6 +14,7 @@ final class TranscriptFormatter {
     let theme: Theme
     private let calendar: Calendar
     private let dayFormatter: DateFormatter
+    private var streams: [String: StreamingMarkdown] = [:]
 
     /// Creates a formatter for a palette, a markdown theme and a time zone.
     init(palette: UIPalette, theme: Theme, timeZone: TimeZone) {
@@ -43,10 +44,10 @@ final class TranscriptFormatter {
         return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
     }
 
-    /// A sortable day key (`2026-11-21`) for date separators.
-    func dayKey(_ date: Date) -> String {
-        let c = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d", c.year ?? 0, c.month ?? 0, c.day ?? 0)
+    /// The local day as a number (days since 1970 in the formatter's time zone), for date separators.
+    func dayNumber(_ date: Date) -> Int {
+        let offset = Double(calendar.timeZone.secondsFromGMT(for: date))
+        return Int(((date.timeIntervalSince1970 + offset) / 86_400).rounded(.down))
     }
 
     /// The day in words, for a date separator.
@@ -73,7 +74,7 @@ final class TranscriptFormatter {
             body = Markdown.wrapPlain(text, width: bodyWidth)
         default:
             body = item.isMarkdown
-                ? Markdown.render(item.text, width: bodyWidth, theme: theme)
+                ? markdown(item, key: entry.key, width: bodyWidth)
                 : Markdown.wrapPlain(item.text, width: bodyWidth)
         }
         let indent = StyledSpan(String(repeating: " ", count: Self.bodyIndent))
@@ -83,6 +84,24 @@ final class TranscriptFormatter {
         if item.isStreaming, let last = lines.indices.last {
             lines[last].spans.append(StyledSpan(" ▍", style: palette.typing))
         }
+        return lines
+    }
+
+    /// Renders markdown; a reply that is still streaming keeps a ``StreamingMarkdown`` so only
+    /// its open block is rendered again as chunks arrive.
+    private func markdown(_ item: ChatItem, key: String, width: Int) -> [StyledLine] {
+        guard item.isStreaming else {
+            streams[key] = nil
+            return Markdown.render(item.text, width: width, theme: theme)
+        }
+        var stream = streams[key] ?? StreamingMarkdown()
+        if item.text.hasPrefix(stream.text) {
+            stream.append(String(item.text.dropFirst(stream.text.count)))
+        } else {
+            stream = StreamingMarkdown(item.text)
+        }
+        let lines = stream.lines(width: width, theme: theme)
+        streams[key] = stream
         return lines
     }
 

@@ -28,6 +28,8 @@ struct TranscriptViewport: Equatable, Sendable {
     var linesBelow: Int
     /// True when the first line of the transcript is visible.
     var atTop: Bool
+    /// True when there are more lines below than were counted (shown as "N+").
+    var belowIsCapped = false
 }
 
 /// Lays out the transcript: display rows, cached per row and width, and the visible window.
@@ -40,6 +42,12 @@ final class TranscriptView {
     private(set) var rows: [DisplayRow] = []
     private var rowKeys: [String: Int] = [:]
     private var builtVersion = -1
+    private var builtCount = 0
+    private var builtLastKey: String?
+    private var builtUnreadKey: String?
+    private var lastDay: Int?
+    /// Most lines counted below the view; beyond it the pane says "N+ more below".
+    static let belowCountLimit = 500
 
     /// Creates a view that lays rows out with `formatter`.
     init(formatter: TranscriptFormatter) {
@@ -48,31 +56,41 @@ final class TranscriptView {
 
     // MARK: Display rows
 
-    /// Rebuilds the display rows when the transcript changed (by `version`).
+    /// Brings the display rows up to date when the transcript changed (by `version`): appends
+    /// rows for new entries at the end, or rebuilds after a prepend or an unread-divider move.
     func prepare(_ store: TranscriptStore, unreadKey: String?, version: Int) {
         guard version != builtVersion else { return }
         builtVersion = version
-        var rows: [DisplayRow] = []
-        var keys: [String: Int] = [:]
-        var lastDay: String?
-        for (i, entry) in store.entries.enumerated() {
+        let entries = store.entries
+        let grewAtEnd = unreadKey == builtUnreadKey && builtCount > 0 && entries.count >= builtCount
+            && entries[builtCount - 1].key == builtLastKey
+        if !grewAtEnd {
+            rows = []
+            rowKeys = [:]
+            lastDay = nil
+            builtCount = 0
+        }
+        for i in builtCount..<entries.count {
+            let entry = entries[i]
             if !entry.isNotice {
-                let day = formatter.dayKey(entry.item.time)
+                let day = formatter.dayNumber(entry.item.time)
                 if day != lastDay {
-                    keys["d:" + day] = rows.count
-                    rows.append(.date(entry.item.time, key: "d:" + day))
+                    let key = "d:\(day)"
+                    rowKeys[key] = rows.count
+                    rows.append(.date(entry.item.time, key: key))
                     lastDay = day
                 }
             }
             if entry.key == unreadKey {
-                keys["u"] = rows.count
+                rowKeys["u"] = rows.count
                 rows.append(.unread)
             }
-            keys[entry.key] = rows.count
+            rowKeys[entry.key] = rows.count
             rows.append(.entry(i))
         }
-        self.rows = rows
-        self.rowKeys = keys
+        builtCount = entries.count
+        builtLastKey = entries.last?.key
+        builtUnreadKey = unreadKey
     }
 
     /// The key of a display row.
@@ -196,7 +214,9 @@ final class TranscriptView {
 
     /// The visible window for a position.
     func viewport(_ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int) -> TranscriptViewport {
-        guard !rows.isEmpty, height > 0 else { return TranscriptViewport(lines: [], linesBelow: 0, atTop: true) }
+        guard !rows.isEmpty, height > 0 else {
+            return TranscriptViewport(lines: [], linesBelow: 0, atTop: true)
+        }
         var top = resolve(position, store: store, width: width) ?? bottomTop(store: store, width: width, height: height)
         if linesFrom(top, store: store, width: width, limit: height) < height {
             top = bottomTop(store: store, width: width, height: height)
@@ -211,8 +231,10 @@ final class TranscriptView {
             skip = 0
             row += 1
         }
-        let total = linesFrom(top, store: store, width: width, limit: Int.max - 1)
+        let limit = height + Self.belowCountLimit
+        let total = linesFrom(top, store: store, width: width, limit: limit)
         return TranscriptViewport(
-            lines: out, linesBelow: max(0, total - out.count), atTop: top.row == 0 && top.line == 0)
+            lines: out, linesBelow: max(0, min(total, limit + 1) - out.count), atTop: top.row == 0 && top.line == 0,
+            belowIsCapped: total > limit)
     }
 }

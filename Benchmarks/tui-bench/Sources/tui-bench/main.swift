@@ -1,0 +1,111 @@
+// tui-bench: client-added latency of the full-screen UI, key read -> doupdate() returned.
+//
+// Drives the real reducer, frame builder and curses painter (ncurses writing to /dev/null for
+// an xterm-256color terminal of 100x30) with a 10,000-message transcript:
+//   1. typing into the composer at the bottom of the transcript;
+//   2. typing while a markdown reply streams in (one chunk per frame, ~100 tokens/s);
+//   3. paging up through the transcript (layout of rows not seen before);
+//   4. a resize (every visible row laid out again at the new width).
+import CNcursesw
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+@MainActor
+func main() {
+    let messages = Int(ProcessInfo.processInfo.environment["TUI_BENCH_MESSAGES"] ?? "") ?? 10_000
+    let keys = Int(ProcessInfo.processInfo.environment["TUI_BENCH_KEYS"] ?? "") ?? 2_000
+    guard let out = fopen("/dev/null", "w"), let input = fopen("/dev/null", "r"),
+        newterm("xterm-256color", out, input) != nil
+    else {
+        print("tui-bench: cannot start ncurses on /dev/null (is the xterm-256color terminfo installed?)")
+        exit(1)
+    }
+    resize_term(30, 100)
+    start_color()
+    use_default_colors()
+    defer { endwin() }
+
+    let painter = CursesPainter(colorMode: .ansi256)
+    var options = TerminalUIOptions(environment: [:])
+    options.title = "bench"
+    var state = UIState(options: options, palette: .standard, theme: .default)
+    state.size = TerminalSize(rows: 30, columns: 100)
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000)
+    let bot = Participant(id: "bot", name: "Helpline Bot", role: .bot)
+    let me = Participant(id: "me", name: "Me", role: .customer)
+    let markdown = "Here is **your order** `HL-1042`:\n\n- packed\n- shipped with *tracking*\n\n| Day | Hours |\n|---|---|\n| Mon | 8-20 |"
+    let setupStart = Date()
+    for i in 0..<messages {
+        let item: ChatItem
+        if i % 2 == 0 {
+            item = ChatItem(id: "m\(i)", time: t0.addingTimeInterval(Double(i)), sender: bot, kind: .message,
+                            contentType: i % 4 == 0 ? "text/markdown" : "text/plain",
+                            text: i % 4 == 0 ? markdown : "Plain reply number \(i), long enough to wrap once at a hundred columns, with 你好 and 👋 in it.")
+        } else {
+            item = ChatItem(id: "m\(i)", localId: "l\(i)", time: t0.addingTimeInterval(Double(i)), sender: me, kind: .message,
+                            text: "question \(i)", delivery: .read)
+        }
+        _ = Reducer.reduce(&state, .engine(.item(item)), now: t0)
+    }
+    let setup = Date().timeIntervalSince(setupStart)
+
+    func frame(_ now: Date) {
+        painter.paint(FrameBuilder.build(state, now: now, palette: .standard))
+        state.dirty = false
+    }
+    frame(t0)
+
+    func measure(_ label: String, count: Int, _ step: (Int) -> Void) {
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for i in 0..<count {
+            let start = DispatchTime.now().uptimeNanoseconds
+            step(i)
+            samples.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        }
+        samples.sort()
+        func pct(_ p: Double) -> Double { samples[min(samples.count - 1, Int(Double(samples.count) * p))] }
+        print(String(format: "%-44@ n=%5d  p50 %7.3f ms  p99 %7.3f ms  max %7.3f ms", label as NSString, count, pct(0.5), pct(0.99), samples.last ?? 0))
+    }
+
+    print("tui-bench: \(messages) messages, 100x30, ncurses -> /dev/null (xterm-256color), 256 colours")
+    print(String(format: "transcript setup (reduce only, no layout): %.1f ms", setup * 1000))
+
+    measure("keystroke -> doupdate (at bottom)", count: keys) { i in
+        let key: Key = i % 40 == 39 ? .ctrl("u") : .text("a")
+        _ = Reducer.reduce(&state, .key(key), now: t0)
+        frame(t0)
+    }
+
+    var streaming = ChatItem(id: "s1", time: t0, sender: bot, kind: .message, contentType: "text/markdown", text: "", isStreaming: true)
+    _ = Reducer.reduce(&state, .engine(.item(streaming)), now: t0)
+    let words = markdown.split(separator: " ")
+    measure("keystroke + streamed chunk -> doupdate", count: keys) { i in
+        streaming.text += (i % 7 == 0 ? "\n\n" : " ") + words[i % words.count]
+        _ = Reducer.reduce(&state, .engine(.itemUpdated(streaming)), now: t0)
+        _ = Reducer.reduce(&state, .key(i % 40 == 39 ? .ctrl("u") : .text("b")), now: t0)
+        frame(t0)
+    }
+
+    measure("PgUp -> doupdate (rows not laid out yet)", count: min(keys, 500)) { _ in
+        _ = Reducer.reduce(&state, .key(.pageUp), now: t0)
+        frame(t0)
+    }
+
+    var widths = [80, 100]
+    measure("resize -> doupdate (visible rows re-laid out)", count: 50) { i in
+        let width = widths[i % 2]
+        resize_term(30, Int32(width))
+        _ = Reducer.reduce(&state, .resize(TerminalSize(rows: 30, columns: width)), now: t0)
+        frame(t0)
+    }
+    widths = []
+    print("layout cache: \(state.view.cache.count) rows cached, \(state.view.cache.hits) hits, \(state.view.cache.misses) misses; \(painter.framesDrawn) frames")
+}
+
+MainActor.assumeIsolated { main() }
