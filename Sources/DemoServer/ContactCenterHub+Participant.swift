@@ -138,7 +138,8 @@ extension ContactCenterHub {
         case EventType.typing, EventType.acknowledged:
             break
         case EventType.delivered, EventType.read:
-            if receiptConflict { throw ParticipantServiceError.conflict }
+            let supervised = contact.participants.values.contains { $0.role == .supervisor && $0.present }
+            if receiptConflict || supervised { throw ParticipantServiceError.conflict }
             messageId = try Self.receiptMessageId(request.content)
         default:
             throw ParticipantServiceError.validation("The content type \(type) is not supported for SendEvent.")
@@ -200,7 +201,9 @@ extension ContactCenterHub {
     /// GetTranscript with paging.
     func transcript(connectionToken: String?, request: GetTranscriptRequest) throws -> Data {
         let (contact, _) = try authorizeConnection(connectionToken)
-        if let requested = request.contactId, requested != contact.contactId, requested != contact.initialContactId {
+        if let requested = request.contactId, requested != contact.contactId, requested != contact.initialContactId,
+            requested != contact.continuedFromContactId
+        {
             throw ParticipantServiceError.accessDenied
         }
         let page = try TranscriptPager(contactId: contact.contactId).page(items: contact.items, request: request)

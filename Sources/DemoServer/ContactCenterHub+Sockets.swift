@@ -84,6 +84,9 @@ extension ContactCenterHub {
     /// Answers `aws/ping` with 500 while set.
     func setPingFailure(_ value: Bool) { pingFailure = value }
 
+    /// Delays every fanned-out frame by a random part of `window` (nil: in order again).
+    func setReorderWindow(_ window: Duration?) { reorderWindow = window }
+
     /// Answers receipts with 409 ConflictException while set.
     func setReceiptConflict(_ value: Bool) { receiptConflict = value }
 

@@ -47,6 +47,8 @@ actor ContactCenterHub {
     var sockets: [UUID: SocketLink] = [:]
     var runners: [String: FlowRunner] = [:]
     var attachments: [String: AttachmentRecord] = [:]
+    var expiryTasks: [String: Task<Void, Never>] = [:]
+    var reorderWindow: Duration?
     var rejectAttachments = false
     var halfOpen = false
     var refuseUpgrades: Bool
@@ -64,6 +66,8 @@ actor ContactCenterHub {
         pingFailure = configuration.faults.pingFailure
         receiptConflict = configuration.faults.receiptConflict
         restFailureRate = configuration.faults.restFailureRate
+        reorderWindow = configuration.faults.reorderWindow
+        rejectAttachments = configuration.faults.rejectAttachments
         random = SeededRandom(seed: configuration.faults.seed)
     }
 
@@ -120,8 +124,8 @@ actor ContactCenterHub {
 
     /// Ends a chat when its ChatDurationInMinutes elapses.
     private func scheduleExpiry(_ contactId: String, after duration: Duration) {
-        Task { [weak self] in
-            try? await Task.sleep(for: duration)
+        expiryTasks[contactId] = Task { [weak self] in
+            guard (try? await Task.sleep(for: duration)) != nil else { return }
             await self?.endChat(contactId, customerLeft: false)
         }
     }
@@ -163,7 +167,17 @@ actor ContactCenterHub {
         guard !halfOpen else { return }
         let frame = WireJSON.string(ChatFrame(content: WireJSON.string(item)))
         for link in sockets.values where link.contactId == contact.contactId && link.subscribed {
-            link.continuation.yield(.text(frame))
+            if let window = reorderWindow, window > .zero {
+                // Out-of-order fault: each frame waits a random part of the window before it is written.
+                let delay = Duration.milliseconds(Int64.random(in: 0...window.wholeMilliseconds))
+                let continuation = link.continuation
+                Task {
+                    try? await Task.sleep(for: delay)
+                    continuation.yield(.text(frame))
+                }
+            } else {
+                link.continuation.yield(.text(frame))
+            }
         }
     }
 
@@ -197,6 +211,7 @@ actor ContactCenterHub {
         appendEvent(contactId, contentType: EventType.chatEnded, participantId: nil)
         contacts[contactId]?.ended = true
         runners.removeValue(forKey: contactId)?.stop()
+        expiryTasks.removeValue(forKey: contactId)?.cancel()
         for (id, link) in sockets where link.contactId == contactId {
             link.continuation.yield(.close(code: 1000, reason: "Chat ended"))
             link.continuation.finish()
@@ -208,6 +223,8 @@ actor ContactCenterHub {
     func shutdown() {
         stopped = true
         for runner in runners.values { runner.stop() }
+        for task in expiryTasks.values { task.cancel() }
+        expiryTasks.removeAll()
         runners.removeAll()
         for link in sockets.values {
             link.continuation.yield(.close(code: 1001, reason: "Server shutting down"))

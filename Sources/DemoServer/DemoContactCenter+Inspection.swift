@@ -81,4 +81,14 @@ extension DemoContactCenter {
     public func setRejectAttachments(_ reject: Bool) async {
         await hub.setRejectAttachments(reject)
     }
+
+    /// Delivers socket frames out of order: each waits a random part of `window` (nil restores order).
+    public func setOutOfOrderDelivery(window: Duration?) async {
+        await hub.setReorderWindow(window)
+    }
+
+    /// Names of the flows available in a directory, or bundled with the binary when `directory` is nil.
+    public static func flowNames(in directory: URL? = nil) -> [String] {
+        FlowLoader.available(directory: directory)
+    }
 }

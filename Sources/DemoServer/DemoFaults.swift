@@ -20,6 +20,10 @@ public struct DemoFaults: Sendable, Equatable {
     public var pingFailure: Bool
     /// Answer receipts (SendEvent read/delivered) with 409 ConflictException.
     public var receiptConflict: Bool
+    /// Mark every completed attachment REJECTED (pretend malware scan).
+    public var rejectAttachments: Bool
+    /// Deliver socket frames out of order: each waits a random part of this window.
+    public var reorderWindow: Duration?
 
     /// Creates a fault set; the default injects nothing.
     public init(
@@ -31,7 +35,9 @@ public struct DemoFaults: Sendable, Equatable {
         expireTokensEvery: Duration? = nil,
         refuseUpgrades: Bool = false,
         pingFailure: Bool = false,
-        receiptConflict: Bool = false
+        receiptConflict: Bool = false,
+        rejectAttachments: Bool = false,
+        reorderWindow: Duration? = nil
     ) {
         self.dropEvery = dropEvery
         self.restFailureRate = restFailureRate
@@ -42,6 +48,8 @@ public struct DemoFaults: Sendable, Equatable {
         self.refuseUpgrades = refuseUpgrades
         self.pingFailure = pingFailure
         self.receiptConflict = receiptConflict
+        self.rejectAttachments = rejectAttachments
+        self.reorderWindow = reorderWindow
     }
 
     /// True when no fault is configured.
@@ -54,7 +62,8 @@ public struct DemoFaults: Sendable, Equatable {
     }
 
     /// Parses a comma-separated spec: `drop-every=20s,rest-fail=0.05,seed=7,half-open-after=60s,
-    /// half-open-for=10s,expire-tokens-every=5m,refuse-upgrades,ping-fail,receipt-conflict`.
+    /// half-open-for=10s,expire-tokens-every=5m,reorder=200ms,refuse-upgrades,ping-fail,receipt-conflict,
+    /// reject-attachments`.
     public static func parse(_ spec: String) throws -> DemoFaults {
         var faults = DemoFaults()
         let items = spec.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -67,6 +76,7 @@ public struct DemoFaults: Sendable, Equatable {
             case "half-open-after": faults.halfOpenAfter = try duration(value, key)
             case "half-open-for": faults.halfOpenFor = try duration(value, key)
             case "expire-tokens-every": faults.expireTokensEvery = try duration(value, key)
+            case "reorder": faults.reorderWindow = try duration(value, key)
             case "rest-fail":
                 guard let value, let rate = Double(value), rate >= 0, rate <= 1 else {
                     throw ParseError(description: "rest-fail needs a number between 0 and 1, got '\(value ?? "")'")
@@ -80,6 +90,7 @@ public struct DemoFaults: Sendable, Equatable {
             case "refuse-upgrades": faults.refuseUpgrades = try flag(value, key)
             case "ping-fail": faults.pingFailure = try flag(value, key)
             case "receipt-conflict": faults.receiptConflict = try flag(value, key)
+            case "reject-attachments": faults.rejectAttachments = try flag(value, key)
             default:
                 throw ParseError(description: "unknown fault '\(key)'")
             }

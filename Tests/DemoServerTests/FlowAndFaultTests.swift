@@ -6,7 +6,7 @@ import Testing
 @Suite struct FlowAndFaultTests {
     @Test func bundledDefaultFlowLoadsAndMatchesBuiltIn() throws {
         #expect(FlowLoader.bundledFlowsDirectory() != nil)
-        #expect(FlowLoader.available(directory: nil).contains("default"))
+        #expect(DemoContactCenter.flowNames().contains("default"))
         let flow = try FlowLoader.load(name: "default", directory: nil)
         #expect(flow.name == "default")
         #expect(flow.description?.hasPrefix("Helpline demo: a scripted bot") == true)
@@ -101,6 +101,10 @@ import Testing
         #expect(faults.pingFailure)
         #expect(try DemoFaults.parse("").isEmpty)
         #expect(try DemoFaults.parse("expire-tokens-every=250ms").expireTokensEvery == .milliseconds(250))
+        let more = try DemoFaults.parse("reorder=200ms,reject-attachments,receipt-conflict=false,refuse-upgrades=on")
+        #expect(more.reorderWindow == .milliseconds(200))
+        #expect(more.rejectAttachments && !more.receiptConflict && more.refuseUpgrades)
+        #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("ping-fail=maybe") }
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("rest-fail=2") }
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("drop-every=soon") }
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("explode") }
@@ -119,5 +123,47 @@ import Testing
         let data = FirstJSONValue.extract(from: #"{"topic":"a}\"b","content":{"x":[1]}})"#)
         #expect(data.map { String(decoding: $0, as: UTF8.self) } == #"{"topic":"a}\"b","content":{"x":[1]}}"#)
         #expect(FirstJSONValue.extract(from: "{unterminated") == nil)
+    }
+
+    @Test func outOfOrderDeliveryStillDeliversEverything() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            await server.setOutOfOrderDelivery(window: .milliseconds(30))
+            var ids: [String] = []
+            for index in 0..<10 {
+                if let id = await server.injectMessage(contactId: chat.contactId, text: "n\(index)") { ids.append(id) }
+            }
+            for id in ids {
+                #expect(await socket.inbox.first { TestSocket.chatItem($0)?["Id"] as? String == id } != nil)
+            }
+            await socket.close()
+        }
+    }
+
+    @Test func supervisorMakesReceiptsConflict() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat()
+            let id = try #require(await server.injectMessage(contactId: chat.contactId, text: "hi"))
+            _ = await server.injectMessage(contactId: chat.contactId, text: "listening in", role: .supervisor)
+            let read = try await client.post(
+                "/participant/event",
+                ["ContentType": EventType.read, "Content": #"{"messageId":"\#(id)"}"#], bearer: chat.connectionToken)
+            #expect(read.status == 409)
+            #expect(read.header("x-amzn-ErrorType") == "ConflictException")
+            #expect(read.text == #"{"message":"Operation can not be performed due to the state of the contact."}"#)
+        }
+    }
+
+    @Test func stopIsPromptWithOpenSockets() async throws {
+        let server = try await DemoContactCenter.start(DemoClient.serverConfig())
+        let chat = try await DemoClient(server: server).startChat()
+        let socket = try await TestSocket.open(chat.socketURL)
+        try await socket.subscribe()
+        let started = ContinuousClock.now
+        await server.stop()
+        #expect(ContinuousClock.now - started < .seconds(3))
+        #expect(await socket.inbox.waitClosed())
     }
 }

@@ -69,6 +69,20 @@ import Testing
             #expect(resumed.status == 200)
             let result = try #require((resumed.json["data"] as? [String: Any])?["startChatResult"] as? [String: Any])
             #expect(result["ContinuedFromContactId"] as? String == first.contactId)
+            let token = try #require(result["ParticipantToken"] as? String)
+            let connection = try await client.post("/participant/connection", ["Type": ["CONNECTION_CREDENTIALS"]],
+                                                   bearer: token)
+            let credentials = try #require(connection.json["ConnectionCredentials"] as? [String: Any])
+            let connectionToken = try #require(credentials["ConnectionToken"] as? String)
+            let page = try await client.post(
+                "/participant/transcript", ["MaxResults": 100, "SortOrder": "ASCENDING"], bearer: connectionToken)
+            let items = try #require(page.json["Transcript"] as? [[String: Any]])
+            let past = try #require(items.first { $0["Content"] as? String == "remember me" })
+            #expect(past["RelatedContactId"] as? String == first.contactId)
+            #expect(past["ContactId"] == nil)
+            #expect(items.contains { $0["ContentType"] as? String == EventType.chatRehydrated })
+            let newContact = try #require(result["ContactId"] as? String)
+            #expect(page.json["InitialContactId"] as? String == newContact)
             let onlyOne = try await client.post("/Prod", [
                 "ParticipantDetails": ["DisplayName": "Maria"], "PersistentChat": ["SourceContactId": "x"],
             ])
