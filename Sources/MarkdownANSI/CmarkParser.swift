@@ -1,5 +1,11 @@
 import CCmarkGFM
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Parses markdown with cmark-gfm (tables, strikethrough, autolink, tasklist) into `BlockNode`s.
 enum CmarkParser {
     /// Registers the GFM core extensions once per process.
@@ -136,13 +142,30 @@ enum CmarkParser {
         return TableNode(alignments: alignments, header: header, rows: rows)
     }
 
+    /// Converts the inline children of `node`; runs of text and soft breaks (cmark splits text at
+    /// every special character) are joined into one `.text` node, soft breaks becoming spaces.
     private static func inlines(under node: OpaquePointer, _ types: NodeTypes) -> [InlineNode] {
         var result: [InlineNode] = []
+        var run: [UInt8] = []
         var child = cmark_node_first_child(node)
         while let current = child {
-            if let inline = inline(current, types) { result.append(inline) }
+            let type = cmark_node_get_type(current)
+            if type == CMARK_NODE_TEXT {
+                if let pointer = cmark_node_get_literal(current) {
+                    run.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+                }
+            } else if type == CMARK_NODE_SOFTBREAK {
+                run.append(0x20)
+            } else {
+                if !run.isEmpty {
+                    result.append(.text(String(decoding: run, as: UTF8.self)))
+                    run.removeAll(keepingCapacity: true)
+                }
+                if let inline = inline(current, types) { result.append(inline) }
+            }
             child = cmark_node_next(current)
         }
+        if !run.isEmpty { result.append(.text(String(decoding: run, as: UTF8.self))) }
         return result
     }
 

@@ -117,6 +117,10 @@ struct DocumentBuilder {
 
     /// Emits a leaf block with the prefixes of the open containers.
     private mutating func leaf(_ content: DocContent) {
+        if containers.isEmpty {
+            output.append(DocBlock(firstPrefix: [], restPrefix: [], content: content))
+            return
+        }
         var first: [StyledSpan] = []
         var rest: [StyledSpan] = []
         for index in containers.indices {

@@ -192,8 +192,9 @@ struct InlineStyler {
             if previousEndsInSpace && text.hasPrefix(" ") { text.removeFirst() }
         }
         guard !text.isEmpty else { return }
-        if let last = spans.last, last.style == style, last.text != "\n" {
-            spans[spans.count - 1].text += text
+        let lastIndex = spans.count - 1
+        if lastIndex >= 0, spans[lastIndex].style == style, spans[lastIndex].text != "\n" {
+            spans[lastIndex].text += text
         } else {
             spans.append(StyledSpan(text, style: style))
         }

@@ -15,6 +15,18 @@ enum Layout {
         let first = fit(block.firstPrefix, maxWidth: maxPrefix)
         let rest = fit(block.restPrefix, maxWidth: maxPrefix)
         let available = max(1, width - max(first.width, rest.width))
+        if case .text(let spans, let underline) = block.content {
+            let start = result.count
+            result += LineWrapper.wrap(spans, width: available, firstPrefix: first.spans, restPrefix: rest.spans)
+            if let rule = underline {
+                var widest = 0
+                for line in result[start...] { widest = max(widest, line.width) }
+                widest -= result.count > start + 1 ? rest.width : first.width
+                let count = min(available, max(1, widest))
+                result.append(StyledLine(rest.spans + [StyledSpan(String(repeating: rule, count: count), style: theme.rule)]))
+            }
+            return
+        }
         let content = contentLines(block.content, width: available, theme: theme)
         if content.isEmpty {
             result.append(StyledLine(trimTrailingSpaces(first.spans)))
@@ -34,15 +46,8 @@ enum Layout {
 
     private static func contentLines(_ content: DocContent, width: Int, theme: Theme) -> [[StyledSpan]] {
         switch content {
-        case .text(let spans, let underline):
-            var lines = LineWrapper.wrap(spans, width: width)
-            if let rule = underline {
-                var widest = 0
-                for line in lines { widest = max(widest, StyledLine(line).width) }
-                let count = min(width, max(1, widest))
-                lines.append([StyledSpan(String(repeating: rule, count: count), style: theme.rule)])
-            }
-            return lines
+        case .text(let spans, _):
+            return LineWrapper.wrap(spans, width: width)
         case .code(let codeLines):
             return CodeLayout.lines(codeLines, width: width, theme: theme)
         case .rule:

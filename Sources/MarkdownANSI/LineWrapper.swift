@@ -15,7 +15,9 @@ struct LineWrapper {
 
     private let spans: [StyledSpan]
     private let width: Int
-    private var lines: [[StyledSpan]] = []
+    private let firstPrefix: [StyledSpan]
+    private let restPrefix: [StyledSpan]
+    private var lines: [StyledLine] = []
     private var line: [Piece] = []
     private var lineWidth = 0
     private var word: [Piece] = []
@@ -25,16 +27,42 @@ struct LineWrapper {
     /// True right after a forced break or at the start: leading spaces are kept there.
     private var atParagraphStart = true
 
-    private init(spans: [StyledSpan], width: Int) {
+    private init(spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]) {
         self.spans = spans
         self.width = max(1, width)
+        self.firstPrefix = firstPrefix
+        self.restPrefix = restPrefix
     }
 
     /// Wraps `spans` into lines no wider than `width` (a lone 2-column glyph may exceed width 1).
     static func wrap(_ spans: [StyledSpan], width: Int) -> [[StyledSpan]] {
-        var wrapper = LineWrapper(spans: spans, width: width)
+        wrap(spans, width: width, firstPrefix: [], restPrefix: []).map(\.spans)
+    }
+
+    /// Wraps `spans` to `width` columns and puts `firstPrefix` / `restPrefix` (not counted in
+    /// `width`) before the first / following lines; a line with no text gets its prefix trimmed.
+    static func wrap(
+        _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]
+    ) -> [StyledLine] {
+        if let single = singleLine(spans, width: width, prefix: firstPrefix) { return [single] }
+        var wrapper = LineWrapper(spans: spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix)
         wrapper.run()
         return wrapper.lines
+    }
+
+    /// Fast path: the whole text fits on one line and has no breaks and no trailing space.
+    private static func singleLine(_ spans: [StyledSpan], width: Int, prefix: [StyledSpan]) -> StyledLine? {
+        guard let last = spans.last, last.text.utf8.last != 0x20, spans.first?.text.utf8.first != 0x20 else {
+            return nil
+        }
+        var bytes = 0
+        for span in spans {
+            if span.text == "\n" { return nil }
+            bytes += span.text.utf8.count
+        }
+        // A grapheme is never wider than its UTF-8 length, so this bound proves the line fits.
+        guard bytes <= width else { return nil }
+        return StyledLine(prefix.isEmpty ? spans : prefix + spans)
     }
 
     private mutating func run() {
@@ -60,28 +88,30 @@ struct LineWrapper {
 
     @inline(__always)
     private func isPlainASCII(_ text: String) -> Bool {
-        for byte in text.utf8 where byte >= 0x80 || byte < 0x20 { return false }
-        return true
+        ByteScan.isPrintableASCII(text)
     }
 
     private mutating func scanASCII(_ index: Int, _ text: String) {
+        var storage = text
         let utf8 = text.utf8
-        var position = utf8.startIndex
-        var runStart = position
-        var runIsSpace = false
-        var runLength = 0
-        while position != utf8.endIndex {
-            let isSpace = utf8[position] == 0x20
-            if runLength > 0 && isSpace != runIsSpace {
-                addRun(index, runStart, position, runLength, isSpace: runIsSpace)
-                runStart = position
-                runLength = 0
+        let base = utf8.startIndex
+        storage.withUTF8 { bytes in
+            var runStart = 0
+            var runIsSpace = bytes.first == 0x20
+            for offset in 0..<bytes.count {
+                let isSpace = bytes[offset] == 0x20
+                if isSpace != runIsSpace {
+                    addRun(index, utf8.index(base, offsetBy: runStart), utf8.index(base, offsetBy: offset),
+                        offset - runStart, isSpace: runIsSpace)
+                    runStart = offset
+                    runIsSpace = isSpace
+                }
             }
-            runIsSpace = isSpace
-            runLength += 1
-            utf8.formIndex(after: &position)
+            if runStart < bytes.count {
+                addRun(index, utf8.index(base, offsetBy: runStart), utf8.endIndex,
+                    bytes.count - runStart, isSpace: runIsSpace)
+            }
         }
-        if runLength > 0 { addRun(index, runStart, position, runLength, isSpace: runIsSpace) }
     }
 
     private mutating func scanUnicode(_ index: Int, _ text: String) {
@@ -191,8 +221,13 @@ struct LineWrapper {
     }
 
     private mutating func endLine() {
-        var output: [StyledSpan] = []
-        output.reserveCapacity(line.count)
+        let prefix = lines.isEmpty ? firstPrefix : restPrefix
+        if line.isEmpty {
+            lines.append(StyledLine(prefix.isEmpty ? [] : Layout.trimTrailingSpaces(prefix)))
+            return
+        }
+        var output: [StyledSpan] = prefix
+        output.reserveCapacity(prefix.count + line.count)
         for piece in line {
             let span = spans[piece.span]
             if piece.lower == span.text.startIndex && piece.upper == span.text.endIndex {
@@ -201,7 +236,7 @@ struct LineWrapper {
                 output.append(StyledSpan(String(span.text[piece.lower..<piece.upper]), style: span.style))
             }
         }
-        lines.append(output)
+        lines.append(StyledLine(output))
         line.removeAll(keepingCapacity: true)
         lineWidth = 0
     }

@@ -4,7 +4,7 @@ enum ColumnAlignment: Sendable, Hashable {
 }
 
 /// Inline markdown content, independent of the parser that produced it.
-indirect enum InlineNode: Sendable, Hashable {
+enum InlineNode: Sendable, Hashable {
     case text(String)
     case softBreak
     case lineBreak
@@ -31,7 +31,7 @@ struct TableNode: Sendable, Hashable {
 }
 
 /// Block markdown content, independent of the parser that produced it.
-indirect enum BlockNode: Sendable, Hashable {
+enum BlockNode: Sendable, Hashable {
     case paragraph([InlineNode])
     case heading(level: Int, [InlineNode])
     case blockQuote([BlockNode])

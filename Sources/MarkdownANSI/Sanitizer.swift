@@ -9,14 +9,7 @@ enum Sanitizer {
 
     /// `text` without control characters (tab, LF and CR kept); returns the input when already clean.
     static func clean(_ text: String) -> String {
-        var needsWork = false
-        var previous: UInt8 = 0
-        for byte in text.utf8 {
-            if byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D { needsWork = true; break }
-            if byte == 0x7F || (previous == 0xC2 && byte >= 0x80 && byte <= 0x9F) { needsWork = true; break }
-            previous = byte
-        }
-        guard needsWork else { return text }
+        guard ByteScan.hasControl(text) else { return text }
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars where !isControl(scalar.value) {
             scalars.append(scalar)
@@ -26,7 +19,7 @@ enum Sanitizer {
 
     /// `text` with tabs turned into spaces and CR/LF into spaces (for single-line inline text).
     static func flattenWhitespace(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) else { return text }
+        guard ByteScan.hasLineOrTab(text) else { return text }
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {

@@ -132,6 +132,20 @@ enum TableLayout {
         var widest = 0
         var current = 0
         for span in cell {
+            var text = span.text
+            let ascii = text.withUTF8 { bytes -> Bool in
+                guard ByteScan.isPrintableASCII(bytes) else { return false }
+                for byte in bytes {
+                    if byte == 0x20 {
+                        widest = max(widest, current)
+                        current = 0
+                    } else {
+                        current += 1
+                    }
+                }
+                return true
+            }
+            if ascii { continue }
             for character in span.text {
                 if character == " " {
                     widest = max(widest, current)

@@ -10,16 +10,11 @@ public enum TerminalWidth {
 
     /// Columns a string occupies (sum over its grapheme clusters, ASCII fast path).
     public static func of(_ s: some StringProtocol) -> Int {
-        var asciiWidth = 0
-        var isPrintableASCII = true
-        for byte in s.utf8 {
-            if byte >= 0x80 || byte < 0x20 || byte == 0x7F {
-                isPrintableASCII = false
-                break
-            }
-            asciiWidth += 1
+        if let fast = s.utf8.withContiguousStorageIfAvailable({ ByteScan.isPrintableASCII($0) }) {
+            if fast { return s.utf8.count }
+        } else if s.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return s.utf8.count
         }
-        if isPrintableASCII { return asciiWidth }
         var total = 0
         for character in s { total += of(character) }
         return total

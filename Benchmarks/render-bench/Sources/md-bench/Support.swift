@@ -1,0 +1,178 @@
+import CCmarkGFM
+import Foundation
+import MarkdownANSI
+
+/// Command-line options of md-bench.
+struct BenchOptions {
+    var corpusPath = "Resources/bench/replies.json"
+    var richScript = "Benchmarks/render-bench/rich_bench.py"
+    var seconds = 2.0
+    var runRich = true
+    var renderWidth: Int?
+    var plain = false
+    var profile = false
+
+    init(_ arguments: [String]) {
+        var index = 1
+        while index < arguments.count {
+            let argument = arguments[index]
+            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+            switch argument {
+            case "--corpus": corpusPath = value; index += 1
+            case "--rich-script": richScript = value; index += 1
+            case "--seconds": seconds = Double(value) ?? seconds; index += 1
+            case "--no-rich": runRich = false
+            case "--profile": profile = true
+            case "--render": renderWidth = Int(value) ?? 80; index += 1
+            case "plain", "--plain": plain = true
+            default: break
+            }
+            index += 1
+        }
+    }
+}
+
+/// Throughput measurement in process CPU time (robust on a machine shared with other builds).
+enum Timing {
+    /// CPU time consumed by this process so far, in seconds.
+    static func cpuSeconds() -> Double {
+        var spec = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &spec)
+        return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+    }
+
+    /// Runs `body` once to warm up, then repeatedly for at least `seconds` of CPU; returns MB/s.
+    static func throughput(bytes: Int, seconds: Double, _ body: () -> Void) -> Double {
+        body()
+        var passes = 0
+        let start = cpuSeconds()
+        var elapsed = 0.0
+        repeat {
+            body()
+            passes += 1
+            elapsed = cpuSeconds() - start
+        } while elapsed < seconds
+        return Double(bytes * passes) / elapsed / 1e6
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a Double.
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}
+
+/// cmark-gfm's own HTML renderer through the C API (the speed floor).
+enum CmarkHTML {
+    /// Parses with the GFM extensions and renders HTML (or only parses when `html` is false); returns the HTML length.
+    static func render(_ text: String, html renderHTML: Bool = true) -> Int {
+        cmark_gfm_core_extensions_ensure_registered()
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return 0 }
+        defer { cmark_parser_free(parser) }
+        for name in ["table", "strikethrough", "autolink", "tasklist"] {
+            if let ext = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, ext) }
+        }
+        var source = text
+        source.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+        guard let document = cmark_parser_finish(parser) else { return 0 }
+        defer { cmark_node_free(document) }
+        if !renderHTML { return 1 }
+        guard let html = cmark_render_html(document, CMARK_OPT_DEFAULT, cmark_parser_get_syntax_extensions(parser))
+        else { return 0 }
+        let length = strlen(html)
+        free(html)
+        return length
+    }
+
+    /// `cmark_markdown_to_html` (CommonMark only, no extensions); returns the HTML length.
+    static func renderWithoutExtensions(_ text: String) -> Int {
+        var source = text
+        return source.withUTF8 { buffer -> Int in
+            buffer.withMemoryRebound(to: CChar.self) { chars -> Int in
+                guard let base = chars.baseAddress, let html = cmark_markdown_to_html(base, chars.count, CMARK_OPT_DEFAULT)
+                else { return 0 }
+                let length = strlen(html)
+                free(html)
+                return length
+            }
+        }
+    }
+}
+
+/// Runs Benchmarks/render-bench/rich_bench.py and parses its MB/s.
+enum RichBench {
+    static func run(corpus: String, script: String) -> Double? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", script, corpus, "3"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do { try process.run() } catch { return nil }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let fields = output.split(separator: " ")
+        guard let index = fields.firstIndex(of: "MB/s"), index + 1 < fields.count else { return nil }
+        return Double(fields[index + 1])
+    }
+}
+
+/// Streaming append cost at different reply lengths.
+enum StreamBench {
+    /// Corpus replies joined by blank lines until the text reaches `size` bytes (cut at a character).
+    static func reply(ofSize size: Int, from replies: [String]) -> String {
+        var text = ""
+        var index = 0
+        while text.utf8.count < size {
+            text += replies[index % replies.count] + "\n\n"
+            index += 1
+        }
+        var cut = ""
+        for character in text {
+            if cut.utf8.count + character.utf8.count > size { break }
+            cut.append(character)
+        }
+        return cut
+    }
+
+    /// Average µs per 16-byte chunk over the last 1 KB of `text` (append + lines, or full re-render).
+    static func perChunk(text: String, incremental: Bool) -> Double {
+        let bytes = Array(text.utf8)
+        let tailStart = max(0, bytes.count - 1024)
+        var chunkStarts: [Int] = []
+        var position = tailStart
+        while position < bytes.count {
+            chunkStarts.append(position)
+            position += 16
+        }
+        var total = 0.0
+        var chunks = 0
+        var sink = 0
+        for _ in 0..<30 {
+            var stream = StreamingMarkdown()
+            stream.append(String(decoding: bytes[..<tailStart], as: UTF8.self))
+            sink &+= stream.lines(width: 80, theme: .default).count
+            var received = String(decoding: bytes[..<tailStart], as: UTF8.self)
+            let start = Timing.cpuSeconds()
+            for begin in chunkStarts {
+                let chunk = String(decoding: bytes[begin..<min(bytes.count, begin + 16)], as: UTF8.self)
+                if incremental {
+                    stream.append(chunk)
+                    sink &+= stream.lines(width: 80, theme: .default).count
+                } else {
+                    received += chunk
+                    sink &+= Markdown.render(received, width: 80).count
+                }
+            }
+            total += Timing.cpuSeconds() - start
+            chunks += chunkStarts.count
+        }
+        if sink == 42 { print("") }
+        return total / Double(chunks) * 1e6
+    }
+}

@@ -1,0 +1,79 @@
+import CCmarkGFM
+import Foundation
+import MarkdownANSI
+
+// md-bench: renders the chat corpus at width 80 and compares with cmark-gfm's HTML renderer
+// (same process, C API) and Python rich (subprocess). Also measures the streaming append cost.
+//
+// Usage: md-bench [--corpus PATH] [--seconds S] [--no-rich] [--render WIDTH [plain]]
+
+let options = BenchOptions(CommandLine.arguments)
+if let width = options.renderWidth {
+    var input = ""
+    while let line = readLine(strippingNewline: false) { input += line }
+    print(ANSIWriter.string(Markdown.render(input, width: width), mode: .truecolor, plain: options.plain))
+    exit(0)
+}
+
+guard let data = FileManager.default.contents(atPath: options.corpusPath),
+    let replies = try? JSONDecoder().decode([String].self, from: data)
+else {
+    FileHandle.standardError.write(Data("md-bench: cannot read corpus \(options.corpusPath)\n".utf8))
+    exit(1)
+}
+let corpusBytes = replies.reduce(0) { $0 + $1.utf8.count }
+print("corpus: \(replies.count) replies, \(corpusBytes) bytes (\(options.corpusPath))")
+
+var sink = 0
+if options.profile {
+    _ = Timing.throughput(bytes: corpusBytes, seconds: options.seconds) {
+        for reply in replies {
+            sink &+= ANSIWriter.string(Markdown.render(reply, width: 80), mode: .truecolor).utf8.count
+        }
+    }
+    exit(0)
+}
+
+let linesRate = Timing.throughput(bytes: corpusBytes, seconds: options.seconds) {
+    for reply in replies { sink &+= Markdown.render(reply, width: 80).count }
+}
+let ansiRate = Timing.throughput(bytes: corpusBytes, seconds: options.seconds) {
+    for reply in replies {
+        sink &+= ANSIWriter.string(Markdown.render(reply, width: 80), mode: .truecolor).utf8.count
+    }
+}
+let cmarkRate = Timing.throughput(bytes: corpusBytes, seconds: options.seconds) {
+    for reply in replies { sink &+= CmarkHTML.render(reply) }
+}
+let cmarkParseRate = Timing.throughput(bytes: corpusBytes, seconds: options.seconds) {
+    for reply in replies { sink &+= CmarkHTML.render(reply, html: false) }
+}
+let cmarkPlainRate = Timing.throughput(bytes: corpusBytes, seconds: options.seconds) {
+    for reply in replies { sink &+= CmarkHTML.renderWithoutExtensions(reply) }
+}
+
+print(String(format: "MarkdownANSI  render → [StyledLine]      %8.2f MB/s", linesRate))
+print(String(format: "MarkdownANSI  render + ANSIWriter (24-bit) %8.2f MB/s", ansiRate))
+print(String(format: "cmark-gfm     parse + HTML (GFM ext.)     %8.2f MB/s", cmarkRate))
+print(String(format: "cmark-gfm     cmark_markdown_to_html      %8.2f MB/s", cmarkPlainRate))
+print(String(format: "cmark-gfm     parse only (GFM ext.)       %8.2f MB/s", cmarkParseRate))
+print(String(format: "ratio MarkdownANSI(+ANSI) / cmark-gfm HTML(GFM): %.2f×", ansiRate / cmarkRate))
+
+if options.runRich {
+    if let richRate = RichBench.run(corpus: options.corpusPath, script: options.richScript) {
+        print(String(format: "rich          Markdown → Console (24-bit)  %8.4f MB/s", richRate))
+        print(String(format: "ratio MarkdownANSI(+ANSI) / rich: %.0f×", ansiRate / richRate))
+    } else {
+        print("rich          unavailable (pip install rich)")
+    }
+}
+
+print("streaming: cost of appending one 16-byte chunk (append + lines(width: 80)), last 1 KB of a reply")
+for size in [1024, 4096, 16384] {
+    let text = StreamBench.reply(ofSize: size, from: replies)
+    let incremental = StreamBench.perChunk(text: text, incremental: true)
+    let naive = StreamBench.perChunk(text: text, incremental: false)
+    print(String(format: "  %5d-byte reply: %7.1f µs/chunk incremental, %7.1f µs/chunk full re-render",
+        text.utf8.count, incremental, naive))
+}
+if sink == 42 { print("") }

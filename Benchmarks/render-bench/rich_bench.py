@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""Renders the chat corpus with Python rich's Markdown at width 80 (truecolor) and prints MB/s (CPU time).
+
+Usage: python3 rich_bench.py [replies.json] [min_seconds]
+Prints one line: `rich <version> MB/s <value> bytes <n> seconds <t>`.
+"""
+import io
+import json
+import sys
+import time
+
+try:
+    import rich
+    from importlib.metadata import version
+    from rich.console import Console
+    from rich.markdown import Markdown
+except ImportError:
+    print("rich unavailable (pip install rich)")
+    sys.exit(2)
+
+path = sys.argv[1] if len(sys.argv) > 1 else "Resources/bench/replies.json"
+min_seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 3.0
+with open(path, encoding="utf-8") as handle:
+    replies = json.load(handle)
+corpus_bytes = sum(len(r.encode()) for r in replies)
+
+buffer = io.StringIO()
+console = Console(file=buffer, width=80, force_terminal=True, color_system="truecolor")
+
+
+def one_pass():
+    for reply in replies:
+        buffer.seek(0)
+        buffer.truncate()
+        console.print(Markdown(reply))
+
+
+one_pass()  # warm-up
+passes = 0
+start = time.process_time()
+while True:
+    one_pass()
+    passes += 1
+    elapsed = time.process_time() - start
+    if elapsed >= min_seconds:
+        break
+mbps = corpus_bytes * passes / elapsed / 1e6
+print(f"rich {version('rich')} MB/s {mbps:.4f} bytes {corpus_bytes * passes} seconds {elapsed:.3f}")

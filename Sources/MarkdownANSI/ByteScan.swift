@@ -1,0 +1,44 @@
+/// Fast byte-level scans over a string's UTF-8 storage.
+enum ByteScan {
+    /// Whether every byte is printable ASCII (0x20…0x7E).
+    @inline(__always)
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var bad = false
+        for byte in bytes {
+            bad = bad || byte < 0x20 || byte >= 0x7F
+        }
+        return !bad
+    }
+
+    /// Whether every byte of `text` is printable ASCII.
+    static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { isPrintableASCII($0) }
+    }
+
+    /// Whether `text` holds a C0 control other than tab/LF/CR, DEL, or a C1 control (U+0080…U+009F).
+    static func hasControl(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var previous: UInt8 = 0
+            for byte in bytes {
+                if byte < 0x20 {
+                    if byte != 0x09 && byte != 0x0A && byte != 0x0D { return true }
+                } else if byte == 0x7F || (previous == 0xC2 && byte < 0xA0 && byte >= 0x80) {
+                    return true
+                }
+                previous = byte
+            }
+            return false
+        }
+    }
+
+    /// Whether `text` holds a tab, LF or CR.
+    static func hasLineOrTab(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where byte < 0x0E && (byte == 0x09 || byte == 0x0A || byte == 0x0D) { return true }
+            return false
+        }
+    }
+}

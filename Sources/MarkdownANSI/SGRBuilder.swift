@@ -1,0 +1,84 @@
+/// SGR attributes of a span as they will be drawn (colours already downsampled, no link).
+struct DrawnStyle: Equatable {
+    /// The on/off attributes.
+    struct Flags: Equatable {
+        var bold = false, italic = false, underline = false, strikethrough = false, dim = false, inverse = false
+    }
+
+    var flags: Flags
+    var foreground: TerminalColor?
+    var background: TerminalColor?
+
+    /// No attributes, default colours.
+    static let plain = DrawnStyle(flags: Flags(), foreground: nil, background: nil)
+
+    init(flags: Flags, foreground: TerminalColor?, background: TerminalColor?) {
+        self.flags = flags
+        self.foreground = foreground
+        self.background = background
+    }
+
+    /// `style` as drawn in `mode`.
+    init(_ style: TextStyle, mode: ColorMode) {
+        flags = Flags(
+            bold: style.bold, italic: style.italic, underline: style.underline,
+            strikethrough: style.strikethrough, dim: style.dim, inverse: style.inverse)
+        if mode == .truecolor {
+            foreground = style.foreground
+            background = style.background
+        } else {
+            foreground = style.foreground.flatMap { ColorConversion.downsample($0, to: mode) }
+            background = style.background.flatMap { ColorConversion.downsample($0, to: mode) }
+        }
+    }
+}
+
+/// Appends one `ESC [ … m` sequence to a string, writing numbers without intermediate strings.
+struct SGRBuilder {
+    private var started = false
+
+    /// Adds one numeric parameter.
+    mutating func code(_ value: Int, _ output: inout String) {
+        output += started ? ";" : "\u{1B}["
+        started = true
+        Self.appendNumber(value, &output)
+    }
+
+    /// Adds the parameters selecting `color` (or the default colour) as foreground or background.
+    mutating func color(_ color: TerminalColor?, background: Bool, _ output: inout String) {
+        guard let color else {
+            code(background ? 49 : 39, &output)
+            return
+        }
+        switch color {
+        case .ansi(let index):
+            let value = Int(index & 15)
+            let base = value < 8 ? (background ? 40 : 30) : (background ? 100 : 90)
+            code(base + value % 8, &output)
+        case .palette(let index):
+            code(background ? 48 : 38, &output)
+            output += ";5;"
+            Self.appendNumber(Int(index), &output)
+        case .rgb(let r, let g, let b):
+            code(background ? 48 : 38, &output)
+            output += ";2;"
+            Self.appendNumber(Int(r), &output)
+            output += ";"
+            Self.appendNumber(Int(g), &output)
+            output += ";"
+            Self.appendNumber(Int(b), &output)
+        }
+    }
+
+    /// Terminates the sequence (nothing is written if no parameter was added).
+    func finish(_ output: inout String) {
+        if started { output += "m" }
+    }
+
+    /// Decimal strings of 0…255 (small strings, so appending them never allocates).
+    private static let decimal: [String] = (0...255).map { String($0) }
+
+    private static func appendNumber(_ value: Int, _ output: inout String) {
+        output += value >= 0 && value < 256 ? decimal[value] : String(value)
+    }
+}
