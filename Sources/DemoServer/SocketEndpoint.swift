@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
@@ -9,42 +10,60 @@ enum SocketEndpoint {
     /// Path of the socket URLs CreateParticipantConnection hands out.
     static let path = "/connect/chat"
 
-    /// The server builder: HTTP/1 with a WebSocket upgrade on `path` for valid, unexpired URLs.
+    /// The server builder: HTTP/1 with a WebSocket upgrade on `path` for valid, unexpired URLs
+    /// (a refused upgrade answers 403).
     static func serverBuilder(hub: ContactCenterHub) -> HTTPServerBuilder {
         let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
             http1: .init(),
             ws: .init(maxFrameSize: 1 << 16, autoPing: .disabled, closeTimeout: .seconds(2)))
-        return .http1WebSocketUpgrade(configuration: configuration) { request, _, _ in
-            let components = URLComponents(string: request.path ?? "")
-            guard components?.path == path else { return .dontUpgrade }
-            let signature = components?.queryItems?.first { $0.name == "X-Amz-Signature" }?.value
-            guard let grant = await hub.admitSocket(signature: signature) else { return .dontUpgrade }
-            return .upgrade([:]) { inbound, outbound, _ in
-                let (id, commands) = await hub.registerSocket(grant)
-                await withTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for await command in commands {
-                            switch command {
-                            case .text(let text):
-                                do { try await outbound.write(.text(text)) } catch { return }
-                            case .close(let code, let reason):
-                                try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
-                                return
-                            }
-                        }
-                    }
-                    group.addTask {
-                        do {
-                            for try await message in inbound.messages(maxSize: 1 << 16) {
-                                if case .text(let text) = message { await hub.handleFrame(id, text: text) }
-                            }
-                        } catch {}
-                    }
-                    _ = await group.next()
-                    group.cancelAll()
-                }
-                await hub.unregisterSocket(id)
-            }
+        return HTTPServerBuilder { responder in
+            RefusedUpgradeChannel(
+                inner: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, configuration: configuration,
+                    shouldUpgrade: { request, _, _ in await decide(request, hub: hub) }))
         }
+    }
+
+    /// Accepts the upgrade for a valid, unexpired socket URL; refuses anything else.
+    private static func decide(_ request: HTTPRequest, hub: ContactCenterHub) async
+        -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
+    {
+        let components = URLComponents(string: request.path ?? "")
+        guard components?.path == path else { return .dontUpgrade }
+        let signature = components?.queryItems?.first { $0.name == "X-Amz-Signature" }?.value
+        guard let grant = await hub.admitSocket(signature: signature) else { return .dontUpgrade }
+        return .upgrade([:]) { inbound, outbound, _ in
+            await serve(grant: grant, inbound: inbound, outbound: outbound, hub: hub)
+        }
+    }
+
+    /// Runs one socket: a writer draining the hub's commands and a reader passing frames to the hub.
+    private static func serve(
+        grant: SocketGrant, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, hub: ContactCenterHub
+    ) async {
+        let (id, commands) = await hub.registerSocket(grant)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await command in commands {
+                    switch command {
+                    case .text(let text):
+                        do { try await outbound.write(.text(text)) } catch { return }
+                    case .close(let code, let reason):
+                        try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
+                        return
+                    }
+                }
+            }
+            group.addTask {
+                do {
+                    for try await message in inbound.messages(maxSize: 1 << 16) {
+                        if case .text(let text) = message { await hub.handleFrame(id, text: text) }
+                    }
+                } catch {}
+            }
+            _ = await group.next()
+            group.cancelAll()
+        }
+        await hub.unregisterSocket(id)
     }
 }

@@ -83,6 +83,11 @@ import Testing
             await #expect(throws: (any Error).self) { _ = try await TestSocket.open(chat.socketURL) }
             let forged = chat.socketURL.replacingOccurrences(of: "X-Amz-Signature=", with: "X-Amz-Signature=00")
             await #expect(throws: (any Error).self) { _ = try await TestSocket.open(forged) }
+            let port = try #require(client.server.baseURL.port)
+            let target = try #require(URL(string: chat.socketURL))
+            let pathAndQuery = target.path + "?" + (target.query ?? "")
+            let line = RawHTTP.statusLine(port: port, request: RawHTTP.upgradeRequest(pathAndQuery, port: port))
+            #expect(line == "HTTP/1.1 403 Forbidden")
         }
     }
 
@@ -123,7 +128,15 @@ import Testing
                 "/participant/connection", ["Type": ["WEBSOCKET"]], bearer: chat.participantToken)
             let url = try #require((fresh.json["Websocket"] as? [String: Any])?["Url"] as? String)
             await #expect(throws: (any Error).self) { _ = try await TestSocket.open(url) }
+            let port = try #require(server.baseURL.port)
+            let target = try #require(URL(string: url))
+            let refused = RawHTTP.statusLine(
+                port: port, request: RawHTTP.upgradeRequest(target.path + "?" + (target.query ?? ""), port: port))
+            #expect(refused == "HTTP/1.1 403 Forbidden")
             await server.refuseUpgrades(false)
+            let accepted = RawHTTP.statusLine(
+                port: port, request: RawHTTP.upgradeRequest(target.path + "?" + (target.query ?? ""), port: port))
+            #expect(accepted == "HTTP/1.1 101 Switching Protocols")
             let reopened = try await TestSocket.open(url)
             await reopened.close()
         }
