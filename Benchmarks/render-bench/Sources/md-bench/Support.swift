@@ -140,27 +140,37 @@ enum StreamBench {
         return cut
     }
 
-    /// Average µs per 16-byte chunk over the last 1 KB of `text` (append + lines, or full re-render).
+    /// Average µs per ~16-byte chunk (cut at characters) over the last 1 KB of `text`,
+    /// for `StreamingMarkdown` (append + lines) or for a full `Markdown.render` per chunk.
     static func perChunk(text: String, incremental: Bool) -> Double {
-        let bytes = Array(text.utf8)
-        let tailStart = max(0, bytes.count - 1024)
-        var chunkStarts: [Int] = []
-        var position = tailStart
-        while position < bytes.count {
-            chunkStarts.append(position)
-            position += 16
+        var prefix = ""
+        var chunks: [String] = []
+        var current = ""
+        let tailStart = max(0, text.utf8.count - 1024)
+        var seen = 0
+        for character in text {
+            if seen < tailStart {
+                prefix.append(character)
+            } else {
+                current.append(character)
+                if current.utf8.count >= 16 {
+                    chunks.append(current)
+                    current = ""
+                }
+            }
+            seen += character.utf8.count
         }
+        if !current.isEmpty { chunks.append(current) }
         var total = 0.0
-        var chunks = 0
         var sink = 0
-        for _ in 0..<30 {
+        let rounds = 30
+        for _ in 0..<rounds {
             var stream = StreamingMarkdown()
-            stream.append(String(decoding: bytes[..<tailStart], as: UTF8.self))
+            stream.append(prefix)
             sink &+= stream.lines(width: 80, theme: .default).count
-            var received = String(decoding: bytes[..<tailStart], as: UTF8.self)
+            var received = prefix
             let start = Timing.cpuSeconds()
-            for begin in chunkStarts {
-                let chunk = String(decoding: bytes[begin..<min(bytes.count, begin + 16)], as: UTF8.self)
+            for chunk in chunks {
                 if incremental {
                     stream.append(chunk)
                     sink &+= stream.lines(width: 80, theme: .default).count
@@ -170,9 +180,8 @@ enum StreamBench {
                 }
             }
             total += Timing.cpuSeconds() - start
-            chunks += chunkStarts.count
         }
         if sink == 42 { print("") }
-        return total / Double(chunks) * 1e6
+        return total / Double(rounds * chunks.count) * 1e6
     }
 }
