@@ -22,13 +22,17 @@ extension ContactCenterHub {
         } else {
             sockets[id] = SocketLink(contactId: grant.contactId, participantId: grant.participantId,
                                      continuation: continuation)
+            logger.debug("socket opened", metadata: ["contact": "\(grant.contactId)", "socket": "\(id)"])
         }
         return (id, stream)
     }
 
     /// Forgets a socket after it closed.
     func unregisterSocket(_ id: UUID) {
-        sockets.removeValue(forKey: id)?.continuation.finish()
+        if let link = sockets.removeValue(forKey: id) {
+            link.continuation.finish()
+            logger.debug("socket closed", metadata: ["contact": "\(link.contactId)", "socket": "\(id)"])
+        }
     }
 
     /// Handles one client text frame; replies go through the socket's own stream.

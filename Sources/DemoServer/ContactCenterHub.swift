@@ -113,6 +113,7 @@ actor ContactCenterHub {
             appendEvent(contactId, contentType: EventType.chatRehydrated, participantId: nil)
         }
         appendEvent(contactId, contentType: EventType.participantJoined, participantId: customerId)
+        logger.debug("chat started", metadata: ["contact": "\(contactId)", "flow": "\(flow.name)"])
         let runner = FlowRunner(hub: self, contactId: contactId, customerName: displayName, flow: flow,
                                 replyDelay: configuration.replyDelay)
         runners[contactId] = runner
@@ -210,6 +211,7 @@ actor ContactCenterHub {
         }
         appendEvent(contactId, contentType: EventType.chatEnded, participantId: nil)
         contacts[contactId]?.ended = true
+        logger.debug("chat ended", metadata: ["contact": "\(contactId)", "customerLeft": "\(customerLeft)"])
         runners.removeValue(forKey: contactId)?.stop()
         expiryTasks.removeValue(forKey: contactId)?.cancel()
         for (id, link) in sockets where link.contactId == contactId {

@@ -26,6 +26,8 @@ final class FlowRunner: Sendable {
                         try await script.run(flow.onStart, hub: hub)
                     case .message(let id, let text):
                         if let responder = flow.states[script.state]?.responder {
+                            // Half a reply delay, so the receipt does not overtake the SendMessage response.
+                            try await Task.sleep(for: replyDelay / 2)
                             await hub.personaReadReceipt(contactId, responder, messageId: id)
                         }
                         script.lastMessage = text

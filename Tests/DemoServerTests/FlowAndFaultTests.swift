@@ -6,7 +6,7 @@ import Testing
 @Suite struct FlowAndFaultTests {
     @Test func bundledDefaultFlowLoadsAndMatchesBuiltIn() throws {
         #expect(FlowLoader.bundledFlowsDirectory() != nil)
-        #expect(DemoContactCenter.flowNames().contains("default"))
+        #expect(DemoContactCenter.flowNames() == ["default", "silent"])
         let flow = try FlowLoader.load(name: "default", directory: nil)
         #expect(flow.name == "default")
         #expect(flow.description?.hasPrefix("Helpline demo: a scripted bot") == true)
@@ -59,6 +59,23 @@ import Testing
                 $0.flowsDirectory = folder
                 $0.flowName = "missing"
             })
+        }
+    }
+
+    @Test func silentFlowNeverSpeaks() async throws {
+        try await withDemoServer(DemoClient.serverConfig { $0.flowName = "silent" }) { server, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            _ = try await client.send(chat, "hello?")
+            try await Task.sleep(for: .milliseconds(100))
+            let record = await server.transcript(contactId: chat.contactId)
+            #expect(record.map(\.participantRole) == ["CUSTOMER", "CUSTOMER"])
+            #expect(record.last?.receipts.isEmpty == true)
+            let id = try #require(await server.injectMessage(contactId: chat.contactId, text: "Ava here"))
+            let item = await socket.inbox.first { TestSocket.chatItem($0)?["Id"] as? String == id }
+            #expect(item.flatMap(TestSocket.chatItem)?["DisplayName"] as? String == "Ava")
+            await socket.close()
         }
     }
 
