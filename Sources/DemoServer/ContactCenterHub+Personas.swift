@@ -35,13 +35,17 @@ extension ContactCenterHub {
         fanOut(contact, item.wire(contactId: contactId, initialContactId: contact.initialContactId, forSocket: true))
     }
 
-    /// A persona's message; markdown falls back to text/plain when the contact does not support it.
+    /// A persona's message; a content type the contact does not support is sent as text/plain
+    /// (using `plain` when given, else the same text).
     @discardableResult
-    func personaMessage(_ contactId: String, _ key: String, text: String, contentType: String) -> String? {
+    func personaMessage(_ contactId: String, _ key: String, text: String, contentType: String, plain: String? = nil)
+        -> String?
+    {
         guard let id = ensurePersona(contactId, key), let contact = contacts[contactId] else { return nil }
-        let type = contact.supportedContentTypes.contains(contentType) || contentType == "text/plain"
-            ? contentType : "text/plain"
-        return appendItem(contactId, { $0.content = text }, type: "MESSAGE", contentType: type, participantId: id)?.id
+        let supported = contact.supportedContentTypes.contains(contentType) || contentType == "text/plain"
+        let type = supported ? contentType : "text/plain"
+        let body = supported ? text : (plain ?? text)
+        return appendItem(contactId, { $0.content = body }, type: "MESSAGE", contentType: type, participantId: id)?.id
     }
 
     /// Any other event from a persona (or from no one, e.g. a flow-level event).

@@ -117,9 +117,8 @@ actor ContactCenterHub {
         let runner = FlowRunner(hub: self, contactId: contactId, customerName: displayName, flow: flow,
                                 replyDelay: configuration.replyDelay)
         runners[contactId] = runner
-        if let minutes = durationMinutes {
-            scheduleExpiry(contactId, after: .seconds(minutes * 60))
-        }
+        // StartChatContact's default ChatDurationInMinutes is 1500 (25 h).
+        scheduleExpiry(contactId, after: .seconds((durationMinutes ?? 1500) * 60))
         return (contactId, customerId, token)
     }
 

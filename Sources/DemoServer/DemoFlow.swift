@@ -102,7 +102,7 @@ enum FlowError: Error, Equatable, CustomStringConvertible {
 struct FlowStep: Sendable, Decodable, Equatable {
     /// What a step does.
     enum Action: Sendable, Equatable {
-        case say(text: String, persona: String, contentType: String, typing: Bool)
+        case say(text: String, persona: String, contentType: String, typing: Bool, plain: String?)
         case join(String)
         case leave(String)
         case typing(String)
@@ -114,7 +114,7 @@ struct FlowStep: Sendable, Decodable, Equatable {
         /// Personas the action names.
         var personas: [String] {
             switch self {
-            case .say(_, let persona, _, _), .join(let persona), .leave(let persona), .typing(let persona):
+            case .say(_, let persona, _, _, _), .join(let persona), .leave(let persona), .typing(let persona):
                 return [persona]
             case .event(_, let persona, _): return persona.map { [$0] } ?? []
             case .pause, .goto, .end: return []
@@ -125,7 +125,7 @@ struct FlowStep: Sendable, Decodable, Equatable {
     var action: Action
 
     enum CodingKeys: String, CodingKey {
-        case say, markdown, join, leave, typing, pause, event, goto, end, `as`, contentType, content
+        case say, markdown, join, leave, typing, pause, event, goto, end, `as`, contentType, content, plain
     }
 
     init(action: Action) { self.action = action }
@@ -136,10 +136,13 @@ struct FlowStep: Sendable, Decodable, Equatable {
         if let text = try c.decodeIfPresent(String.self, forKey: .say) {
             let type = try c.decodeIfPresent(String.self, forKey: .contentType) ?? "text/plain"
             let typing = try c.decodeIfPresent(Bool.self, forKey: .typing) ?? true
-            action = .say(text: text, persona: speaker ?? "bot", contentType: type, typing: typing)
+            let plain = try c.decodeIfPresent(String.self, forKey: .plain)
+            action = .say(text: text, persona: speaker ?? "bot", contentType: type, typing: typing, plain: plain)
         } else if let text = try c.decodeIfPresent(String.self, forKey: .markdown) {
             let typing = try c.decodeIfPresent(Bool.self, forKey: .typing) ?? true
-            action = .say(text: text, persona: speaker ?? "bot", contentType: "text/markdown", typing: typing)
+            let plain = try c.decodeIfPresent(String.self, forKey: .plain)
+            action = .say(text: text, persona: speaker ?? "bot", contentType: "text/markdown", typing: typing,
+                          plain: plain)
         } else if let persona = try c.decodeIfPresent(String.self, forKey: .join) {
             action = .join(persona)
         } else if let persona = try c.decodeIfPresent(String.self, forKey: .leave) {

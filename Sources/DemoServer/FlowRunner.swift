@@ -73,12 +73,13 @@ struct FlowScript {
         for step in steps {
             try Task.checkCancellation()
             switch step.action {
-            case .say(let text, let persona, let contentType, let typing):
+            case .say(let text, let persona, let contentType, let typing, let plain):
                 if typing {
                     await hub.personaTyping(contactId, persona)
                     try await Task.sleep(for: replyDelay)
                 }
-                await hub.personaMessage(contactId, persona, text: expand(text), contentType: contentType)
+                await hub.personaMessage(
+                    contactId, persona, text: expand(text), contentType: contentType, plain: plain.map(expand))
             case .join(let persona):
                 await hub.ensurePersona(contactId, persona)
             case .leave(let persona):

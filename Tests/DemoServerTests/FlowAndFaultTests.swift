@@ -79,6 +79,23 @@ import Testing
         }
     }
 
+    @Test func interactiveRepliesFallBackToPlainText() async throws {
+        try await withDemoServer { server, client in
+            let interactive = "application/vnd.amazonaws.connect.message.interactive"
+            let rich = try await client.startChat(types: ["text/plain", interactive])
+            _ = try await client.send(rich, "feedback")
+            let plain = try await client.startChat(types: nil)
+            _ = try await client.send(plain, "feedback")
+            try await Task.sleep(for: .milliseconds(300))
+            let richReply = await server.transcript(contactId: rich.contactId).last { $0.participantRole == "CUSTOM_BOT" }
+            #expect(richReply?.contentType == interactive)
+            #expect(richReply?.content?.contains(#""templateType":"QuickReply""#) == true)
+            let plainReply = await server.transcript(contactId: plain.contactId).last { $0.participantRole == "CUSTOM_BOT" }
+            #expect(plainReply?.contentType == "text/plain")
+            #expect(plainReply?.content == "How was your experience with the Helpline demo? Reply Great, OK or Poor.")
+        }
+    }
+
     @Test func invalidFlowsAreRejected() {
         let badPersona = #"""
             {"name":"x","participants":{},"initialState":"a","states":{"a":{"responder":"bot"}}}
