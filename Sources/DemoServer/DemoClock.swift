@@ -20,9 +20,9 @@ enum ConnectTime {
         string(millis: millis(date))
     }
 
-    /// Milliseconds since 1970 of a date.
+    /// Milliseconds since 1970 of a date (nearest, so parsed `.640Z` stays 640 despite binary floating point).
     static func millis(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        Int64((date.timeIntervalSince1970 * 1000).rounded())
     }
 
     /// Parses an ISO-8601 UTC time with or without fractional seconds; nil when malformed.
