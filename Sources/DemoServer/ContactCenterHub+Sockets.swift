@@ -70,10 +70,10 @@ extension ContactCenterHub {
 
     // MARK: Faults
 
-    /// Closes every socket with 1001 (going away).
-    func dropAllSockets() {
+    /// Closes every socket with 1001 (going away), or drops the connections without a close frame.
+    func dropAllSockets(abruptly: Bool = false) {
         for link in sockets.values {
-            link.continuation.yield(.close(code: 1001, reason: "Going away"))
+            link.continuation.yield(abruptly ? .abort : .close(code: 1001, reason: "Going away"))
             link.continuation.finish()
         }
         sockets.removeAll()

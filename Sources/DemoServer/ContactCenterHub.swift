@@ -25,6 +25,8 @@ struct SocketGrant: Sendable {
 enum SocketCommand: Sendable {
     case text(String)
     case close(code: UInt16, reason: String)
+    /// Drop the TCP connection without a close frame.
+    case abort
 }
 
 /// One open WebSocket of a participant.

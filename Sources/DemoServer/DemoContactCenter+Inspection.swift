@@ -41,9 +41,10 @@ extension DemoContactCenter {
         await hub.endChat(contactId, customerLeft: false)
     }
 
-    /// Closes every open socket with code 1001.
-    public func dropAllSockets() async {
-        await hub.dropAllSockets()
+    /// Closes every open socket with code 1001, or (`abruptly`) drops the TCP connections without a
+    /// close frame so clients see 1006.
+    public func dropAllSockets(abruptly: Bool = false) async {
+        await hub.dropAllSockets(abruptly: abruptly)
     }
 
     /// Half-open: sockets stay connected but the server stops answering and delivering on them.

@@ -4,6 +4,8 @@ import Foundation
 public struct DemoFaults: Sendable, Equatable {
     /// Close every socket (code 1001) at this interval.
     public var dropEvery: Duration?
+    /// Make `dropEvery` drop connections without a close frame (clients see 1006).
+    public var dropAbruptly: Bool
     /// Share (0…1) of Participant REST calls answered with 500/429 before any processing.
     public var restFailureRate: Double
     /// Seed for the REST failure draw, so runs are repeatable.
@@ -28,6 +30,7 @@ public struct DemoFaults: Sendable, Equatable {
     /// Creates a fault set; the default injects nothing.
     public init(
         dropEvery: Duration? = nil,
+        dropAbruptly: Bool = false,
         restFailureRate: Double = 0,
         seed: UInt64 = 1,
         halfOpenAfter: Duration? = nil,
@@ -40,6 +43,7 @@ public struct DemoFaults: Sendable, Equatable {
         reorderWindow: Duration? = nil
     ) {
         self.dropEvery = dropEvery
+        self.dropAbruptly = dropAbruptly
         self.restFailureRate = restFailureRate
         self.seed = seed
         self.halfOpenAfter = halfOpenAfter
@@ -61,7 +65,7 @@ public struct DemoFaults: Sendable, Equatable {
         public let description: String
     }
 
-    /// Parses a comma-separated spec: `drop-every=20s,rest-fail=0.05,seed=7,half-open-after=60s,
+    /// Parses a comma-separated spec: `drop-every=20s,drop-abrupt,rest-fail=0.05,seed=7,half-open-after=60s,
     /// half-open-for=10s,expire-tokens-every=5m,reorder=200ms,refuse-upgrades,ping-fail,receipt-conflict,
     /// reject-attachments`.
     public static func parse(_ spec: String) throws -> DemoFaults {
@@ -87,6 +91,7 @@ public struct DemoFaults: Sendable, Equatable {
                     throw ParseError(description: "seed needs a whole number, got '\(value ?? "")'")
                 }
                 faults.seed = seed
+            case "drop-abrupt": faults.dropAbruptly = try flag(value, key)
             case "refuse-upgrades": faults.refuseUpgrades = try flag(value, key)
             case "ping-fail": faults.pingFailure = try flag(value, key)
             case "receipt-conflict": faults.receiptConflict = try flag(value, key)

@@ -7,7 +7,9 @@ enum FaultSchedule {
         Task {
             await withTaskGroup(of: Void.self) { group in
                 if let interval = faults.dropEvery {
-                    group.addTask { await repeating(every: interval) { await hub.dropAllSockets() } }
+                    group.addTask {
+                        await repeating(every: interval) { await hub.dropAllSockets(abruptly: faults.dropAbruptly) }
+                    }
                 }
                 if let interval = faults.expireTokensEvery {
                     group.addTask { await repeating(every: interval) { await hub.expireConnectionTokens() } }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
 import Logging
+import NIOCore
 
 /// The `aws/chat` WebSocket endpoint: pre-signed URL check on upgrade, then one reader and one writer per socket.
 enum SocketEndpoint {
@@ -20,12 +21,12 @@ enum SocketEndpoint {
             RefusedUpgradeChannel(
                 inner: HTTP1WebSocketUpgradeChannel(
                     responder: responder, configuration: configuration,
-                    shouldUpgrade: { request, _, _ in await decide(request, hub: hub) }))
+                    shouldUpgrade: { request, channel, _ in await decide(request, channel: channel, hub: hub) }))
         }
     }
 
     /// Accepts the upgrade for a valid, unexpired socket URL; refuses anything else.
-    private static func decide(_ request: HTTPRequest, hub: ContactCenterHub) async
+    private static func decide(_ request: HTTPRequest, channel: any Channel, hub: ContactCenterHub) async
         -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
     {
         let components = URLComponents(string: request.path ?? "")
@@ -33,13 +34,14 @@ enum SocketEndpoint {
         let signature = components?.queryItems?.first { $0.name == "X-Amz-Signature" }?.value
         guard let grant = await hub.admitSocket(signature: signature) else { return .dontUpgrade }
         return .upgrade([:]) { inbound, outbound, _ in
-            await serve(grant: grant, inbound: inbound, outbound: outbound, hub: hub)
+            await serve(grant: grant, inbound: inbound, outbound: outbound, channel: channel, hub: hub)
         }
     }
 
     /// Runs one socket: a writer draining the hub's commands and a reader passing frames to the hub.
     private static func serve(
-        grant: SocketGrant, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, hub: ContactCenterHub
+        grant: SocketGrant, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, channel: any Channel,
+        hub: ContactCenterHub
     ) async {
         let (id, commands) = await hub.registerSocket(grant)
         await withTaskGroup(of: Void.self) { group in
@@ -50,6 +52,10 @@ enum SocketEndpoint {
                         do { try await outbound.write(.text(text)) } catch { return }
                     case .close(let code, let reason):
                         try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
+                        return
+                    case .abort:
+                        // No close frame: the client sees an abnormal closure (1006).
+                        channel.close(promise: nil)
                         return
                     }
                 }

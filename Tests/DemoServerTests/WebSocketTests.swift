@@ -141,4 +141,25 @@ import Testing
             await reopened.close()
         }
     }
+
+    @Test func dropsAreGracefulOrAbrupt() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat()
+            let graceful = try await TestSocket.open(chat.socketURL)
+            try await graceful.subscribe()
+            await server.dropAllSockets()
+            let frame = try? await graceful.task.value
+            #expect(frame?.closeCode == .goingAway)
+
+            let again = try await client.post(
+                "/participant/connection", ["Type": ["WEBSOCKET"]], bearer: chat.participantToken)
+            let url = try #require((again.json["Websocket"] as? [String: Any])?["Url"] as? String)
+            let abrupt = try await TestSocket.open(url)
+            try await abrupt.subscribe()
+            await server.dropAllSockets(abruptly: true)
+            let none = try? await abrupt.task.value
+            #expect(none == nil, "no close frame after an abrupt drop")
+            #expect(await abrupt.inbox.waitClosed())
+        }
+    }
 }
