@@ -31,22 +31,35 @@ enum Boto3Probe {
 }
 
 @Suite struct Boto3ConformanceTests {
+    /// Runs the script against `server`; returns its exit status and output.
+    private func runScript(_ server: DemoContactCenter, _ extra: [String] = []) async throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = try #require(Boto3Probe.python)
+        process.arguments = [Boto3Probe.script.path, server.baseURL.absoluteString] + extra
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do { try process.run() } catch { continuation.resume(throwing: error) }
+        }
+        return (status, String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+
     @Test(.enabled(if: Boto3Probe.available, "needs python3 with boto3 installed (pip install boto3)"))
     func realAWSSDKDrivesTheParticipantService() async throws {
-        let python = try #require(Boto3Probe.python)
-        try await withDemoServer { _, client in
-            let process = Process()
-            process.executableURL = python
-            process.arguments = [Boto3Probe.script.path, client.server.baseURL.absoluteString]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-                process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-                do { try process.run() } catch { continuation.resume(throwing: error) }
-            }
-            let log = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try await withDemoServer { server, _ in
+            let (status, log) = try await runScript(server)
             #expect(status == 0, "boto3 script failed:\n\(log)")
+        }
+    }
+
+    @Test(.enabled(if: Boto3Probe.available, "needs python3 with boto3 installed (pip install boto3)"))
+    func injectedFailuresParseAsAWSErrors() async throws {
+        let config = DemoClient.serverConfig { $0.faults = DemoFaults(restFailureRate: 1, seed: 5) }
+        try await withDemoServer(config) { server, _ in
+            let (status, log) = try await runScript(server, ["failures"])
+            #expect(status == 0, "boto3 failure script failed:\n\(log)")
         }
     }
 }

@@ -138,6 +138,7 @@ import Testing
         let more = try DemoFaults.parse("reorder=200ms,reject-attachments,receipt-conflict=false,refuse-upgrades=on")
         #expect(more.reorderWindow == .milliseconds(200))
         #expect(more.rejectAttachments && !more.receiptConflict && more.refuseUpgrades)
+        #expect(try DemoFaults.parse("drop-every=5s,drop-abrupt").dropAbruptly)
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("ping-fail=maybe") }
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("rest-fail=2") }
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("drop-every=soon") }

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Drives the Helpline demo server's Participant Service with the real AWS SDK for Python.
 
-Usage: connect_participant_check.py BASE_URL
+Usage: connect_participant_check.py BASE_URL [failures]
+With "failures" the server is expected to fail every Participant call (rest-fail=1): the script checks
+that botocore parses those errors as ThrottlingException / InternalServerException.
 Exit 0 when every check passes; 77 when boto3 is not installed (the Swift test skips then).
 """
 import json
@@ -11,6 +13,7 @@ import uuid
 
 try:
     import boto3
+    import botocore.config
     import botocore.exceptions
 except ImportError:
     print("boto3 is not installed", file=sys.stderr)
@@ -55,12 +58,44 @@ def check_attachments(client, token, started):
     check(len(files) == 1 and files[0]["Attachments"][0]["Status"] == "APPROVED", "attachment item")
 
 
+def check_failures(client, started):
+    seen = set()
+    for _ in range(12):
+        try:
+            client.create_participant_connection(ParticipantToken=started["ParticipantToken"], Type=["WEBSOCKET"])
+            check(False, "call succeeded although every call should fail")
+        except client.exceptions.ThrottlingException as error:
+            check(error.response["ResponseMetadata"]["HTTPStatusCode"] == 429, "throttling status")
+            seen.add("ThrottlingException")
+        except client.exceptions.InternalServerException as error:
+            check(error.response["ResponseMetadata"]["HTTPStatusCode"] == 500, "internal error status")
+            seen.add("InternalServerException")
+    check(seen == {"ThrottlingException", "InternalServerException"}, "both failure kinds seen: %s" % seen)
+    print("boto3 failure checks passed")
+
+
+def check_paging(client, token):
+    first = client.get_transcript(ConnectionToken=token, MaxResults=2, ScanDirection="BACKWARD", SortOrder="ASCENDING")
+    check(len(first["Transcript"]) == 2 and first.get("NextToken"), "first page with a NextToken")
+    second = client.get_transcript(ConnectionToken=token, MaxResults=2, ScanDirection="BACKWARD",
+                                   SortOrder="ASCENDING", NextToken=first["NextToken"])
+    ids = [i["Id"] for i in first["Transcript"]] + [i["Id"] for i in second["Transcript"]]
+    check(len(set(ids)) == len(ids), "pages do not overlap")
+    oldest_first = second["Transcript"][-1]["AbsoluteTime"] <= first["Transcript"][0]["AbsoluteTime"]
+    check(oldest_first, "the second BACKWARD page is older")
+
+
 def main():
     base = sys.argv[1].rstrip("/")
+    failures = len(sys.argv) > 2 and sys.argv[2] == "failures"
+    config = botocore.config.Config(retries={"total_max_attempts": 1}) if failures else None
     client = boto3.client(
         "connectparticipant", endpoint_url=base, region_name="us-west-2",
-        aws_access_key_id="x", aws_secret_access_key="x")
+        aws_access_key_id="x", aws_secret_access_key="x", config=config)
     started = start_chat(base)
+    if failures:
+        check_failures(client, started)
+        return
 
     connection = client.create_participant_connection(
         ParticipantToken=started["ParticipantToken"], Type=["WEBSOCKET", "CONNECTION_CREDENTIALS"])
@@ -101,6 +136,7 @@ def main():
         pass
 
     check_attachments(client, token, started)
+    check_paging(client, token)
 
     client.disconnect_participant(ConnectionToken=token)
     try:
