@@ -3,48 +3,47 @@ public enum ANSIWriter {
     /// SGR text for lines joined by "\n"; `.none` emits no colour but keeps bold/underline
     /// unless `plain` is true (then no escape sequences at all). `hyperlinks` emits OSC 8.
     public static func string(_ lines: [StyledLine], mode: ColorMode, hyperlinks: Bool = false, plain: Bool = false) -> String {
-        var output = ""
         var estimate = lines.count
         for line in lines {
-            for span in line.spans { estimate += span.text.utf8.count + (plain ? 0 : 12) }
+            for span in line.spans { estimate += span.text.utf8.count + (plain ? 0 : 16) }
         }
-        output.reserveCapacity(estimate)
+        var output = ByteOutput(capacity: estimate)
         for (index, line) in lines.enumerated() {
-            if index > 0 { output += "\n" }
+            if index > 0 { output.byte(0x0A) }
             if plain {
-                for span in line.spans { output += span.text }
+                for span in line.spans { output.text(span.text) }
             } else {
                 write(line, mode: mode, hyperlinks: hyperlinks, into: &output)
             }
         }
-        return output
+        return output.string
     }
 
     /// Appends one line, resetting every attribute and closing any hyperlink at its end.
-    private static func write(_ line: StyledLine, mode: ColorMode, hyperlinks: Bool, into output: inout String) {
+    private static func write(_ line: StyledLine, mode: ColorMode, hyperlinks: Bool, into output: inout ByteOutput) {
         var current = DrawnStyle.plain
         var currentLink: String?
         for span in line.spans where !span.text.isEmpty {
             let target = DrawnStyle(span.style, mode: mode)
             if hyperlinks && span.style.link != currentLink {
-                if currentLink != nil { output += "\u{1B}]8;;\u{1B}\\" }
-                if let url = span.style.link { output += "\u{1B}]8;;" + oscSafe(url) + "\u{1B}\\" }
+                if currentLink != nil { output.text("\u{1B}]8;;\u{1B}\\") }
+                if let url = span.style.link { output.text("\u{1B}]8;;" + oscSafe(url) + "\u{1B}\\") }
                 currentLink = span.style.link
             }
             if target != current {
                 transition(from: current, to: target, into: &output)
                 current = target
             }
-            output += span.text
+            output.text(span.text)
         }
-        if currentLink != nil { output += "\u{1B}]8;;\u{1B}\\" }
-        if current != .plain { output += "\u{1B}[0m" }
+        if currentLink != nil { output.text("\u{1B}]8;;\u{1B}\\") }
+        if current != .plain { output.reset() }
     }
 
     /// Appends the shortest SGR sequence that turns `old` into `new`.
-    private static func transition(from old: DrawnStyle, to new: DrawnStyle, into output: inout String) {
+    private static func transition(from old: DrawnStyle, to new: DrawnStyle, into output: inout ByteOutput) {
         if new == .plain {
-            output += "\u{1B}[0m"
+            output.reset()
             return
         }
         var writer = SGRBuilder()
@@ -70,5 +69,46 @@ public enum ANSIWriter {
     /// A URL with characters that could end the OSC sequence removed.
     private static func oscSafe(_ url: String) -> String {
         String(url.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F }.map(Character.init))
+    }
+}
+
+/// A growable UTF-8 byte buffer that becomes a `String` at the end (much cheaper than many small String appends).
+struct ByteOutput {
+    private var bytes: [UInt8] = []
+
+    /// Creates a buffer with room for `capacity` bytes.
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    /// Appends one byte.
+    @inline(__always)
+    mutating func byte(_ value: UInt8) {
+        bytes.append(value)
+    }
+
+    /// Appends the UTF-8 of `text`.
+    @inline(__always)
+    mutating func text(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// Appends `ESC [ 0 m`.
+    mutating func reset() {
+        bytes.append(contentsOf: [0x1B, 0x5B, 0x30, 0x6D])
+    }
+
+    /// Appends a non-negative number in decimal.
+    @inline(__always)
+    mutating func number(_ value: Int) {
+        if value >= 100 { bytes.append(UInt8(48 + value / 100 % 10)) }
+        if value >= 10 { bytes.append(UInt8(48 + value / 10 % 10)) }
+        bytes.append(UInt8(48 + value % 10))
+    }
+
+    /// The bytes as a string.
+    var string: String {
+        String(decoding: bytes, as: UTF8.self)
     }
 }

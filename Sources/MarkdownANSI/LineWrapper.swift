@@ -45,6 +45,16 @@ struct LineWrapper {
         _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]
     ) -> [StyledLine] {
         if let single = singleLine(spans, width: width, prefix: firstPrefix) { return [single] }
+        if width >= 1, let fast = ASCIIWrapper.wrap(spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix) {
+            return fast
+        }
+        return slowWrap(spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix)
+    }
+
+    /// The general wrapper (any script, hard breaks); `ASCIIWrapper` must agree with it on ASCII input.
+    static func slowWrap(
+        _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]
+    ) -> [StyledLine] {
         var wrapper = LineWrapper(spans: spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix)
         wrapper.run()
         return wrapper.lines

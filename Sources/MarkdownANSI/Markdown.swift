@@ -29,3 +29,21 @@ public enum Markdown {
         DocumentBuilder.build(CmarkParser.parse(Sanitizer.clean(text)), theme: theme)
     }
 }
+
+extension Markdown {
+    /// Seconds spent in each phase (parse, styled document, layout) rendering `texts` at `width`; for md-bench.
+    @_spi(Benchmark)
+    public static func phaseSeconds(_ texts: [String], width: Int, theme: Theme = .default, clock: () -> Double) -> [Double] {
+        var parsed: [[BlockNode]] = []
+        parsed.reserveCapacity(texts.count)
+        let start = clock()
+        for text in texts { parsed.append(CmarkParser.parse(Sanitizer.clean(text))) }
+        let afterParse = clock()
+        let documents = parsed.map { DocumentBuilder.build($0, theme: theme) }
+        let afterBuild = clock()
+        var count = 0
+        for document in documents { count += Layout.lines(document, width: width, theme: theme).count }
+        let afterLayout = clock()
+        return [afterParse - start, afterBuild - afterParse, afterLayout - afterBuild, Double(count) * 0]
+    }
+}

@@ -33,19 +33,24 @@ struct DrawnStyle: Equatable {
     }
 }
 
-/// Appends one `ESC [ … m` sequence to a string, writing numbers without intermediate strings.
+/// Appends one `ESC [ … m` sequence, parameter by parameter.
 struct SGRBuilder {
     private var started = false
 
     /// Adds one numeric parameter.
-    mutating func code(_ value: Int, _ output: inout String) {
-        output += started ? ";" : "\u{1B}["
-        started = true
-        Self.appendNumber(value, &output)
+    mutating func code(_ value: Int, _ output: inout ByteOutput) {
+        if started {
+            output.byte(0x3B)
+        } else {
+            output.byte(0x1B)
+            output.byte(0x5B)
+            started = true
+        }
+        output.number(value)
     }
 
     /// Adds the parameters selecting `color` (or the default colour) as foreground or background.
-    mutating func color(_ color: TerminalColor?, background: Bool, _ output: inout String) {
+    mutating func color(_ color: TerminalColor?, background: Bool, _ output: inout ByteOutput) {
         guard let color else {
             code(background ? 49 : 39, &output)
             return
@@ -57,28 +62,19 @@ struct SGRBuilder {
             code(base + value % 8, &output)
         case .palette(let index):
             code(background ? 48 : 38, &output)
-            output += ";5;"
-            Self.appendNumber(Int(index), &output)
+            code(5, &output)
+            code(Int(index), &output)
         case .rgb(let r, let g, let b):
             code(background ? 48 : 38, &output)
-            output += ";2;"
-            Self.appendNumber(Int(r), &output)
-            output += ";"
-            Self.appendNumber(Int(g), &output)
-            output += ";"
-            Self.appendNumber(Int(b), &output)
+            code(2, &output)
+            code(Int(r), &output)
+            code(Int(g), &output)
+            code(Int(b), &output)
         }
     }
 
     /// Terminates the sequence (nothing is written if no parameter was added).
-    func finish(_ output: inout String) {
-        if started { output += "m" }
-    }
-
-    /// Decimal strings of 0…255 (small strings, so appending them never allocates).
-    private static let decimal: [String] = (0...255).map { String($0) }
-
-    private static func appendNumber(_ value: Int, _ output: inout String) {
-        output += value >= 0 && value < 256 ? decimal[value] : String(value)
+    func finish(_ output: inout ByteOutput) {
+        if started { output.byte(0x6D) }
     }
 }

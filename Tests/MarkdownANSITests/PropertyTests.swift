@@ -59,3 +59,30 @@ struct PropertyTests {
         }
     }
 }
+
+@Suite("ASCII wrapping fast path")
+struct ASCIIWrapperTests {
+    @Test func agreesWithGeneralWrapper() {
+        var random = SeededRandom(seed: 314)
+        let words = ["a", "to", "the", "order", "refund", "supercalifragilisticexpialidocious", "x1", "", " "]
+        let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(italic: true, link: "https://x.example")]
+        for _ in 0..<3000 {
+            var spans: [StyledSpan] = []
+            for _ in 0..<Int.random(in: 1...6, using: &random) {
+                var text = ""
+                for _ in 0..<Int.random(in: 1...8, using: &random) {
+                    text += words[Int.random(in: 0..<words.count, using: &random)]
+                    text += String(repeating: " ", count: Int.random(in: 0...2, using: &random))
+                }
+                if !text.isEmpty { spans.append(StyledSpan(text, style: styles[Int.random(in: 0..<styles.count, using: &random)])) }
+            }
+            guard !spans.isEmpty else { continue }
+            let width = Int.random(in: 1...30, using: &random)
+            let prefix = [StyledSpan("> ")]
+            guard let fast = ASCIIWrapper.wrap(spans, width: width, firstPrefix: prefix, restPrefix: prefix) else { continue }
+            let slow = LineWrapper.slowWrap(spans, width: width, firstPrefix: prefix, restPrefix: prefix)
+            #expect(fast == slow, "\(spans.map(\.text)) at \(width)")
+            if fast != slow { return }
+        }
+    }
+}

@@ -6,11 +6,13 @@ import MarkdownANSI
 struct BenchOptions {
     var corpusPath = "Resources/bench/replies.json"
     var richScript = "Benchmarks/render-bench/rich_bench.py"
-    var seconds = 2.0
+    var seconds = 0.5
+    var rounds = 5
     var runRich = true
     var renderWidth: Int?
     var plain = false
     var profile = false
+    var phases = false
 
     init(_ arguments: [String]) {
         var index = 1
@@ -21,8 +23,10 @@ struct BenchOptions {
             case "--corpus": corpusPath = value; index += 1
             case "--rich-script": richScript = value; index += 1
             case "--seconds": seconds = Double(value) ?? seconds; index += 1
+            case "--rounds": rounds = max(1, Int(value) ?? rounds); index += 1
             case "--no-rich": runRich = false
             case "--profile": profile = true
+            case "--phases": phases = true
             case "--render": renderWidth = Int(value) ?? 80; index += 1
             case "plain", "--plain": plain = true
             default: break

@@ -1,0 +1,92 @@
+/// Fast greedy wrapping for the common case: every span is printable ASCII (one byte = one column).
+///
+/// Works on byte offsets over the concatenated spans and produces exactly what `LineWrapper`
+/// produces for such input (break at the last space run, spaces dropped at breaks, words longer
+/// than the width cut at the width), without per-word bookkeeping.
+enum ASCIIWrapper {
+    /// Wrapped lines with prefixes, or nil when the input is not eligible (non-ASCII, hard breaks, leading space).
+    static func wrap(
+        _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]
+    ) -> [StyledLine]? {
+        guard spans.first?.text.utf8.first != 0x20 else { return nil }
+        var starts: [Int] = []
+        starts.reserveCapacity(spans.count + 1)
+        var total = 0
+        for span in spans {
+            guard ByteScan.isPrintableASCII(span.text) else { return nil }
+            starts.append(total)
+            total += span.text.utf8.count
+        }
+        starts.append(total)
+        var ranges: [(Int, Int)] = []
+        var lineStart = 0
+        var column = 0
+        var breakEnd = -1
+        var breakNext = -1
+        var previousWasSpace = false
+        var position = 0
+        for span in spans {
+            var text = span.text
+            text.withUTF8 { bytes in
+                for byte in bytes {
+                    if byte == 0x20 {
+                        if !previousWasSpace { breakEnd = position }
+                        breakNext = position + 1
+                        previousWasSpace = true
+                    } else {
+                        if column + 1 > width {
+                            if breakEnd > lineStart {
+                                ranges.append((lineStart, breakEnd))
+                                lineStart = breakNext
+                                column = position - breakNext
+                                breakEnd = -1
+                            }
+                            if column + 1 > width {
+                                ranges.append((lineStart, position))
+                                lineStart = position
+                                column = 0
+                                breakEnd = -1
+                            }
+                        }
+                        previousWasSpace = false
+                    }
+                    column += 1
+                    position += 1
+                }
+            }
+        }
+        let end = previousWasSpace ? breakEnd : total
+        if end > lineStart || ranges.isEmpty { ranges.append((lineStart, max(lineStart, end))) }
+        var lines: [StyledLine] = []
+        lines.reserveCapacity(ranges.count)
+        for (index, range) in ranges.enumerated() {
+            var output = index == 0 ? firstPrefix : restPrefix
+            appendSlices(spans, starts: starts, from: range.0, to: range.1, into: &output)
+            lines.append(StyledLine(output))
+        }
+        return lines
+    }
+
+    /// Appends the parts of `spans` between global byte offsets `lower` and `upper`.
+    private static func appendSlices(
+        _ spans: [StyledSpan], starts: [Int], from lower: Int, to upper: Int, into output: inout [StyledSpan]
+    ) {
+        var index = 0
+        while index < spans.count && starts[index + 1] <= lower { index += 1 }
+        while index < spans.count && starts[index] < upper {
+            let span = spans[index]
+            let spanStart = starts[index]
+            let spanEnd = starts[index + 1]
+            if lower <= spanStart && spanEnd <= upper {
+                output.append(span)
+            } else {
+                let from = max(lower, spanStart) - spanStart
+                let to = min(upper, spanEnd) - spanStart
+                var text = span.text
+                let slice = text.withUTF8 { String(decoding: UnsafeBufferPointer(rebasing: $0[from..<to]), as: UTF8.self) }
+                output.append(StyledSpan(slice, style: span.style))
+            }
+            index += 1
+        }
+    }
+}
