@@ -73,9 +73,13 @@ public final class DemoContactCenter: Sendable {
         return DemoContactCenter(configuration: configuration, baseURL: url, hub: hub, group: group, runTask: runTask)
     }
 
-    /// Brackets an IPv6 literal for use in a URL.
+    /// The host clients should use: loopback for a wildcard bind, IPv6 literals in brackets.
     private static func urlHost(_ host: String) -> String {
-        host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        switch host {
+        case "0.0.0.0", "": return "127.0.0.1"
+        case "::", "[::]": return "[::1]"
+        default: return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        }
     }
 
     /// Stops the flows, closes every socket and shuts the server down gracefully and quietly.

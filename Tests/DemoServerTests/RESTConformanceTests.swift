@@ -174,4 +174,13 @@ import Testing
             #expect(!record.contains { $0.content?.hasPrefix("attempt") == true })
         }
     }
+
+    @Test func wildcardBindAdvertisesLoopback() async throws {
+        try await withDemoServer(DemoClient.serverConfig { $0.host = "0.0.0.0" }) { server, client in
+            #expect(server.baseURL.host == "127.0.0.1")
+            #expect(server.startChatURL.path == "/Prod")
+            let chat = try await client.startChat()
+            #expect(chat.socketURL.hasPrefix("ws://127.0.0.1:\(server.baseURL.port ?? 0)/"))
+        }
+    }
 }
