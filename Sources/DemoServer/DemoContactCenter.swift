@@ -34,8 +34,8 @@ public final class DemoContactCenter: Sendable {
     public static func start(_ configuration: DemoServerConfiguration = DemoServerConfiguration()) async throws
         -> DemoContactCenter
     {
-        var logger = Logger(label: "helpline.demo-server")
-        logger.logLevel = configuration.logLevel
+        var logger = configuration.logger ?? Logger(label: "helpline.demo-server")
+        if configuration.logger == nil { logger.logLevel = configuration.logLevel }
         let flow = try FlowLoader.load(name: configuration.flowName, directory: configuration.flowsDirectory)
         let hub = ContactCenterHub(configuration: configuration, flow: flow, logger: logger)
         let router = Router(context: BasicRequestContext.self)

@@ -21,6 +21,8 @@ public struct DemoServerConfiguration: Sendable {
     public var faults: DemoFaults
     /// Level of the server's own log output (Hummingbird and demo logs); quiet by default.
     public var logLevel: Logger.Level
+    /// Logger to use instead of one made from the global logging system (its own level applies).
+    public var logger: Logger?
     /// Source of wall-clock time for timestamps and expiry checks (injectable for tests).
     public var now: @Sendable () -> Date
 
@@ -35,6 +37,7 @@ public struct DemoServerConfiguration: Sendable {
         connectionTokenLifetime: Duration = .seconds(24 * 3600),
         faults: DemoFaults = DemoFaults(),
         logLevel: Logger.Level = .critical,
+        logger: Logger? = nil,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.host = host
@@ -46,6 +49,7 @@ public struct DemoServerConfiguration: Sendable {
         self.connectionTokenLifetime = connectionTokenLifetime
         self.faults = faults
         self.logLevel = logLevel
+        self.logger = logger
         self.now = now
     }
 }
