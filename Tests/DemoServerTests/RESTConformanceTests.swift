@@ -183,4 +183,35 @@ import Testing
             #expect(chat.socketURL.hasPrefix("ws://127.0.0.1:\(server.baseURL.port ?? 0)/"))
         }
     }
+
+    @Test func concurrentChatsKeepTheirOwnTranscripts() async throws {
+        try await withDemoServer(DemoClient.serverConfig { $0.flowName = "silent" }) { server, client in
+            try await withThrowingTaskGroup(of: (String, Int).self) { group in
+                for chatIndex in 0..<12 {
+                    group.addTask {
+                        let chat = try await client.startChat(name: "Customer \(chatIndex)")
+                        try await withThrowingTaskGroup(of: Void.self) { sends in
+                            for index in 0..<6 {
+                                sends.addTask {
+                                    let reply = try await client.send(chat, "c\(chatIndex)-m\(index)", clientToken: "t\(index)")
+                                    #expect(reply.status == 200)
+                                }
+                            }
+                            try await sends.waitForAll()
+                        }
+                        return (chat.contactId, chatIndex)
+                    }
+                }
+                for try await (contactId, chatIndex) in group {
+                    let record = await server.transcript(contactId: contactId)
+                    let messages = record.filter { $0.type == "MESSAGE" }.compactMap(\.content)
+                    #expect(messages.count == 6)
+                    #expect(messages.allSatisfy { $0.hasPrefix("c\(chatIndex)-") })
+                    let times = record.map(\.absoluteTime)
+                    #expect(zip(times, times.dropFirst()).allSatisfy { $0 < $1 })
+                }
+            }
+            #expect(await server.contacts().count == 12)
+        }
+    }
 }
