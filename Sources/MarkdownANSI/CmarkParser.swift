@@ -91,7 +91,7 @@ enum CmarkParser {
             let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
             let items = children(of: node).map { item -> ListItemNode in
                 var task: Bool?
-                if let typeName = cmark_node_get_type_string(item), String(cString: typeName) == "tasklist" {
+                if let typeName = cmark_node_get_type_string(item), strcmp(typeName, "tasklist") == 0 {
                     task = cmark_gfm_extensions_get_tasklist_item_checked(item)
                 }
                 return ListItemNode(task: task, children: blocks(under: item, types))
@@ -146,26 +146,21 @@ enum CmarkParser {
     /// every special character) are joined into one `.text` node, soft breaks becoming spaces.
     private static func inlines(under node: OpaquePointer, _ types: NodeTypes) -> [InlineNode] {
         var result: [InlineNode] = []
-        var run: [UInt8] = []
+        var run = TextRun()
         var child = cmark_node_first_child(node)
         while let current = child {
             let type = cmark_node_get_type(current)
             if type == CMARK_NODE_TEXT {
-                if let pointer = cmark_node_get_literal(current) {
-                    run.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
-                }
+                if let pointer = cmark_node_get_literal(current) { run.add(pointer) }
             } else if type == CMARK_NODE_SOFTBREAK {
-                run.append(0x20)
+                run.addSpace()
             } else {
-                if !run.isEmpty {
-                    result.append(.text(String(decoding: run, as: UTF8.self)))
-                    run.removeAll(keepingCapacity: true)
-                }
+                if let text = run.take() { result.append(.text(text)) }
                 if let inline = inline(current, types) { result.append(inline) }
             }
             child = cmark_node_next(current)
         }
-        if !run.isEmpty { result.append(.text(String(decoding: run, as: UTF8.self))) }
+        if let text = run.take() { result.append(.text(text)) }
         return result
     }
 
@@ -192,6 +187,49 @@ enum CmarkParser {
             if !nested.isEmpty { return .emphasis(nested) }
             let text = literal(node)
             return text.isEmpty ? nil : .text(text)
+        }
+    }
+}
+
+/// Joins consecutive cmark text literals (and soft-break spaces); a lone literal is copied once.
+private struct TextRun {
+    private var single: UnsafePointer<CChar>?
+    private var bytes: [UInt8] = []
+    private var joined = false
+
+    /// Adds a NUL-terminated literal.
+    mutating func add(_ pointer: UnsafePointer<CChar>) {
+        if !joined && single == nil {
+            single = pointer
+            return
+        }
+        spill()
+        bytes.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+    }
+
+    /// Adds the space of a soft break.
+    mutating func addSpace() {
+        spill()
+        bytes.append(0x20)
+    }
+
+    /// The joined text so far (nil if empty), and starts a new run.
+    mutating func take() -> String? {
+        defer {
+            single = nil
+            bytes.removeAll(keepingCapacity: true)
+            joined = false
+        }
+        if let pointer = single, !joined { return String(cString: pointer) }
+        return joined && !bytes.isEmpty ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    private mutating func spill() {
+        guard !joined else { return }
+        joined = true
+        if let pointer = single {
+            bytes.append(contentsOf: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)))
+            single = nil
         }
     }
 }

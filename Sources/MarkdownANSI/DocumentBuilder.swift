@@ -12,6 +12,7 @@ struct DocumentBuilder {
     }
 
     private let theme: Theme
+    private var styler: InlineStyler
     private var output: [DocBlock] = []
     private var containers: [Container] = []
     private var listDepth = 0
@@ -19,6 +20,7 @@ struct DocumentBuilder {
     /// Creates a builder drawing with `theme`.
     init(theme: Theme) {
         self.theme = theme
+        styler = InlineStyler(theme: theme)
     }
 
     /// The styled document of top-level `blocks`.
@@ -47,11 +49,11 @@ struct DocumentBuilder {
     private mutating func emit(_ block: BlockNode, style: TextStyle) {
         switch block {
         case .paragraph(let inlines):
-            leaf(.text(InlineStyler.spans(inlines, base: style, theme: theme), underline: nil))
+            leaf(.text(styler.run(inlines, base: style), underline: nil))
         case .heading(let level, let inlines):
             let headingStyle = style.merged(with: theme.heading(level))
             let underline: Character? = level == 1 ? "═" : (level == 2 ? "─" : nil)
-            leaf(.text(InlineStyler.spans(inlines, base: headingStyle, theme: theme), underline: underline))
+            leaf(.text(styler.run(inlines, base: headingStyle), underline: underline))
         case .blockQuote(let children):
             let bar = [StyledSpan("│ ", style: theme.quoteBar)]
             containers.append(Container(first: bar, rest: bar))
@@ -107,12 +109,17 @@ struct DocumentBuilder {
         }
     }
 
-    private func styledTable(_ table: TableNode, style: TextStyle) -> DocTable {
+    private mutating func styledTable(_ table: TableNode, style: TextStyle) -> DocTable {
         let headerStyle = style.merged(with: theme.tableHeader)
-        return DocTable(
-            alignments: table.alignments,
-            header: table.header.map { InlineStyler.spans($0, base: headerStyle, theme: theme) },
-            rows: table.rows.map { row in row.map { InlineStyler.spans($0, base: style, theme: theme) } })
+        var header: [[StyledSpan]] = []
+        for cell in table.header { header.append(styler.run(cell, base: headerStyle)) }
+        var rows: [[[StyledSpan]]] = []
+        for row in table.rows {
+            var cells: [[StyledSpan]] = []
+            for cell in row { cells.append(styler.run(cell, base: style)) }
+            rows.append(cells)
+        }
+        return DocTable(alignments: table.alignments, header: header, rows: rows)
     }
 
     /// Emits a leaf block with the prefixes of the open containers.

@@ -30,9 +30,17 @@ struct InlineStyler {
     /// Styles `nodes` in a paragraph context whose base style is `base`; returns the spans.
     static func spans(_ nodes: [InlineNode], base: TextStyle, theme: Theme) -> [StyledSpan] {
         var styler = InlineStyler(theme: theme)
-        styler.emit(nodes, style: base)
-        styler.finish(base: base)
-        return styler.spans
+        return styler.run(nodes, base: base)
+    }
+
+    /// Styles `nodes` over `base` with this styler (state is reset first, so one styler serves a whole document).
+    mutating func run(_ nodes: [InlineNode], base: TextStyle) -> [StyledSpan] {
+        spans = []
+        openTags.removeAll(keepingCapacity: true)
+        openLists.removeAll(keepingCapacity: true)
+        emit(nodes, style: base)
+        finish(base: base)
+        return spans
     }
 
     /// Styles an HTML block's raw markup; returns the spans with leading/trailing breaks trimmed.
