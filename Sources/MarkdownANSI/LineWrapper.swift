@@ -124,38 +124,56 @@ struct LineWrapper {
         }
     }
 
+    /// Scans mixed text: ASCII bytes not followed by a non-ASCII byte are one column each; anything
+    /// else is measured as a whole grapheme cluster (so marks, ZWJ sequences and flags stay intact).
     private mutating func scanUnicode(_ index: Int, _ text: String) {
-        var position = text.startIndex
-        var runStart = position
-        var runWidth = 0
-        var runIsSpace = false
-        var hasRun = false
-        while position != text.endIndex {
-            let next = text.index(after: position)
-            let character = text[position]
-            let isSpace = character == " "
-            let characterWidth = TerminalWidth.of(character)
-            if characterWidth == 2 {
-                if hasRun { addRun(index, runStart, position, runWidth, isSpace: runIsSpace) }
-                flushWord()
-                addRun(index, position, next, 2, isSpace: false)
-                flushWord()
-                hasRun = false
-                runStart = next
-                runWidth = 0
-            } else {
-                if hasRun && isSpace != runIsSpace {
-                    addRun(index, runStart, position, runWidth, isSpace: runIsSpace)
-                    runStart = position
-                    runWidth = 0
+        var storage = text
+        let utf8 = text.utf8
+        let base = utf8.startIndex
+        storage.withUTF8 { bytes in
+            var offset = 0
+            var runStart = 0
+            var runWidth = 0
+            var runIsSpace = false
+            var hasRun = false
+            func at(_ offset: Int) -> String.Index { utf8.index(base, offsetBy: offset) }
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                var next = offset + 1
+                var isSpace = false
+                var characterWidth: Int
+                if byte < 0x80 && (next == bytes.count || bytes[next] < 0x80) {
+                    isSpace = byte == 0x20
+                    characterWidth = byte < 0x20 || byte == 0x7F ? 0 : 1
+                } else {
+                    let position = at(offset)
+                    let after = text.index(after: position)
+                    next = utf8.distance(from: base, to: after)
+                    isSpace = byte == 0x20 && next == offset + 1
+                    characterWidth = TerminalWidth.of(text[position])
                 }
-                runIsSpace = isSpace
-                runWidth += characterWidth
-                hasRun = true
+                if characterWidth == 2 {
+                    if hasRun { addRun(index, at(runStart), at(offset), runWidth, isSpace: runIsSpace) }
+                    flushWord()
+                    addRun(index, at(offset), at(next), 2, isSpace: false)
+                    flushWord()
+                    hasRun = false
+                    runStart = next
+                    runWidth = 0
+                } else {
+                    if hasRun && isSpace != runIsSpace {
+                        addRun(index, at(runStart), at(offset), runWidth, isSpace: runIsSpace)
+                        runStart = offset
+                        runWidth = 0
+                    }
+                    runIsSpace = isSpace
+                    runWidth += characterWidth
+                    hasRun = true
+                }
+                offset = next
             }
-            position = next
+            if hasRun { addRun(index, at(runStart), at(bytes.count), runWidth, isSpace: runIsSpace) }
         }
-        if hasRun { addRun(index, runStart, position, runWidth, isSpace: runIsSpace) }
     }
 
     private mutating func addRun(_ span: Int, _ lower: String.Index, _ upper: String.Index, _ runWidth: Int, isSpace: Bool) {
