@@ -63,6 +63,17 @@ enum CmarkParser {
         return result
     }
 
+    /// Number of children of `node` (walks the C list; used to size arrays once).
+    private static func childCount(_ node: OpaquePointer) -> Int {
+        var count = 0
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            count += 1
+            child = cmark_node_next(current)
+        }
+        return count
+    }
+
     private static func literal(_ node: OpaquePointer) -> String {
         guard let pointer = cmark_node_get_literal(node) else { return "" }
         return String(cString: pointer)
@@ -70,6 +81,7 @@ enum CmarkParser {
 
     private static func blocks(under node: OpaquePointer, _ types: NodeTypes) -> [BlockNode] {
         var result: [BlockNode] = []
+        result.reserveCapacity(childCount(node))
         var child = cmark_node_first_child(node)
         while let current = child {
             if let block = block(current, types) { result.append(block) }
@@ -146,6 +158,7 @@ enum CmarkParser {
     /// every special character) are joined into one `.text` node, soft breaks becoming spaces.
     private static func inlines(under node: OpaquePointer, _ types: NodeTypes) -> [InlineNode] {
         var result: [InlineNode] = []
+        result.reserveCapacity(childCount(node))
         var run = TextRun()
         var child = cmark_node_first_child(node)
         while let current = child {

@@ -32,6 +32,10 @@ struct LineWrapper {
         self.width = max(1, width)
         self.firstPrefix = firstPrefix
         self.restPrefix = restPrefix
+        line.reserveCapacity(8)
+        word.reserveCapacity(4)
+        gap.reserveCapacity(2)
+        lines.reserveCapacity(4)
     }
 
     /// Wraps `spans` into lines no wider than `width` (a lone 2-column glyph may exceed width 1).
