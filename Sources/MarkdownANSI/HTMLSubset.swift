@@ -2,6 +2,7 @@
 enum HTMLToken: Sendable, Hashable {
     case text(String)
     case tag(name: String, closing: Bool, href: String?)
+    case image(alt: String, url: String)
 }
 
 /// Tokenizes raw HTML and decodes character entities (the agent HTML subset).
@@ -83,6 +84,10 @@ enum HTMLSubset {
         while index < inner.endIndex, isNameByte(inner[index]) { index += 1 }
         let name = String(decoding: inner[nameStart..<index], as: UTF8.self).lowercased()
         guard !name.isEmpty else { return nil }
+        if name == "img" && !closing {
+            let attributes = String(decoding: inner[index...], as: UTF8.self)
+            return .image(alt: attribute("alt", in: attributes) ?? "", url: attribute("src", in: attributes) ?? "")
+        }
         var href: String?
         if name == "a" && !closing {
             href = attribute("href", in: String(decoding: inner[index...], as: UTF8.self))

@@ -92,10 +92,14 @@ struct InlineStyler {
         case .image(let url, _, let children):
             var imageStyle = effective(style).merged(with: theme.image)
             imageStyle.link = url.isEmpty ? nil : url
-            let alt = InlineStyler.plainText(children)
-            let suffix = url.isEmpty ? "]" : "](\(url))"
-            append((alt.isEmpty ? "[image" : "[image: " + alt) + suffix, imageStyle)
+            appendImage(alt: InlineStyler.plainText(children), url: url, style: imageStyle)
         }
+    }
+
+    /// Shows an image as `[image: alt](url)` (`[image](url)` without alt text).
+    private mutating func appendImage(alt: String, url: String, style: TextStyle) {
+        let suffix = url.isEmpty ? "]" : "](\(Sanitizer.flattenWhitespace(url)))"
+        append((alt.isEmpty ? "[image" : "[image: " + Sanitizer.flattenWhitespace(alt)) + suffix, style)
     }
 
     /// Shows ` (url)` after link text unless the text already is the URL.
@@ -103,7 +107,7 @@ struct InlineStyler {
         guard !url.isEmpty else { return }
         var text = ""
         for span in spans[min(start, spans.count)...] { text += span.text }
-        if text == url || "mailto:" + text == url { return }
+        if text == url || "mailto:" + text == url || "http://" + text == url || "https://" + text == url { return }
         var urlStyle = effective(style).merged(with: theme.linkURL)
         urlStyle.link = url
         append(" (" + Sanitizer.flattenWhitespace(url) + ")", urlStyle)
@@ -116,6 +120,10 @@ struct InlineStyler {
             append(text, effective(base))
         case .tag(let name, let closing, let href):
             if closing { close(name, base: base) } else { open(name, href: href, base: base) }
+        case .image(let alt, let url):
+            var style = effective(base).merged(with: theme.image)
+            style.link = url.isEmpty ? nil : url
+            appendImage(alt: alt, url: url, style: style)
         }
     }
 

@@ -66,10 +66,18 @@ struct HTMLSubsetTests {
         #expect(spans.first { $0.text == "e" }?.style.italic == true)
     }
 
+    @Test func imagesInHTML() {
+        #expect(Support.plain(render(#"Logo: <img src="https://x.example/l.png" alt="Acme logo"> done"#))
+            == "Logo: [image: Acme logo](https://x.example/l.png) done")
+        #expect(Support.plain(render(#"<p><img src='a.png'></p>"#)) == "[image](a.png)")
+    }
+
     @Test func linkEqualToURLIsNotRepeated() {
         #expect(Support.plain(render("<https://x.example>")) == "https://x.example")
         #expect(Support.plain(render("Go to https://x.example/a now")) == "Go to https://x.example/a now")
         #expect(Support.plain(render("[docs](https://d.example)")) == "docs (https://d.example)")
+        #expect(Support.plain(render("see www.example.com/help")) == "see www.example.com/help")
+        #expect(Support.plain(render("mail help@example.com")) == "mail help@example.com")
     }
 
     @Test func controlCharactersNeverReachTheTerminal() {

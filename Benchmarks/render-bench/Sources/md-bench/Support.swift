@@ -13,6 +13,7 @@ struct BenchOptions {
     var plain = false
     var profile = false
     var phases = false
+    var profileANSI = false
 
     init(_ arguments: [String]) {
         var index = 1
@@ -27,6 +28,7 @@ struct BenchOptions {
             case "--no-rich": runRich = false
             case "--profile": profile = true
             case "--phases": phases = true
+            case "--profile-ansi": profileANSI = true
             case "--render": renderWidth = Int(value) ?? 80; index += 1
             case "plain", "--plain": plain = true
             default: break

@@ -37,6 +37,14 @@ if options.phases {
     }
     exit(0)
 }
+if options.profileANSI {
+    let rendered = replies.map { Markdown.render($0, width: 80) }
+    let rate = Timing.throughput(bytes: corpusBytes, seconds: options.seconds) {
+        for lines in rendered { sink &+= ANSIWriter.string(lines, mode: .truecolor).utf8.count }
+    }
+    print(String(format: "ANSIWriter only: %.1f ms/MB of markdown", 1000 / rate))
+    exit(0)
+}
 if options.profile {
     _ = Timing.throughput(bytes: corpusBytes, seconds: options.seconds) {
         for reply in replies {
