@@ -3,11 +3,13 @@ enum ByteScan {
     /// Whether every byte is printable ASCII (0x20…0x7E).
     @inline(__always)
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var bad = false
+        // Bit 7 of (b + 1) flags b ≥ 0x7F; bit 7 of (b − 0x20) flags b < 0x20 (and b ≥ 0xA0).
+        // Branch-free so the loop vectorizes.
+        var flags: UInt8 = 0
         for byte in bytes {
-            bad = bad || byte < 0x20 || byte >= 0x7F
+            flags |= (byte &+ 1) | (byte &- 0x20)
         }
-        return !bad
+        return flags & 0x80 == 0
     }
 
     /// Whether every byte of `text` is printable ASCII.
@@ -20,6 +22,14 @@ enum ByteScan {
     static func hasControl(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { bytes in
+            // Fast branch-free pre-check: any byte below 0x20, equal to 0x7F or 0xC2 (lead byte of C1)?
+            var suspicious: UInt8 = 0
+            for byte in bytes {
+                let low: UInt8 = byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D ? 1 : 0
+                let special: UInt8 = byte == 0x7F || byte == 0xC2 ? 1 : 0
+                suspicious |= low | special
+            }
+            if suspicious == 0 { return false }
             var previous: UInt8 = 0
             for byte in bytes {
                 if byte < 0x20 {
