@@ -45,12 +45,45 @@ enum CmarkParser {
         return cmark_parser_finish(parser)
     }
 
-    /// Type codes of the extension nodes, read once per parse.
+    /// Deepest container / inline nesting converted as a tree; deeper content becomes plain text,
+    /// so hostile input (`> > > …` thousands deep) cannot overflow the stack later on.
+    static let maximumDepth = 16
+
+    /// Type codes of the extension nodes (read once per parse) and the current nesting depth.
     struct NodeTypes {
         let table = hl_node_type_table()
         let tableRow = hl_node_type_table_row()
         let tableCell = hl_node_type_table_cell()
         let strikethrough = hl_node_type_strikethrough()
+        var depth = 0
+
+        /// The same types one nesting level deeper.
+        func nested() -> NodeTypes {
+            var copy = self
+            copy.depth += 1
+            return copy
+        }
+    }
+
+    /// All text under `node`, collected without recursion (used beyond `maximumDepth`).
+    private static func flatText(_ node: OpaquePointer) -> String {
+        guard let iterator = cmark_iter_new(node) else { return "" }
+        defer { cmark_iter_free(iterator) }
+        var text = ""
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let current = cmark_iter_get_node(iterator) else { continue }
+            let type = cmark_node_get_type(current)
+            if event == CMARK_EVENT_ENTER {
+                if type == CMARK_NODE_TEXT || type == CMARK_NODE_CODE || type == CMARK_NODE_CODE_BLOCK {
+                    text += literal(current)
+                } else if type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK {
+                    text += " "
+                }
+            } else if type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING || type == CMARK_NODE_ITEM {
+                text += " "
+            }
+        }
+        return text
     }
 
     private static func children(of node: OpaquePointer) -> [OpaquePointer] {
@@ -79,7 +112,9 @@ enum CmarkParser {
         return String(cString: pointer)
     }
 
-    private static func blocks(under node: OpaquePointer, _ types: NodeTypes) -> [BlockNode] {
+    private static func blocks(under node: OpaquePointer, _ outer: NodeTypes) -> [BlockNode] {
+        let types = outer.nested()
+        if types.depth > maximumDepth { return [.paragraph([.text(flatText(node))])] }
         var result: [BlockNode] = []
         result.reserveCapacity(childCount(node))
         var child = cmark_node_first_child(node)
@@ -156,7 +191,9 @@ enum CmarkParser {
 
     /// Converts the inline children of `node`; runs of text and soft breaks (cmark splits text at
     /// every special character) are joined into one `.text` node, soft breaks becoming spaces.
-    private static func inlines(under node: OpaquePointer, _ types: NodeTypes) -> [InlineNode] {
+    private static func inlines(under node: OpaquePointer, _ outer: NodeTypes) -> [InlineNode] {
+        let types = outer.nested()
+        if types.depth > maximumDepth { return [.text(flatText(node))] }
         var result: [InlineNode] = []
         result.reserveCapacity(childCount(node))
         var run = TextRun()

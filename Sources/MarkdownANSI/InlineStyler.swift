@@ -137,6 +137,7 @@ struct InlineStyler {
         case "a":
             var style = theme.link
             style.link = href.flatMap { $0.isEmpty ? nil : $0 }
+            guard openTags.count < 64 else { return }
             openTags.append(OpenTag(name: name, style: style, url: style.link, firstSpan: spans.count))
         case "br": appendBreak()
         case "p", "div", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table":
@@ -180,6 +181,7 @@ struct InlineStyler {
     }
 
     private mutating func push(_ name: String, _ style: TextStyle) {
+        guard openTags.count < 64 else { return }
         openTags.append(OpenTag(name: name, style: style, url: nil, firstSpan: spans.count))
     }
 

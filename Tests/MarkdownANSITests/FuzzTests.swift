@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MarkdownANSI
 
@@ -40,6 +41,40 @@ struct FuzzTests {
                 let width = Int.random(in: 10...80, using: &random)
                 #expect(Support.fits(stream.lines(width: width, theme: .default), width: width))
             }
+        }
+    }
+}
+
+@Suite("Pathological nesting")
+struct NestingTests {
+    /// Renders on a thread with a 512 KB stack (the macOS secondary-thread default) in a debug build.
+    func renderOnSmallStack(_ text: String, width: Int) -> [StyledLine] {
+        final class Box: @unchecked Sendable { var lines: [StyledLine] = [] }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.lines = Markdown.render(text, width: width)
+            done.signal()
+        }
+        thread.stackSize = 512 * 1024
+        thread.start()
+        done.wait()
+        return box.lines
+    }
+
+    @Test func deepQuotesListsAndEmphasis() {
+        let samples = [
+            String(repeating: "> ", count: 5000) + "deep quote",
+            String(repeating: "- ", count: 3000) + "deep list",
+            (0..<2000).map { String(repeating: " ", count: $0 * 2) + "- level \($0)" }.joined(separator: "\n"),
+            String(repeating: "*a **b ", count: 3000) + String(repeating: "b** a*", count: 3000),
+            String(repeating: "[", count: 5000) + "x" + String(repeating: "](u)", count: 5000),
+            String(repeating: "<b><i>", count: 3000) + "deep html",
+        ]
+        for sample in samples {
+            let lines = renderOnSmallStack(sample, width: 40)
+            #expect(Support.fits(lines, width: 40))
+            #expect(!lines.isEmpty)
         }
     }
 }
