@@ -9,14 +9,14 @@ public struct StreamingMarkdown: Sendable {
     /// Rendered lines of the finished segments for one width and theme.
     private struct LineCache: Sendable {
         var width: Int
-        var theme: String
+        var theme: Theme
         var segments: Int
         var lines: [StyledLine]
     }
 
     /// Styled documents of the finished segments for one theme.
     private struct DocumentCache: Sendable {
-        var theme: String
+        var theme: Theme
         var documents: [[DocBlock]] = []
     }
 
@@ -54,7 +54,7 @@ public struct StreamingMarkdown: Sendable {
     public mutating func lines(width: Int, theme: Theme) -> [StyledLine] {
         let width = max(1, width)
         let finished = scanner.boundaries.count
-        var cache = takeLineCache(width: width, theme: theme.name)
+        var cache = takeLineCache(width: width, theme: theme)
         if cache.segments < finished {
             let docs = finishedDocuments(theme: theme, count: finished)
             for segment in cache.segments..<finished {
@@ -85,7 +85,7 @@ public struct StreamingMarkdown: Sendable {
     }
 
     /// Removes and returns the line cache for (width, theme), or a fresh one; keeps at most 3.
-    private mutating func takeLineCache(width: Int, theme: String) -> LineCache {
+    private mutating func takeLineCache(width: Int, theme: Theme) -> LineCache {
         if let index = lineCaches.firstIndex(where: { $0.width == width && $0.theme == theme }) {
             return lineCaches.remove(at: index)
         }
@@ -95,8 +95,7 @@ public struct StreamingMarkdown: Sendable {
 
     /// Styled documents of the first `count` finished segments, parsing only new ones.
     private mutating func finishedDocuments(theme: Theme, count: Int) -> [[DocBlock]] {
-        var cache = documents?.theme == theme.name ? documents ?? DocumentCache(theme: theme.name)
-            : DocumentCache(theme: theme.name)
+        var cache = documents.flatMap { $0.theme == theme ? $0 : nil } ?? DocumentCache(theme: theme)
         let starts = [0] + scanner.boundaries
         while cache.documents.count < count {
             let segment = cache.documents.count

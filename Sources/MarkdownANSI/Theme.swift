@@ -1,5 +1,5 @@
 /// The styles the markdown renderer uses for each construct.
-public struct Theme: Sendable {
+public struct Theme: Sendable, Hashable {
     /// Name used by `Theme.named(_:)` and the `--theme` option.
     public var name: String
     /// Body text.

@@ -67,6 +67,17 @@ struct StreamingTests {
         }
     }
 
+    @Test func customThemeWithSameNameIsNotConfused() {
+        var custom = Theme.default
+        custom.strong = TextStyle(bold: true, underline: true)
+        var stream = StreamingMarkdown("**a**\n\nnext")
+        let plainDefault = stream.lines(width: 40, theme: .default)
+        let customLines = stream.lines(width: 40, theme: custom)
+        #expect(plainDefault == Markdown.render("**a**\n\nnext", width: 40))
+        #expect(customLines == Markdown.render("**a**\n\nnext", width: 40, theme: custom))
+        #expect(plainDefault != customLines)
+    }
+
     @Test func healsUnclosedEmphasis() {
         var stream = StreamingMarkdown()
         stream.append("Hello **wor")
