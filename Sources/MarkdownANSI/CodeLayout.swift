@@ -18,11 +18,15 @@ enum CodeLayout {
         var blockWidth = 0
         for piece in pieces { blockWidth = max(blockWidth, piece.width + (piece.wrapped ? 1 : 0)) }
         blockWidth = min(inner, blockWidth)
-        let pad = String(repeating: " ", count: padding)
+        let pad = Repeated.spaces(padding)
         return pieces.map { piece in
             var spans: [StyledSpan] = []
             let fill = max(0, blockWidth - piece.width - (piece.wrapped ? 1 : 0))
-            spans.append(StyledSpan(pad + piece.text + String(repeating: " ", count: fill), style: style))
+            var text = pad
+            text.reserveCapacity(padding + piece.text.utf8.count + fill)
+            text += piece.text
+            text += Repeated.spaces(fill)
+            spans.append(StyledSpan(text, style: style))
             if piece.wrapped { spans.append(StyledSpan("↩", style: theme.wrapMarker)) }
             if padding > 0 { spans.append(StyledSpan(pad, style: style)) }
             return spans

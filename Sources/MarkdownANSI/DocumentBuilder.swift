@@ -99,7 +99,7 @@ struct DocumentBuilder {
             }
             var markerWidth = 0
             for span in marker { markerWidth += TerminalWidth.of(span.text) }
-            let indent = [StyledSpan(String(repeating: " ", count: markerWidth))]
+            let indent = [StyledSpan(Repeated.spaces(markerWidth))]
             if offset > 0 && !tight { blank() }
             containers.append(Container(first: marker, rest: indent))
             let before = output.count

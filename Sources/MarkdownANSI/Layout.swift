@@ -51,7 +51,7 @@ enum Layout {
         case .code(let codeLines):
             return CodeLayout.lines(codeLines, width: width, theme: theme)
         case .rule:
-            return [[StyledSpan(String(repeating: "─", count: width), style: theme.rule)]]
+            return [[StyledSpan(Repeated.rule(width), style: theme.rule)]]
         case .table(let table):
             return TableLayout.lines(table, width: width, theme: theme)
         case .blank:
@@ -74,7 +74,7 @@ enum Layout {
             }
             if text.isEmpty { spans.removeFirst() } else { spans[0].text = text }
         }
-        if excess < 0 { spans.insert(StyledSpan(String(repeating: " ", count: -excess)), at: 0) }
+        if excess < 0 { spans.insert(StyledSpan(Repeated.spaces(-excess)), at: 0) }
         return StyledLine(spans)
     }
 

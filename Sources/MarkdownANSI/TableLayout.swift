@@ -28,7 +28,7 @@ enum TableLayout {
         var output: [[StyledSpan]] = []
         let border = theme.tableBorder
         output += rowLines(table.header, widths: widths, alignments: table.alignments, border: border)
-        let rule = widths.map { String(repeating: "─", count: $0) }.joined(separator: "─┼─")
+        let rule = widths.map { Repeated.rule($0) }.joined(separator: "─┼─")
         output.append([StyledSpan(rule, style: border)])
         for row in table.rows {
             output += rowLines(row, widths: widths, alignments: table.alignments, border: border)
@@ -62,40 +62,50 @@ enum TableLayout {
     private static func rowLines(
         _ row: [[StyledSpan]], widths: [Int], alignments: [ColumnAlignment], border: TextStyle
     ) -> [[StyledSpan]] {
-        let wrapped = widths.indices.map { column -> [[StyledSpan]] in
-            column < row.count ? LineWrapper.wrap(row[column], width: widths[column]) : [[]]
+        var wrapped: [[StyledLine]] = []
+        wrapped.reserveCapacity(widths.count)
+        for column in widths.indices {
+            wrapped.append(
+                column < row.count
+                    ? LineWrapper.wrap(row[column], width: widths[column], firstPrefix: [], restPrefix: [])
+                    : [StyledLine()])
         }
-        let height = wrapped.map(\.count).max() ?? 1
+        var height = 1
+        for cell in wrapped { height = max(height, cell.count) }
+        let separator = StyledSpan(columnSeparator, style: border)
         var output: [[StyledSpan]] = []
+        output.reserveCapacity(height)
         for lineIndex in 0..<height {
             var spans: [StyledSpan] = []
+            spans.reserveCapacity(widths.count * 3)
             for column in widths.indices {
-                if column > 0 { spans.append(StyledSpan(columnSeparator, style: border)) }
-                let cellLine = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : []
+                if column > 0 { spans.append(separator) }
+                let cellLine = lineIndex < wrapped[column].count ? wrapped[column][lineIndex] : StyledLine()
                 let alignment = column < alignments.count ? alignments[column] : .none
                 let isLast = column == widths.count - 1
-                spans += aligned(cellLine, width: widths[column], alignment: alignment, padRight: !isLast)
+                appendAligned(cellLine, width: widths[column], alignment: alignment, padRight: !isLast, to: &spans)
             }
-            output.append(Layout.trimTrailingSpaces(spans))
+            if let last = spans.last, last.text.utf8.last == 0x20 {
+                spans = Layout.trimTrailingSpaces(spans)
+            }
+            output.append(spans)
         }
         return output
     }
 
-    private static func aligned(
-        _ line: [StyledSpan], width: Int, alignment: ColumnAlignment, padRight: Bool
-    ) -> [StyledSpan] {
-        let free = max(0, width - StyledLine(line).width)
+    private static func appendAligned(
+        _ line: StyledLine, width: Int, alignment: ColumnAlignment, padRight: Bool, to spans: inout [StyledSpan]
+    ) {
+        let free = max(0, width - line.width)
         let left: Int
         switch alignment {
         case .right: left = free
         case .center: left = free / 2
         case .left, .none: left = 0
         }
-        var spans: [StyledSpan] = []
-        if left > 0 { spans.append(StyledSpan(String(repeating: " ", count: left))) }
-        spans += line
-        if padRight && free - left > 0 { spans.append(StyledSpan(String(repeating: " ", count: free - left))) }
-        return spans
+        if left > 0 { spans.append(StyledSpan(Repeated.spaces(left))) }
+        spans += line.spans
+        if padRight && free - left > 0 { spans.append(StyledSpan(Repeated.spaces(free - left))) }
     }
 
     /// Narrow fallback: the header names on one line, then each row as `header: value` lines.
@@ -108,7 +118,7 @@ enum TableLayout {
         }
         output += LineWrapper.wrap(headerLine, width: width)
         for row in table.rows {
-            output.append([StyledSpan(String(repeating: "─", count: width), style: theme.tableBorder)])
+            output.append([StyledSpan(Repeated.rule(width), style: theme.tableBorder)])
             for column in 0..<columns {
                 var spans: [StyledSpan] = []
                 if column < table.header.count {
