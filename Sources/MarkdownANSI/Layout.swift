@@ -59,11 +59,12 @@ enum Layout {
         }
     }
 
-    /// A prefix cut to `maxWidth` columns, keeping its right (innermost) part.
-    private static func fit(_ prefix: [StyledSpan], maxWidth: Int) -> StyledLine {
-        let line = StyledLine(prefix)
-        let lineWidth = line.width
-        guard lineWidth > maxWidth else { return line }
+    /// A prefix cut to `maxWidth` columns, keeping its right (innermost) part, with its width.
+    private static func fit(_ prefix: [StyledSpan], maxWidth: Int) -> (spans: [StyledSpan], width: Int) {
+        if prefix.isEmpty { return ([], 0) }
+        var lineWidth = 0
+        for span in prefix { lineWidth += TerminalWidth.of(span.text) }
+        guard lineWidth > maxWidth else { return (prefix, lineWidth) }
         var excess = lineWidth - max(0, maxWidth)
         var spans = prefix
         while excess > 0, !spans.isEmpty {
@@ -75,7 +76,7 @@ enum Layout {
             if text.isEmpty { spans.removeFirst() } else { spans[0].text = text }
         }
         if excess < 0 { spans.insert(StyledSpan(Repeated.spaces(-excess)), at: 0) }
-        return StyledLine(spans)
+        return (spans, max(0, maxWidth))
     }
 
     /// Spans with trailing spaces removed (for lines that hold only a prefix).
