@@ -2,7 +2,7 @@
 """Renders the chat corpus with Python rich's Markdown at width 80 (truecolor) and prints MB/s (CPU time).
 
 Usage: python3 rich_bench.py [replies.json] [min_seconds]
-Prints one line: `rich <version> MB/s <value> bytes <n> seconds <t>`.
+Prints one line: `rich <version> MB/s <best round> bytes <n> seconds <t>`.
 """
 import io
 import json
@@ -36,13 +36,21 @@ def one_pass():
 
 
 one_pass()  # warm-up
-passes = 0
-start = time.process_time()
-while True:
-    one_pass()
-    passes += 1
-    elapsed = time.process_time() - start
-    if elapsed >= min_seconds:
-        break
-mbps = corpus_bytes * passes / elapsed / 1e6
-print(f"rich {version('rich')} MB/s {mbps:.4f} bytes {corpus_bytes * passes} seconds {elapsed:.3f}")
+# Like md-bench: several rounds of CPU time, the best round counts (least disturbed by other load).
+rounds = 5
+best = 0.0
+total_bytes = 0
+total_seconds = 0.0
+for _ in range(rounds):
+    passes = 0
+    start = time.process_time()
+    while True:
+        one_pass()
+        passes += 1
+        elapsed = time.process_time() - start
+        if elapsed >= min_seconds / rounds:
+            break
+    best = max(best, corpus_bytes * passes / elapsed / 1e6)
+    total_bytes += corpus_bytes * passes
+    total_seconds += elapsed
+print(f"rich {version('rich')} MB/s {best:.4f} bytes {total_bytes} seconds {total_seconds:.3f}")

@@ -11,6 +11,9 @@ struct DocumentBuilder {
         var used = false
     }
 
+    /// Bullets by list depth.
+    private static let bullets = ["•", "◦", "▪"]
+
     private let theme: Theme
     private var styler: InlineStyler
     private var output: [DocBlock] = []
@@ -76,10 +79,9 @@ struct DocumentBuilder {
     }
 
     private mutating func list(ordered: Bool, start: Int, tight: Bool, items: [ListItemNode], style: TextStyle) {
-        let bullets = ["•", "◦", "▪"]
-        let bullet = bullets[listDepth % bullets.count]
+        let bullet = DocumentBuilder.bullets[listDepth % DocumentBuilder.bullets.count]
         let last = start + max(0, items.count - 1)
-        let numberWidth = String(last).count
+        let numberWidth = String(last).utf8.count
         listDepth += 1
         defer { listDepth -= 1 }
         for (offset, item) in items.enumerated() {

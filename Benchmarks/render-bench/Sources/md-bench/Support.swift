@@ -116,7 +116,7 @@ enum RichBench {
     static func run(corpus: String, script: String) -> Double? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", script, corpus, "3"]
+        process.arguments = ["python3", script, corpus, "5"]
         let pipe = Pipe()
         process.standardOutput = pipe
         do { try process.run() } catch { return nil }
