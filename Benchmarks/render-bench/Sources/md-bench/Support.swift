@@ -14,6 +14,7 @@ struct BenchOptions {
     var profile = false
     var phases = false
     var profileANSI = false
+    var kinds = false
 
     init(_ arguments: [String]) {
         var index = 1
@@ -29,6 +30,7 @@ struct BenchOptions {
             case "--profile": profile = true
             case "--phases": phases = true
             case "--profile-ansi": profileANSI = true
+            case "--kinds": kinds = true
             case "--render": renderWidth = Int(value) ?? 80; index += 1
             case "plain", "--plain": plain = true
             default: break

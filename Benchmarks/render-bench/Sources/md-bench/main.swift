@@ -25,6 +25,29 @@ let corpusBytes = replies.reduce(0) { $0 + $1.utf8.count }
 print("corpus: \(replies.count) replies, \(corpusBytes) bytes (\(options.corpusPath))")
 
 var sink = 0
+if options.kinds {
+    // Render cost (→ [StyledLine]) per kind of reply; a reply can count in several kinds.
+    let kinds: [(String, (String) -> Bool)] = [
+        ("plain text only", { !$0.contains("|") && !$0.contains("```") && !$0.contains("<") && !$0.contains("\n- ") && !$0.contains("\n1. ") }),
+        ("with lists", { $0.contains("\n- ") || $0.contains("\n1. ") }),
+        ("with tables", { $0.contains("|---") || $0.contains("|:--") }),
+        ("with code blocks", { $0.contains("```") || $0.contains("\n    ") }),
+        ("HTML", { $0.contains("<b>") || $0.contains("<p>") || $0.contains("<ol>") || $0.contains("<span") }),
+        ("CJK / Hangul", { $0.unicodeScalars.contains { $0.value >= 0x3000 && $0.value < 0xD7A4 } }),
+    ]
+    for (name, matches) in kinds {
+        let subset = replies.filter(matches)
+        let bytes = subset.reduce(0) { $0 + $1.utf8.count }
+        var best = Double.infinity
+        for _ in 0..<30 {
+            let start = Timing.cpuSeconds()
+            for reply in subset { sink &+= Markdown.render(reply, width: 80).count }
+            best = min(best, Timing.cpuSeconds() - start)
+        }
+        print(String(format: "  %-16@ %3d replies %7d bytes %6.1f ms/MB", name as NSString, subset.count, bytes, best / Double(bytes) * 1e9))
+    }
+    exit(0)
+}
 if options.phases {
     var totals = [Double.infinity, .infinity, .infinity]
     for _ in 0..<20 {
