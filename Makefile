@@ -13,7 +13,7 @@ run: build
 test:
 	@scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	scripts/run-tests.sh
 
 ## bench: run the benchmarks and print the figures (recorded in docs/benchmarks.md)
 bench:

@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -38,6 +39,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources/flows")]),
         .executableTarget(
@@ -51,7 +53,14 @@ let package = Package(
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel"]),
         .testTarget(name: "AmazonConnectTests", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel"]),
-        .testTarget(name: "DemoServerTests", dependencies: ["DemoServer"], exclude: ["boto3"]),
+        .testTarget(
+            name: "DemoServerTests",
+            dependencies: [
+                "DemoServer",
+                .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            exclude: ["boto3"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(
             name: "EndToEndTests",

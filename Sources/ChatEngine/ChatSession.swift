@@ -63,9 +63,9 @@ public actor ChatSession {
         loop = Task { await self.runLoop() }
     }
 
-    /// Waits until the session reaches a terminal state and has stopped.
+    /// Waits until the session is closed or has failed (a failed session may still be retried).
     public func waitUntilFinished() async {
-        if isFinished { return }
+        if isFinished || machine.state.isTerminal { return }
         await withCheckedContinuation { finishedWaiters.append($0) }
     }
 
@@ -105,6 +105,7 @@ public actor ChatSession {
             let info = try await backend.start()
             self.info = info
             hub.publish(.sessionInfo(info))
+            for item in store.adoptSender(info.me) { hub.publish(.itemUpdated(item)) }
         } catch {
             let failure = Self.classify(error)
             logger.error("could not start the chat: \(failure)")
@@ -148,6 +149,12 @@ public actor ChatSession {
 
     func publishState() {
         hub.publish(.connection(machine.state))
+        if machine.state.isTerminal { releaseFinishedWaiters() }
+    }
+
+    private func releaseFinishedWaiters() {
+        for waiter in finishedWaiters { waiter.resume() }
+        finishedWaiters = []
     }
 
     func waitForSignal(timeout: Duration?) async -> Signal {
@@ -175,8 +182,7 @@ public actor ChatSession {
         isFinished = true
         closeCurrentSocket?()
         hub.finish()
-        for waiter in finishedWaiters { waiter.resume() }
-        finishedWaiters = []
+        releaseFinishedWaiters()
     }
 
     /// Maps any error to a backend error.

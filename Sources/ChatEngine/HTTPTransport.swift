@@ -13,6 +13,13 @@ public struct HTTPTransport: Sendable {
         public var headers: [String: String]
         /// The body.
         public var body: Data
+
+        /// Creates a response.
+        public init(status: Int, headers: [String: String], body: Data) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     private let client: HTTPClient
@@ -21,9 +28,19 @@ public struct HTTPTransport: Sendable {
     /// Headers added to every request (from `--header`).
     public var extraHeaders: [(String, String)]
 
-    /// Creates a transport on the shared client.
+    /// One process-wide client that does not retry failed connection attempts on its own:
+    /// the engine has its own backoff, and a wrong URL should fail in milliseconds, not after
+    /// the request timeout. It lives as long as the process, like `HTTPClient.shared`.
+    static let engineClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout.connect = .seconds(10)
+        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
+    }()
+
+    /// Creates a transport on the process-wide client.
     public init(timeout: Duration = .seconds(15), extraHeaders: [(String, String)] = []) {
-        self.client = HTTPClient.shared
+        self.client = Self.engineClient
         self.timeout = timeout
         self.extraHeaders = extraHeaders
     }

@@ -96,6 +96,16 @@ struct TranscriptStore: Sendable {
         return item
     }
 
+    /// Gives messages typed before we knew who we are our real identity; returns them.
+    mutating func adoptSender(_ me: Participant) -> [ChatItem] {
+        var changed: [ChatItem] = []
+        for index in items.indices where items[index].localId != nil && items[index].sender != me {
+            items[index].sender = me
+            changed.append(items[index])
+        }
+        return changed
+    }
+
     /// Changes the delivery state of one of our messages by local id.
     mutating func setDelivery(localId: String, _ delivery: Delivery) -> ChatItem? {
         guard let index = indexByLocalId[localId] else { return nil }

@@ -9,7 +9,7 @@ import MarkdownANSI
 public struct PlainMode: Sendable {
     /// Options for line mode.
     public struct Options: Sendable {
-        /// Render markdown as ANSI (when stdout is a TTY).
+        /// Style rendered markdown with ANSI escapes (stdout is a TTY); otherwise it is rendered as plain text.
         public var ansi: Bool
         /// Colours for ANSI output.
         public var colorMode: ColorMode
@@ -79,7 +79,7 @@ public struct PlainMode: Sendable {
             switch event {
             case .connection(let state):
                 final = state
-                status("-- \(Self.describe(state))")
+                if state != .idle { status("-- \(Self.describe(state))") }
             case .notice(let text):
                 status("-- \(text)")
             case .item(let item):
@@ -93,7 +93,7 @@ public struct PlainMode: Sendable {
             case .typing, .typingStopped, .queuePosition:
                 break
             }
-            if final.isTerminal, case .connection = event, case .closed = final { break }
+            if final.isTerminal, case .connection = event { break }
         }
         inputTask.cancel()
         return final
@@ -123,11 +123,9 @@ struct PlainPrinter: Sendable {
         if item.delivery == .failed { suffix = " [failed — /retry]" }
         let prefix = "\(time) \(item.sender.name)\(history): "
         let body: String
-        if options.ansi {
-            let lines = item.isMarkdown
-                ? Markdown.render(item.text, width: max(20, options.width - 2))
-                : Markdown.wrapPlain(item.text, width: max(20, options.width - 2))
-            body = ANSIWriter.string(lines, mode: options.colorMode)
+        if item.isMarkdown {
+            let lines = Markdown.render(item.text, width: max(20, options.width - 2))
+            body = ANSIWriter.string(lines, mode: options.colorMode, plain: !options.ansi)
         } else {
             body = item.text
         }

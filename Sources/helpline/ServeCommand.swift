@@ -58,13 +58,17 @@ struct ServeCommand: AsyncParsableCommand {
             throw HelplineError("could not start the demo contact center on \(host):\(port): \(error)")
         }
         let base = server.baseURL.absoluteString
-        print("listening on \(base)")
-        print("start-chat URL: \(server.startChatURL.absoluteString)")
-        print("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME")
-        fflush(stdout)
+        Self.say("listening on \(base)")
+        Self.say("start-chat URL: \(server.startChatURL.absoluteString)")
+        Self.say("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME")
         await Self.waitForTerminationSignal()
-        print("stopping")
+        Self.say("stopping")
         await server.stop()
+    }
+
+    /// Writes a line to stdout at once (no buffering, so scripts see the URL immediately).
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     /// Returns when SIGINT or SIGTERM arrives.

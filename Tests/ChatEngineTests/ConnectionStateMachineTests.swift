@@ -9,7 +9,8 @@ import Testing
 
     func opened() -> ConnectionStateMachine {
         var machine = ConnectionStateMachine(policy: policy)
-        #expect(machine.start() == .connect)
+        let action1 = machine.start()
+        #expect(action1 == .connect)
         #expect(machine.state == .connecting)
         _ = machine.opened()
         #expect(machine.state == .open)
@@ -18,10 +19,13 @@ import Testing
 
     @Test func networkLossSchedulesNumberedRetriesWithCountdown() {
         var machine = opened()
-        #expect(machine.lost(.network("reset"), now: now, randomUnit: 0.5) == .wait(.seconds(1)))
+        let action2 = machine.lost(.network("reset"), now: now, randomUnit: 0.5)
+        #expect(action2 == .wait(.seconds(1)))
         #expect(machine.state == .reconnecting(attempt: 1, nextRetryAt: now.addingTimeInterval(1)))
-        #expect(machine.retryDue() == .connect)
-        #expect(machine.lost(.unavailable(status: 503, type: "x", message: "y"), now: now, randomUnit: 0.5) == .wait(.seconds(2)))
+        let action3 = machine.retryDue()
+        #expect(action3 == .connect)
+        let action4 = machine.lost(.unavailable(status: 503, type: "x", message: "y"), now: now, randomUnit: 0.5)
+        #expect(action4 == .wait(.seconds(2)))
         #expect(machine.state == .reconnecting(attempt: 2, nextRetryAt: now.addingTimeInterval(2)))
         _ = machine.retryDue()
         _ = machine.opened()
@@ -31,34 +35,40 @@ import Testing
     @Test func budgetExhaustionFailsWithRetryHint() {
         var machine = opened()
         for _ in 1...3 {
-            guard case .wait = machine.lost(.network("down"), now: now, randomUnit: 0.5) else {
+            let step = machine.lost(.network("down"), now: now, randomUnit: 0.5)
+            guard case .wait = step else {
                 Issue.record("expected a wait")
                 return
             }
             _ = machine.retryDue()
         }
-        #expect(machine.lost(.network("down"), now: now, randomUnit: 0.5) == .stop)
+        let action5 = machine.lost(.network("down"), now: now, randomUnit: 0.5)
+        #expect(action5 == .stop)
         guard case .failed(let reason) = machine.state else {
             Issue.record("expected failed, got \(machine.state)")
             return
         }
         #expect(reason.contains("/retry"))
-        #expect(machine.retryNow() == .connect)
+        let action6 = machine.retryNow()
+        #expect(action6 == .connect)
         #expect(machine.state == .connecting)
     }
 
     @Test func accessDeniedAndEndedDoNotRetry() {
         var denied = opened()
-        #expect(denied.lost(.accessDenied("Access denied"), now: now, randomUnit: 0.5) == .stop)
+        let action7 = denied.lost(.accessDenied("Access denied"), now: now, randomUnit: 0.5)
+        #expect(action7 == .stop)
         guard case .closed = denied.state else {
             Issue.record("expected closed")
             return
         }
         var ended = opened()
-        #expect(ended.lost(.chatEnded, now: now, randomUnit: 0.5) == .stop)
+        let action8 = ended.lost(.chatEnded, now: now, randomUnit: 0.5)
+        #expect(action8 == .stop)
         #expect(ended.state == .closed(reason: "the chat has ended"))
         var rejected = opened()
-        #expect(rejected.lost(.rejected(status: 400, type: "ValidationException", message: "bad"), now: now, randomUnit: 0.5) == .stop)
+        let action9 = rejected.lost(.rejected(status: 400, type: "ValidationException", message: "bad"), now: now, randomUnit: 0.5)
+        #expect(action9 == .stop)
         guard case .failed = rejected.state else {
             Issue.record("expected failed")
             return
@@ -68,9 +78,11 @@ import Testing
     @Test func neverOpenedFailsFast() {
         var machine = ConnectionStateMachine(policy: policy, firstConnectAttempts: 2)
         _ = machine.start()
-        #expect(machine.lost(.network("refused"), now: now, randomUnit: 0.5) == .wait(.seconds(1)))
+        let action10 = machine.lost(.network("refused"), now: now, randomUnit: 0.5)
+        #expect(action10 == .wait(.seconds(1)))
         _ = machine.retryDue()
-        #expect(machine.lost(.network("refused"), now: now, randomUnit: 0.5) == .stop)
+        let action11 = machine.lost(.network("refused"), now: now, randomUnit: 0.5)
+        #expect(action11 == .stop)
         guard case .failed(let reason) = machine.state else {
             Issue.record("expected failed")
             return
@@ -82,8 +94,10 @@ import Testing
         var machine = opened()
         _ = machine.endRequested()
         #expect(machine.state == .closing)
-        #expect(machine.lost(.network("closed"), now: now, randomUnit: 0.5) == .stop)
+        let action12 = machine.lost(.network("closed"), now: now, randomUnit: 0.5)
+        #expect(action12 == .stop)
         #expect(machine.state == .closed(reason: "you ended the chat"))
-        #expect(machine.retryNow() == .none, "a closed chat is not reopened")
+        let action13 = machine.retryNow()
+        #expect(action13 == .none, "a closed chat is not reopened")
     }
 }

@@ -19,8 +19,10 @@ import Testing
 
     @Test func sameIdIsPublishedOnce() {
         var store = TranscriptStore()
-        #expect(store.merge(message("x", from: agent, "hi"), me: me) == .inserted(message("x", from: agent, "hi")))
-        #expect(store.merge(message("x", from: agent, "hi"), me: me) == .duplicate)
+        let first = store.merge(message("x", from: agent, "hi"), me: me)
+        let again = store.merge(message("x", from: agent, "hi"), me: me)
+        #expect(first == .inserted(message("x", from: agent, "hi")))
+        #expect(again == .duplicate)
         #expect(store.count == 1)
         #expect(store.lastServerItemId == "x")
     }
@@ -41,8 +43,10 @@ import Testing
     @Test func ackBeforeEchoMakesTheEchoADuplicate() {
         var store = TranscriptStore()
         _ = store.addPending(pending("L1", "hello"))
-        #expect(store.acknowledge(localId: "L1", id: "S1", time: t0)?.delivery == .sent)
-        #expect(store.merge(message("S1", from: me, "hello"), me: me) == .duplicate)
+        let acked = store.acknowledge(localId: "L1", id: "S1", time: t0)
+        let echo = store.merge(message("S1", from: me, "hello"), me: me)
+        #expect(acked?.delivery == .sent)
+        #expect(echo == .duplicate)
         #expect(store.count == 1)
     }
 
@@ -55,16 +59,19 @@ import Testing
         _ = store.acknowledge(localId: "L1", id: "S1", time: t0)
         let ids = store.items.map(\.id).sorted()
         #expect(ids == ["S1", "S2"])
-        #expect(store.merge(message("S1", from: me, "ok"), me: me) == .duplicate)
+        let lateEcho = store.merge(message("S1", from: me, "ok"), me: me)
+        #expect(lateEcho == .duplicate)
     }
 
     @Test func receiptsOnlyMoveForwardAndWaitForUnknownIds() {
         var store = TranscriptStore()
         _ = store.addPending(pending("L1", "hello"))
-        #expect(store.applyReceipt(messageId: "S1", delivery: .read) == nil, "unknown id: kept for later")
+        let early = store.applyReceipt(messageId: "S1", delivery: .read)
+        #expect(early == nil, "unknown id: kept for later")
         let acked = store.acknowledge(localId: "L1", id: "S1", time: t0)
         #expect(acked?.delivery == .read, "the early receipt applies on acknowledgement")
-        #expect(store.applyReceipt(messageId: "S1", delivery: .delivered) == nil, "never backwards")
+        let backwards = store.applyReceipt(messageId: "S1", delivery: .delivered)
+        #expect(backwards == nil, "never backwards")
     }
 
     @Test func ownMessagesFromElsewhereAreMarkedSent() {

@@ -94,6 +94,10 @@ import Testing
         #expect(recent.filter { $0.text.hasPrefix("message ") }.allSatisfy { $0.isOwn }, "our own history counts as ours")
 
         await rejoin.loadOlder()
+        let loaded = await second.wait { recorder in
+            await recorder.events.contains { if case .olderItems = $0 { true } else { false } }
+        }
+        #expect(loaded, "the older page is published")
         let older = await second.events.compactMap { event -> [ChatItem]? in
             if case .olderItems(let items, _) = event { return items }
             return nil
