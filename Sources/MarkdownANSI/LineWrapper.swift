@@ -26,6 +26,10 @@ struct LineWrapper {
     private var gapWidth = 0
     /// True right after a forced break or at the start: leading spaces are kept there.
     private var atParagraphStart = true
+    /// True after a wide character that allows a break after it (taken before the next letter or wide character).
+    private var breakAfterWide = false
+    /// True after an opening bracket: no break before the next character.
+    private var glueNext = false
 
     private init(spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]) {
         self.spans = spans
@@ -83,6 +87,8 @@ struct LineWrapper {
         for index in spans.indices {
             let text = spans[index].text
             if text == "\n" {
+                breakAfterWide = false
+                glueNext = false
                 flushWord()
                 gap.removeAll(keepingCapacity: true)
                 gapWidth = 0
@@ -106,6 +112,9 @@ struct LineWrapper {
     }
 
     private mutating func scanASCII(_ index: Int, _ text: String) {
+        if breakAfterWide, let first = text.utf8.first, Self.isAlphanumeric(UInt32(first)) { flushWord() }
+        breakAfterWide = false
+        glueNext = false
         var storage = text
         let utf8 = text.utf8
         let base = utf8.startIndex
@@ -146,6 +155,7 @@ struct LineWrapper {
                 var next = offset + 1
                 var isSpace = false
                 var characterWidth: Int
+                var scalar = UInt32(byte)
                 if byte < 0x80 && (next == bytes.count || bytes[next] < 0x80) {
                     isSpace = byte == 0x20
                     characterWidth = byte < 0x20 || byte == 0x7F ? 0 : 1
@@ -154,17 +164,25 @@ struct LineWrapper {
                     let after = text.index(after: position)
                     next = utf8.distance(from: base, to: after)
                     isSpace = byte == 0x20 && next == offset + 1
-                    characterWidth = TerminalWidth.of(text[position])
+                    let character = text[position]
+                    scalar = character.unicodeScalars.first?.value ?? 0
+                    characterWidth = TerminalWidth.of(character)
                 }
                 if characterWidth == 2 {
                     if hasRun { addRun(index, at(runStart), at(offset), runWidth, isSpace: runIsSpace) }
-                    flushWord()
+                    if !glueNext && !LineBreakRules.noBreakBefore(scalar) { flushWord() }
                     addRun(index, at(offset), at(next), 2, isSpace: false)
-                    flushWord()
+                    glueNext = LineBreakRules.noBreakAfter(scalar)
+                    breakAfterWide = !glueNext
                     hasRun = false
                     runStart = next
                     runWidth = 0
                 } else {
+                    if breakAfterWide && !hasRun && Self.isAlphanumeric(scalar) {
+                        flushWord()
+                    }
+                    breakAfterWide = false
+                    glueNext = false
                     if hasRun && isSpace != runIsSpace {
                         addRun(index, at(runStart), at(offset), runWidth, isSpace: runIsSpace)
                         runStart = offset
@@ -178,6 +196,15 @@ struct LineWrapper {
             }
             if hasRun { addRun(index, at(runStart), at(bytes.count), runWidth, isSpace: runIsSpace) }
         }
+    }
+
+    /// Letters and digits (ASCII fast check, then Unicode properties).
+    private static func isAlphanumeric(_ scalar: UInt32) -> Bool {
+        if scalar < 0x80 {
+            return (scalar >= 0x30 && scalar <= 0x39) || ((scalar | 0x20) >= 0x61 && (scalar | 0x20) <= 0x7A)
+        }
+        guard let value = Unicode.Scalar(scalar) else { return false }
+        return value.properties.isAlphabetic || value.properties.numericType != nil
     }
 
     private mutating func addRun(_ span: Int, _ lower: String.Index, _ upper: String.Index, _ runWidth: Int, isSpace: Bool) {

@@ -48,3 +48,37 @@ struct WidthTests {
         #expect(TerminalWidth.of("済" as Character) == 2)
     }
 }
+
+@Suite("East Asian line breaking")
+struct LineBreakingTests {
+    @Test func closingPunctuationNeverStartsALine() {
+        let text = "您好！您的订单已经发货，预计三到五个工作日内送达。如有任何问题，请随时联系我们。"
+        for width in 4...40 {
+            let lines = Markdown.render(text, width: width)
+            #expect(Support.fits(lines, width: width))
+            for line in lines.dropFirst() {
+                let first = line.plainText.first
+                #expect(first != "，" && first != "。" && first != "！", "width \(width): \(line.plainText)")
+            }
+            #expect(Support.plain(lines).filter { $0 != "\n" } == text)
+        }
+    }
+
+    @Test func openingBracketNeverEndsALine() {
+        let text = "注文番号は「ABC-123」です。詳しくは（こちら）をご覧ください。"
+        for width in 6...30 {
+            let lines = Markdown.render(text, width: width)
+            #expect(Support.fits(lines, width: width))
+            for line in lines.dropLast() {
+                let last = line.plainText.last
+                #expect(last != "「" && last != "（", "width \(width): \(line.plainText)")
+            }
+        }
+    }
+
+    @Test func breaksBetweenCJKAndLatinWords() {
+        let lines = Markdown.render("世界abc世界", width: 5)
+        #expect(Support.fits(lines, width: 5))
+        #expect(lines.map(\.plainText) == ["世界", "abc世", "界"])
+    }
+}

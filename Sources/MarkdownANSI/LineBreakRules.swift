@@ -1,0 +1,27 @@
+/// East Asian line-breaking rules (kinsoku): punctuation that must not start or end a line.
+enum LineBreakRules {
+    /// Whether a line must not start with `scalar` (closing brackets, full stops, commas, small kana, …).
+    static func noBreakBefore(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3001, 0x3002, 0x3009, 0x300B, 0x300D, 0x300F, 0x3011, 0x3015, 0x3017, 0x3019, 0x301B,
+            0x30FB, 0x30FC, 0x2019, 0x201D, 0x2026, 0x2025,
+            0xFF01, 0xFF09, 0xFF0C, 0xFF0E, 0xFF1A, 0xFF1B, 0xFF1F, 0xFF3D, 0xFF5D, 0xFF05,
+            0x3041, 0x3043, 0x3045, 0x3047, 0x3049, 0x3063, 0x3083, 0x3085, 0x3087, 0x308E,
+            0x30A1, 0x30A3, 0x30A5, 0x30A7, 0x30A9, 0x30C3, 0x30E3, 0x30E5, 0x30E7, 0x30EE:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a line must not end with `scalar` (opening brackets and quotes).
+    static func noBreakAfter(_ scalar: UInt32) -> Bool {
+        switch scalar {
+        case 0x3008, 0x300A, 0x300C, 0x300E, 0x3010, 0x3014, 0x3016, 0x3018, 0x301A,
+            0x2018, 0x201C, 0xFF08, 0xFF3B, 0xFF5B:
+            return true
+        default:
+            return false
+        }
+    }
+}
