@@ -45,11 +45,15 @@ public final class ConnectBackend: ChatBackend {
         self.heartbeatInterval = heartbeatInterval
         self.descriptor = BackendDescriptor(name: "Amazon Connect", endpoint: endpoint.host ?? endpoint.absoluteString)
         let name: String
+        var started: StartedChat?
         switch start {
-        case .template(_, let displayName, _, _): name = displayName
+        case .template(_, let displayName, _, _), .persistent(_, let displayName, _): name = displayName
         case .participantToken(_, let displayName): name = displayName ?? "You"
+        case .resume(let chat, let displayName):
+            name = displayName
+            started = chat
         }
-        self.credentials = Mutex(Credentials(displayName: name))
+        self.credentials = Mutex(Credentials(started: started, displayName: name))
     }
 
     /// The contact id, once the chat has started.
@@ -57,6 +61,12 @@ public final class ConnectBackend: ChatBackend {
 
     /// The participant token (a credential: store it only with mode 0600, never log it).
     public var participantToken: String? { credentials.withLock { $0.started?.participantToken } }
+
+    /// Everything needed to rejoin this chat later, once it has started (contains the token).
+    public var startedChat: StartedChat? { credentials.withLock { $0.started } }
+
+    /// The name we chat under.
+    public var displayName: String { credentials.withLock { $0.displayName } }
 
     /// Starts the chat through the template backend, or adopts the given participant token.
     public func start() async throws -> SessionInfo {
@@ -69,8 +79,14 @@ public final class ConnectBackend: ChatBackend {
                 started = try await ConnectChatStarter.start(
                     url: url, displayName: displayName, instanceId: instanceId, contactFlowId: contactFlowId,
                     transport: transport)
+            case .persistent(let url, let displayName, let sourceContactId):
+                started = try await ConnectChatStarter.start(
+                    url: url, displayName: displayName, instanceId: nil, contactFlowId: nil,
+                    continuing: sourceContactId, transport: transport)
             case .participantToken(let token, _):
                 started = StartedChat(participantToken: token, participantId: nil, contactId: nil, markdownAllowed: false)
+            case .resume(let chat, _):
+                started = chat
             }
             credentials.withLock { $0.started = started }
         }

@@ -5,16 +5,38 @@ import Foundation
 public enum ConnectChatStart: Sendable, Hashable {
     /// POST to a startChatContactAPI-style backend, which calls StartChatContact for us.
     case template(url: String, displayName: String, instanceId: String?, contactFlowId: String?)
+    /// Like `template`, continuing an ended chat as a persistent chat (spec §4.9).
+    case persistent(url: String, displayName: String, sourceContactId: String)
     /// Join with a participant token someone else obtained.
     case participantToken(String, displayName: String?)
+    /// Rejoin a chat this client started before (from the session store).
+    case resume(StartedChat, displayName: String)
 }
 
-/// What a started chat gives us.
-struct StartedChat: Sendable {
-    var participantToken: String
-    var participantId: String?
-    var contactId: String?
-    var markdownAllowed: Bool
+/// What a started chat gives us; the token is a credential.
+public struct StartedChat: Sendable, Hashable {
+    /// The participant token, used for every (re)connection.
+    public var participantToken: String
+    /// Our participant id, when the start reply named it.
+    public var participantId: String?
+    /// The contact id, when known.
+    public var contactId: String?
+    /// Whether the start reply allowed `text/markdown`.
+    public var markdownAllowed: Bool
+    /// The contact this chat continues (persistent chat).
+    public var continuedFromContactId: String?
+
+    /// Creates the record of a started chat.
+    public init(
+        participantToken: String, participantId: String?, contactId: String?, markdownAllowed: Bool,
+        continuedFromContactId: String? = nil
+    ) {
+        self.participantToken = participantToken
+        self.participantId = participantId
+        self.contactId = contactId
+        self.markdownAllowed = markdownAllowed
+        self.continuedFromContactId = continuedFromContactId
+    }
 }
 
 /// Calls the start-chat template backend (spec §1.2).
@@ -28,12 +50,14 @@ enum ConnectChatStarter {
 
     /// Starts a chat through the template backend at `url`.
     static func start(
-        url: String, displayName: String, instanceId: String?, contactFlowId: String?, transport: HTTPTransport
+        url: String, displayName: String, instanceId: String?, contactFlowId: String?,
+        continuing sourceContactId: String? = nil, transport: HTTPTransport
     ) async throws -> StartedChat {
         let body = StartChatTemplateRequest(
             instanceId: instanceId, contactFlowId: contactFlowId,
             participantDetails: .init(displayName: displayName),
-            supportedMessagingContentTypes: supportedContentTypes)
+            supportedMessagingContentTypes: supportedContentTypes,
+            persistentChat: sourceContactId.map { .init(rehydrationType: "ENTIRE_PAST_SESSION", sourceContactId: $0) })
         let response: HTTPTransport.Response
         do {
             response = try await transport.postJSON(url: url, headers: [], body: body)
@@ -61,6 +85,7 @@ enum ConnectChatStarter {
         }
         return StartedChat(
             participantToken: token, participantId: result.participantId, contactId: result.contactId,
-            markdownAllowed: decoded.data?.featurePermissions?["MESSAGING_MARKDOWN"] ?? false)
+            markdownAllowed: decoded.data?.featurePermissions?["MESSAGING_MARKDOWN"] ?? false,
+            continuedFromContactId: result.continuedFromContactId)
     }
 }

@@ -23,6 +23,7 @@ extension ChatSession {
                 localId: localId, clientToken: UUID().uuidString.lowercased(), text: trimmed,
                 contentType: contentType, createdAt: item.time))
         typing.reset()
+        outboxChanged()
         if socket != nil { dispatch(localId) }
         return localId
     }
@@ -52,6 +53,7 @@ extension ChatSession {
     public func drop(localId: String) {
         guard let entry = outbox.entry(localId: localId), entry.failed else { return }
         outbox.remove(localId: localId)
+        outboxChanged()
         if var item = store.item(localId: localId) {
             item.text = ""
             _ = store.remove(localId: localId)
@@ -117,6 +119,7 @@ extension ChatSession {
                 let ack = try await backend.send(message, socket: socket)
                 if case .accepted(let id, let time) = ack {
                     outbox.remove(localId: localId)
+                    outboxChanged()
                     if let item = store.acknowledge(localId: localId, id: id, time: time) {
                         hub.publish(.itemUpdated(item))
                     }
@@ -132,6 +135,7 @@ extension ChatSession {
                     continue
                 }
                 outbox.fail(localId: localId)
+                outboxChanged()
                 if let item = store.setDelivery(localId: localId, .failed) { hub.publish(.itemUpdated(item)) }
                 hub.publish(.notice("Message not sent (\(failure)). /retry sends it again."))
                 return

@@ -38,6 +38,7 @@ extension ChatSession {
         for frame in backend.handshakeFrames() { try await writer.send(text: frame) }
         lastFrameAt = configuration.now()
         try await backfill()
+        if !restoredOutbox.isEmpty { await deliverRestored() }
         guard generation == current else { return }
         socket = writer
         _ = machine.opened()
@@ -106,7 +107,10 @@ extension ChatSession {
             case .inserted(let inserted): hub.publish(.item(inserted))
             case .updated(let updated):
                 hub.publish(.itemUpdated(updated))
-                if let localId = updated.localId { outbox.remove(localId: localId) }
+                if let localId = updated.localId, outbox.entry(localId: localId) != nil, updated.delivery != .pending {
+                    outbox.remove(localId: localId)
+                    outboxChanged()
+                }
             case .duplicate: break
             }
             if live, !item.isHistory, case .event(.chatEnded) = item.kind {

@@ -32,14 +32,23 @@ public actor ChatSession {
     var initialLoaded = false
     var olderPageToken: String?
     var endedByServer = false
+    var restoredOutbox: [OutboxEntry]
     private var loop: Task<Void, Never>?
     private var wakeup: CheckedContinuation<Signal, Never>?
     private var finishedWaiters: [CheckedContinuation<Void, Never>] = []
     private var isFinished = false
 
     /// Creates a session for a backend; nothing happens until ``start()``.
-    public init(backend: any ChatBackend, configuration: SessionConfiguration = SessionConfiguration()) {
+    ///
+    /// `restoredOutbox` holds messages a previous run could not deliver; they are sent again
+    /// with their original client tokens once the transcript is loaded, so a message that did
+    /// reach the server before is recognised and not shown or sent twice.
+    public init(
+        backend: any ChatBackend, configuration: SessionConfiguration = SessionConfiguration(),
+        restoredOutbox: [OutboxEntry] = []
+    ) {
         self.backend = backend
+        self.restoredOutbox = restoredOutbox
         self.configuration = configuration
         self.machine = ConnectionStateMachine(policy: configuration.backoff)
         self.typing = TypingThrottle(interval: configuration.typingInterval)
@@ -50,6 +59,9 @@ public actor ChatSession {
 
     /// The current connection state.
     public var connectionState: ConnectionState { machine.state }
+
+    /// True once a connection has opened at least once.
+    public var hasConnected: Bool { machine.hasOpened }
 
     /// The transcript as the engine holds it now.
     public var items: [ChatItem] { store.items }

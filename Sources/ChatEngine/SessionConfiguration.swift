@@ -23,6 +23,8 @@ public struct SessionConfiguration: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
     /// A uniform random value in 0..<1 for jitter (injected for tests).
     public var random: @Sendable () -> Double
+    /// Called with the unsent messages whenever they change, to persist them for a restart.
+    public var onOutboxChange: (@Sendable ([OutboxEntry]) -> Void)?
 
     /// Creates a configuration with production defaults.
     public init(
@@ -36,7 +38,8 @@ public struct SessionConfiguration: Sendable {
         logger: Logger = Logger(label: "helpline.engine", factory: { _ in SwiftLogNoOpLogHandler() }),
         now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) }
+        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
+        onOutboxChange: (@Sendable ([OutboxEntry]) -> Void)? = nil
     ) {
         self.backoff = backoff
         self.heartbeatGrace = heartbeatGrace
@@ -48,5 +51,6 @@ public struct SessionConfiguration: Sendable {
         self.now = now
         self.sleep = sleep
         self.random = random
+        self.onOutboxChange = onOutboxChange
     }
 }

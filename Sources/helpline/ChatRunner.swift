@@ -15,28 +15,57 @@ struct ChatRunner {
         options.plain || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0
     }
 
+    /// How one chat session ended.
+    struct RunResult {
+        /// The final connection state.
+        var state: ConnectionState
+        /// True when a connection opened at least once.
+        var connected: Bool
+        /// True when the user asked for a new chat (`/new`).
+        var newChatRequested: Bool
+        /// Messages still unsent at the end.
+        var unsent: [OutboxEntry]
+    }
+
+    /// Runs one chat session with the chosen front end until it ends or the user leaves.
+    func runOnce(
+        backend: any ChatBackend, restoredOutbox: [OutboxEntry] = [],
+        onEvent: (@Sendable (ChatEvent) -> Void)? = nil,
+        onOutboxChange: (@Sendable ([OutboxEntry]) -> Void)? = nil
+    ) async throws -> RunResult {
+        var configuration = SessionConfiguration(logger: logger, onOutboxChange: onOutboxChange)
+        configuration.sendsTyping = !options.noTyping
+        let session = ChatSession(backend: backend, configuration: configuration, restoredOutbox: restoredOutbox)
+        let writerTask = try startTranscriptWriter(session)
+        let watcher = onEvent.map { callback in
+            let events = session.events
+            return Task { for await event in events { callback(event) } }
+        }
+        let outcome: Outcome
+        if usesPlainMode {
+            outcome = await runPlain(session)
+        } else {
+            outcome = await runFullScreen(session)
+        }
+        let connected = await session.hasConnected
+        let unsent = await session.unsentMessages
+        await session.shutdown()
+        await writerTask?.value
+        await watcher?.value
+        switch outcome {
+        case .finished(let state):
+            return RunResult(state: state, connected: connected, newChatRequested: false, unsent: unsent)
+        case .newChat:
+            return RunResult(state: await session.connectionState, connected: connected, newChatRequested: true, unsent: unsent)
+        }
+    }
+
     /// Runs chats made by `makeBackend` until the user quits; returns the exit code.
     func run(makeBackend: @escaping @Sendable () throws -> any ChatBackend) async throws -> Int32 {
         while true {
-            let backend = try makeBackend()
-            var configuration = SessionConfiguration(logger: logger)
-            configuration.sendsTyping = !options.noTyping
-            let session = ChatSession(backend: backend, configuration: configuration)
-            let writerTask = try startTranscriptWriter(session)
-            let outcome: Outcome
-            if usesPlainMode {
-                outcome = await runPlain(session)
-            } else {
-                outcome = await runFullScreen(session)
-            }
-            await session.shutdown()
-            await writerTask?.value
-            switch outcome {
-            case .finished(let state):
-                return try exitCode(for: state)
-            case .newChat:
-                continue
-            }
+            let result = try await runOnce(backend: try makeBackend())
+            if result.newChatRequested { continue }
+            return try exitCode(for: result)
         }
     }
 
@@ -99,8 +128,10 @@ struct ChatRunner {
         return false
     }
 
-    private func exitCode(for state: ConnectionState) throws -> Int32 {
-        switch state {
+    /// 0 after a normal end; an error naming the cause when the chat failed or never connected.
+    func exitCode(for result: RunResult) throws -> Int32 {
+        switch result.state {
+        case .closed(let reason) where !result.connected: throw HelplineError(reason)
         case .closed: return 0
         case .failed(let reason): throw HelplineError(reason)
         default: return 0

@@ -73,9 +73,11 @@ struct ConnectCommand: AsyncParsableCommand {
         } else {
             start = .participantToken(participantToken ?? "", displayName: displayName)
         }
-        let code = try await ChatRunner(options: common, logger: logger).run {
-            ConnectBackend(start: start, endpoint: endpoint)
-        }
+        let key = SessionStore.key(profile: "default", endpoint: endpoint.absoluteString + " " + (startUrl ?? "token"))
+        let loop = ConnectChatLoop(
+            start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger), store: SessionStore(),
+            key: key, forceNew: common.new)
+        let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }
     }
 }

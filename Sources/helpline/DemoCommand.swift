@@ -47,9 +47,11 @@ struct DemoCommand: AsyncParsableCommand {
         let endpoint = server.baseURL
         let code: Int32
         do {
-            code = try await ChatRunner(options: common, logger: logger).run {
-                ConnectBackend(start: start, endpoint: endpoint)
-            }
+            let key = SessionStore.key(profile: "demo", endpoint: endpoint.absoluteString)
+            code = try await ConnectChatLoop(
+                start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger),
+                store: SessionStore(), key: key, forceNew: common.new
+            ).run()
         } catch {
             await server.stop()
             throw error

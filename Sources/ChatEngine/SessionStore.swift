@@ -1,0 +1,114 @@
+import Foundation
+
+/// What is needed to rejoin a chat after a restart. Holds credentials: files are mode 0600.
+public struct StoredSession: Codable, Sendable, Equatable {
+    /// Format version of the file.
+    public var version = 1
+    /// Which protocol ("connect").
+    public var backend: String
+    /// Where the chat lives (endpoint URL), part of the file's key.
+    public var endpoint: String
+    /// The participant token (a credential).
+    public var participantToken: String
+    /// Our participant id, when known.
+    public var participantId: String?
+    /// The contact id, when known.
+    public var contactId: String?
+    /// Our display name.
+    public var displayName: String
+    /// Whether markdown may be sent.
+    public var markdownAllowed: Bool
+    /// Messages typed but not yet accepted.
+    public var outbox: [OutboxEntry]
+    /// The newest item seen.
+    public var lastSeenItemId: String?
+    /// When the chat was started.
+    public var startedAt: Date
+    /// When this file was written.
+    public var savedAt: Date
+
+    /// Creates a record.
+    public init(
+        backend: String, endpoint: String, participantToken: String, participantId: String?, contactId: String?,
+        displayName: String, markdownAllowed: Bool, outbox: [OutboxEntry] = [], lastSeenItemId: String? = nil,
+        startedAt: Date, savedAt: Date
+    ) {
+        self.backend = backend
+        self.endpoint = endpoint
+        self.participantToken = participantToken
+        self.participantId = participantId
+        self.contactId = contactId
+        self.displayName = displayName
+        self.markdownAllowed = markdownAllowed
+        self.outbox = outbox
+        self.lastSeenItemId = lastSeenItemId
+        self.startedAt = startedAt
+        self.savedAt = savedAt
+    }
+}
+
+/// Resumable sessions under `$XDG_STATE_HOME/helpline/` (default `~/.local/state/helpline/`).
+///
+/// One JSON file per profile and endpoint; the folder is mode 0700 and every file 0600,
+/// written atomically so a crash never leaves half a file.
+public struct SessionStore: Sendable {
+    /// The folder holding the files.
+    public let directory: URL
+
+    /// A store in `directory`, or the XDG default for the environment.
+    public init(directory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let directory {
+            self.directory = directory
+        } else if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            self.directory = URL(fileURLWithPath: state).appendingPathComponent("helpline")
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            self.directory = URL(fileURLWithPath: home).appendingPathComponent(".local/state/helpline")
+        }
+    }
+
+    /// The file name for a profile and endpoint (readable, no secrets in it).
+    public static func key(profile: String, endpoint: String) -> String {
+        let safe = { (text: String) in
+            String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." ? $0 : "_" }.prefix(80))
+        }
+        return "\(safe(profile))--\(safe(endpoint))"
+    }
+
+    /// The stored session for `key`, if any and readable.
+    public func load(key: String) -> StoredSession? {
+        let url = file(key)
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try? decoder.decode(StoredSession.self, from: data)
+    }
+
+    /// Writes `session` for `key` (folder 0700, file 0600, atomically).
+    public func save(_ session: StoredSession, key: String) throws {
+        try FileManager.default.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data = try encoder.encode(session)
+        let target = file(key)
+        let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        if rename(temporary.path, target.path) != 0 {
+            try? FileManager.default.removeItem(at: temporary)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+        }
+    }
+
+    /// Forgets the session for `key`.
+    public func remove(key: String) {
+        try? FileManager.default.removeItem(at: file(key))
+    }
+
+    private func file(_ key: String) -> URL {
+        directory.appendingPathComponent("\(key).json")
+    }
+}
