@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func unknownFlag() async throws {
-        let result = try await HelplineBinary.run(["connect", "--bogus"])
+        let result = try await HelplineBinary.run(["connect", "--participant-token", "t", "--bogus"])
         expectOneLineError(result, mentioning: ["--bogus"])
     }
 

@@ -33,8 +33,10 @@ enum HelplineBinary {
         try process.run()
         stdin.fileHandleForWriting.write(Data(input.utf8))
         try stdin.fileHandleForWriting.close()
-        let outTask = Task.detached { stdout.fileHandleForReading.readDataToEndOfFile() }
-        let errTask = Task.detached { stderr.fileHandleForReading.readDataToEndOfFile() }
+        // Blocking reads get threads of their own: the cooperative pool has as many threads
+        // as cores (two here), and the in-process demo server needs them.
+        let outTask = readOnThread(stdout.fileHandleForReading)
+        let errTask = readOnThread(stderr.fileHandleForReading)
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))
@@ -45,5 +47,18 @@ enum HelplineBinary {
             status: process.terminationStatus,
             stdout: String(decoding: await outTask.value, as: UTF8.self),
             stderr: String(decoding: await errTask.value, as: UTF8.self))
+    }
+
+    /// Reads a handle to its end on a dedicated thread.
+    static func readOnThread(_ handle: FileHandle) -> Task<Data, Never> {
+        let (stream, continuation) = AsyncStream<Data>.makeStream()
+        Thread {
+            continuation.yield(handle.readDataToEndOfFile())
+            continuation.finish()
+        }.start()
+        return Task {
+            for await data in stream { return data }
+            return Data()
+        }
     }
 }
