@@ -200,5 +200,8 @@ import Testing
         await server.stop()
         #expect(ContinuousClock.now - started < .seconds(3))
         #expect(await socket.inbox.waitClosed())
+        await server.stop()
+        let refused = try? await DemoClient(server: server).request("/Prod", body: "{}")
+        #expect(refused == nil, "nothing listens after stop")
     }
 }
