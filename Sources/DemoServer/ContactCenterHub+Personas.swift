@@ -108,6 +108,10 @@ extension ContactCenterHub {
                         DemoReceipt(recipientParticipantId: $0.recipientParticipantId,
                                     deliveredTimestamp: $0.deliveredTimestamp, readTimestamp: $0.readTimestamp)
                     }
+                },
+                attachments: (item.attachments ?? []).map {
+                    DemoAttachment(id: $0.attachmentId, name: $0.attachmentName, contentType: $0.contentType,
+                                   status: $0.status)
                 })
         }
     }

@@ -32,8 +32,22 @@ public struct DemoTranscriptEntry: Sendable, Equatable {
     public var participantId: String?
     /// `yyyy-MM-ddTHH:mm:ss.SSSZ` time of the item.
     public var absoluteTime: String
-    /// Receipts folded into a message: recipient participant Id → (delivered, read) times.
+    /// Receipts folded into a message, one per recipient.
     public var receipts: [DemoReceipt]
+    /// Attachments of an `ATTACHMENT` item.
+    public var attachments: [DemoAttachment] = []
+}
+
+/// An attachment as recorded on an `ATTACHMENT` item.
+public struct DemoAttachment: Sendable, Equatable {
+    /// The AttachmentId.
+    public var id: String
+    /// File name as uploaded.
+    public var name: String
+    /// MIME type.
+    public var contentType: String
+    /// `APPROVED` or `REJECTED`.
+    public var status: String
 }
 
 /// A delivered/read receipt recorded on a message.
