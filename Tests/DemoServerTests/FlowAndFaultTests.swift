@@ -154,6 +154,25 @@ import Testing
         }
     }
 
+    @Test func timedHalfOpenWindowAndTokenExpiry() async throws {
+        let faults = try DemoFaults.parse("half-open-after=20ms,half-open-for=3s,expire-tokens-every=250ms")
+        let begin = ContinuousClock.now
+        try await withDemoServer(DemoClient.serverConfig { $0.faults = faults }) { _, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await Task.sleep(for: .milliseconds(40))
+            try #require(ContinuousClock.now - begin < .milliseconds(2800), "machine too slow for this test")
+            try await socket.send(#"{"topic":"aws/heartbeat"}"#)
+            try await Task.sleep(for: .milliseconds(60))
+            #expect(await socket.inbox.frames.isEmpty, "silent while half-open")
+            try await Task.sleep(until: begin + .milliseconds(3200))
+            try await socket.send(#"{"topic":"aws/heartbeat"}"#)
+            #expect(await socket.inbox.first { $0.contains("aws/heartbeat") } != nil, "answers again after the window")
+            #expect(try await client.send(chat, "late").status == 403, "the token expired on schedule")
+            await socket.close()
+        }
+    }
+
     @Test func firstJSONValueIgnoresTrailingBytes() {
         let data = FirstJSONValue.extract(from: #"{"topic":"a}\"b","content":{"x":[1]}})"#)
         #expect(data.map { String(decoding: $0, as: UTF8.self) } == #"{"topic":"a}\"b","content":{"x":[1]}}"#)
