@@ -59,7 +59,9 @@ enum Reducer {
             case .closed(let reason) where !wasOver:
                 state.typing.removeAll()
                 state.queuePosition = nil
-                addNotice(&state, "The chat has ended (\(reason)). Type /new to start a new chat or /quit to leave.", now: now)
+                let why = reason.lowercased().contains("ended") ? reason : "The chat has ended: \(reason)"
+                let sentence = why.prefix(1).uppercased() + why.dropFirst()
+                addNotice(&state, "\(sentence). Type /new to start a new chat or /quit to leave.", now: now)
             case .failed(let reason) where !wasOver:
                 state.typing.removeAll()
                 addNotice(&state, "Connection failed: \(reason). Type /retry to try again, or /quit.", now: now)
