@@ -91,8 +91,15 @@ enum FrameBuilder {
         _ state: UIState, viewport: TranscriptViewport, now: Date, width: Int, palette: UIPalette
     ) -> StyledLine {
         var left: [StyledSpan] = []
+        let draft = state.composer.text
         if let hint = state.hint {
-            left = [StyledSpan(hint.text, style: palette.placeholder)]
+            left = [StyledSpan(" " + hint.text, style: palette.placeholder)]
+        } else if draft.hasPrefix("/") && !draft.contains(" ") && !draft.contains("\n") && !draft.hasPrefix("//") {
+            let matches = SlashCommand.completions(for: draft)
+            let text = matches.isEmpty
+                ? "unknown command — /help lists them"
+                : matches.map { $0.name + ($0.takesArgument ? " FILE" : "") }.joined(separator: "  ") + "   (Tab completes)"
+            left = [StyledSpan(" " + text, style: palette.placeholder)]
         } else if let sentence = state.typing.sentence {
             let phase = Int((now.timeIntervalSinceReferenceDate * 3).rounded(.down)) % 4
             let dots = String(repeating: ".", count: phase) + String(repeating: " ", count: 3 - phase)

@@ -15,7 +15,10 @@ enum Reducer {
         switch event {
         case .key(let key):
             state.dirty = true
-            return handleKey(&state, key, now: now)
+            let draft = state.composer.text
+            let effects = handleKey(&state, key, now: now)
+            if key != .tab && state.composer.text != draft { state.hint = nil }
+            return effects
         case .engine(let chatEvent):
             state.dirty = true
             return handleEngine(&state, chatEvent, now: now)
