@@ -59,7 +59,10 @@ final class TranscriptFormatter {
     func lines(for entry: TranscriptEntry, width: Int) -> [StyledLine] {
         let item = entry.item
         if entry.isNotice {
-            return Markdown.wrapPlain("ℹ " + item.text, width: width, style: palette.notice)
+            let body = Markdown.wrapPlain(item.text, width: max(1, width - Self.bodyIndent), style: palette.notice)
+            return body.enumerated().map { index, line in
+                StyledLine([StyledSpan(index == 0 ? "ℹ " : "  ", style: palette.notice)] + line.spans)
+            }
         }
         if case .event = item.kind {
             return centred(item.text + " · " + clock(item.time), width: width, style: palette.systemLine)
