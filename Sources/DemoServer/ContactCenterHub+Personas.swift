@@ -50,7 +50,8 @@ extension ContactCenterHub {
 
     /// Any other event from a persona (or from no one, e.g. a flow-level event).
     func personaEvent(_ contactId: String, _ key: String?, contentType: String, content: String?) {
-        let id = key.flatMap { ensurePersona(contactId, $0) }
+        let id = key == DemoFlow.customerKey && flow.participants[DemoFlow.customerKey] == nil
+            ? contacts[contactId]?.customerId : key.flatMap { ensurePersona(contactId, $0) }
         guard contacts[contactId]?.ended == false else { return }
         appendEvent(contactId, contentType: contentType, participantId: id, content: content)
     }

@@ -19,16 +19,28 @@ struct DemoFlow: Sendable, Decodable, Equatable {
         var responder: String
         var rules: [Rule]
         var fallback: [FlowStep]
+        var idle: [IdleStage]
 
-        enum CodingKeys: String, CodingKey { case responder, rules, fallback }
+        enum CodingKeys: String, CodingKey { case responder, rules, fallback, idle }
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             responder = try container.decode(String.self, forKey: .responder)
             rules = try container.decodeIfPresent([Rule].self, forKey: .rules) ?? []
             fallback = try container.decodeIfPresent([FlowStep].self, forKey: .fallback) ?? []
+            idle = try container.decodeIfPresent([IdleStage].self, forKey: .idle) ?? []
         }
     }
+
+    /// Steps run when the customer has been silent for `after` reply delays (counted from the last
+    /// customer message or the start).
+    struct IdleStage: Sendable, Decodable, Equatable {
+        var after: Double
+        var steps: [FlowStep]
+    }
+
+    /// Persona key that names the customer in `event` steps (idle, returned, autodisconnection).
+    static let customerKey = "customer"
 
     var name: String
     var description: String?
@@ -57,10 +69,15 @@ struct DemoFlow: Sendable, Decodable, Equatable {
             guard participants[state.responder] != nil else {
                 throw FlowError.invalid("state '\(name)' names unknown responder '\(state.responder)'")
             }
-            steps += state.fallback + state.rules.flatMap(\.steps)
+            steps += state.fallback + state.rules.flatMap(\.steps) + state.idle.flatMap(\.steps)
+            for stage in state.idle where stage.after <= 0 {
+                throw FlowError.invalid("state '\(name)' has an idle stage with a non-positive 'after'")
+            }
         }
         for step in steps {
-            for persona in step.action.personas where participants[persona] == nil {
+            var named = step.action.personas
+            if case .event = step.action { named.removeAll { $0 == Self.customerKey } }
+            for persona in named where participants[persona] == nil {
                 throw FlowError.invalid("a step names unknown participant '\(persona)'")
             }
             if case .goto(let target) = step.action, states[target] == nil {

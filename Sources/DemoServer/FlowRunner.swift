@@ -1,11 +1,13 @@
 import Foundation
 
-/// Runs one contact's flow: the start steps, then keyword rules for every customer message, in order.
+/// Runs one contact's flow: the start steps, then keyword rules for every customer message, in order,
+/// plus the current state's idle stages while the customer is silent.
 final class FlowRunner: Sendable {
     /// What the runner reacts to.
     enum Trigger: Sendable {
         case start
         case message(id: String, text: String)
+        case idle(generation: Int, stage: Int)
     }
 
     private let continuation: AsyncStream<Trigger>.Continuation
@@ -18,6 +20,8 @@ final class FlowRunner: Sendable {
             var script = FlowScript(
                 contactId: contactId, customerName: customerName, flow: flow, replyDelay: replyDelay,
                 state: flow.initialState)
+            var idle = IdleTimers(continuation: continuation, replyDelay: replyDelay)
+            defer { idle.cancel() }
             for await trigger in stream {
                 guard let hub, !Task.isCancelled else { return }
                 do {
@@ -25,6 +29,13 @@ final class FlowRunner: Sendable {
                     case .start:
                         try await script.run(flow.onStart, hub: hub)
                     case .message(let id, let text):
+                        idle.cancel()
+                        if idle.fired {
+                            idle.fired = false
+                            await hub.personaEvent(
+                                contactId, DemoFlow.customerKey,
+                                contentType: EventType.prefix + "participant.returned", content: nil)
+                        }
                         if let responder = flow.states[script.state]?.responder {
                             // Half a reply delay, so the receipt does not overtake the SendMessage response.
                             try await Task.sleep(for: replyDelay / 2)
@@ -32,7 +43,15 @@ final class FlowRunner: Sendable {
                         }
                         script.lastMessage = text
                         try await script.run(flow.steps(for: text, in: script.state), hub: hub)
+                    case .idle(let generation, let stage):
+                        guard generation == idle.generation, let stages = flow.states[script.state]?.idle,
+                            stage < stages.count
+                        else { continue }
+                        idle.fired = true
+                        try await script.run(stages[stage].steps, hub: hub)
+                        continue
                     }
+                    idle.arm(flow.states[script.state]?.idle ?? [])
                 } catch {
                     return
                 }
@@ -50,6 +69,42 @@ final class FlowRunner: Sendable {
     func stop() {
         continuation.finish()
         task.cancel()
+    }
+}
+
+/// The idle-stage timers of a running flow; a new generation invalidates older timers.
+struct IdleTimers {
+    let continuation: AsyncStream<FlowRunner.Trigger>.Continuation
+    let replyDelay: Duration
+    private(set) var generation = 0
+    private var tasks: [Task<Void, Never>] = []
+    /// Whether an idle stage ran since the customer last wrote (the next message is `participant.returned`).
+    var fired = false
+
+    init(continuation: AsyncStream<FlowRunner.Trigger>.Continuation, replyDelay: Duration) {
+        self.continuation = continuation
+        self.replyDelay = replyDelay
+    }
+
+    /// Starts one timer per stage, counted from now.
+    mutating func arm(_ stages: [DemoFlow.IdleStage]) {
+        cancel()
+        let generation = self.generation
+        let continuation = self.continuation
+        for (index, stage) in stages.enumerated() {
+            let delay = replyDelay * stage.after
+            tasks.append(Task {
+                guard (try? await Task.sleep(for: delay)) != nil else { return }
+                continuation.yield(.idle(generation: generation, stage: index))
+            })
+        }
+    }
+
+    /// Cancels the pending timers and invalidates any already queued.
+    mutating func cancel() {
+        generation += 1
+        for task in tasks { task.cancel() }
+        tasks.removeAll()
     }
 }
 

@@ -6,7 +6,10 @@ import Testing
 @Suite struct FlowAndFaultTests {
     @Test func bundledDefaultFlowLoadsAndMatchesBuiltIn() throws {
         #expect(FlowLoader.bundledFlowsDirectory() != nil)
-        #expect(DemoContactCenter.flowNames() == ["default", "silent"])
+        #expect(DemoContactCenter.flowNames() == ["default", "idle", "silent"])
+        for name in DemoContactCenter.flowNames() {
+            #expect(throws: Never.self) { try FlowLoader.load(name: name, directory: nil) }
+        }
         let flow = try FlowLoader.load(name: "default", directory: nil)
         #expect(flow.name == "default")
         #expect(flow.description?.hasPrefix("Helpline demo: a scripted bot") == true)
@@ -96,6 +99,42 @@ import Testing
         }
     }
 
+    @Test func idleStagesFireAndAMessageResetsThem() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("idle-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let json = #"""
+            {"name":"quick-idle","participants":{"bot":{"role":"CUSTOM_BOT","displayName":"Bot"}},
+             "initialState":"main","onStart":[{"join":"bot"}],
+             "states":{"main":{"responder":"bot","fallback":[{"say":"ok","as":"bot","typing":false}],
+               "idle":[{"after":4,"steps":[{"event":"participant.idle","as":"customer"}]},
+                       {"after":40,"steps":[{"event":"participant.autodisconnection","as":"customer"},{"end":true}]}]}}}
+            """#
+        try Data(json.utf8).write(to: folder.appendingPathComponent("quick-idle.json"))
+        let config = DemoClient.serverConfig {
+            $0.flowsDirectory = folder
+            $0.flowName = "quick-idle"
+            $0.replyDelay = .milliseconds(50)
+        }
+        try await withDemoServer(config) { server, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            let idle = await socket.inbox.first { TestSocket.chatItem($0)?["ContentType"] as? String == EventType.prefix + "participant.idle" }
+            let idleItem = try #require(idle.flatMap(TestSocket.chatItem))
+            #expect(idleItem["ParticipantRole"] as? String == "CUSTOMER")
+            #expect(idleItem["ParticipantId"] as? String == chat.participantId)
+            _ = try await client.send(chat, "I'm back")
+            #expect(await socket.inbox.first { TestSocket.chatItem($0)?["ContentType"] as? String == EventType.prefix + "participant.returned" } != nil)
+            #expect(await socket.inbox.waitClosed(timeout: .seconds(5)))
+            let types = await server.transcript(contactId: chat.contactId).map(\.contentType)
+            let tail = Array(types.suffix(4))
+            #expect(tail.contains(EventType.prefix + "participant.autodisconnection"))
+            #expect(tail.last == EventType.chatEnded)
+            #expect(types.filter { $0 == EventType.prefix + "participant.idle" }.count >= 2, "idle again after the reset")
+        }
+    }
+
     @Test func invalidFlowsAreRejected() {
         let badPersona = #"""
             {"name":"x","participants":{},"initialState":"a","states":{"a":{"responder":"bot"}}}
@@ -165,9 +204,13 @@ import Testing
             try await socket.send(#"{"topic":"aws/heartbeat"}"#)
             try await Task.sleep(for: .milliseconds(60))
             #expect(await socket.inbox.frames.isEmpty, "silent while half-open")
-            try await Task.sleep(until: begin + .milliseconds(3200))
-            try await socket.send(#"{"topic":"aws/heartbeat"}"#)
-            #expect(await socket.inbox.first { $0.contains("aws/heartbeat") } != nil, "answers again after the window")
+            try await Task.sleep(until: begin + .milliseconds(3100))
+            var answered = false
+            for _ in 0..<60 where !answered {
+                try await socket.send(#"{"topic":"aws/heartbeat"}"#)
+                answered = await socket.inbox.first(timeout: .milliseconds(100)) { $0.contains("aws/heartbeat") } != nil
+            }
+            #expect(answered, "answers again after the window")
             #expect(try await client.send(chat, "late").status == 403, "the token expired on schedule")
             await socket.close()
         }
