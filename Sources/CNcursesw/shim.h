@@ -17,6 +17,10 @@ static inline int cnc_colors(void) { return COLORS; }
 static inline int cnc_color_pairs(void) { return COLOR_PAIRS; }
 static inline void cnc_getmaxyx(WINDOW *w, int *y, int *x) { getmaxyx(w, *y, *x); }
 
+/* The C standard streams (mutable globals too). */
+static inline FILE *cnc_stdout(void) { return stdout; }
+static inline FILE *cnc_stdin(void) { return stdin; }
+
 /* Function-like macros. */
 static inline int cnc_key_f(int n) { return KEY_F(n); }
 static inline int cnc_wcwidth(wchar_t c) { return wcwidth(c); }

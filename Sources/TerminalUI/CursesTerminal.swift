@@ -13,6 +13,8 @@ import Glibc
 final class CursesTerminal {
     private var input: UnsafeMutablePointer<WINDOW>?
     private var extendedKeys: [Int32: Key] = [:]
+    /// The curses screen, made once per process and resumed by later runs (after `/new`).
+    private static var screen: OpaquePointer?
     /// True between ``start()`` and ``stop()``.
     private(set) var isRunning = false
     /// The colour depth in use after ``start()``.
@@ -27,7 +29,17 @@ final class CursesTerminal {
         let locale = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
         if !locale.uppercased().contains("UTF") { setlocale(LC_ALL, "C.UTF-8") }
         TerminalRestore.saveTerminalMode()
-        guard initscr() != nil else { return false }
+        if let screen = Self.screen {
+            set_term(screen)
+        } else {
+            // newterm, unlike initscr, returns nil for an unknown TERM instead of exiting.
+            guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
+                let term = environment["TERM"] ?? "(unset)"
+                FileHandle.standardError.write(Data("helpline: cannot start the full-screen UI for TERM=\(term); try --plain\n".utf8))
+                return false
+            }
+            Self.screen = screen
+        }
         isRunning = true
         raw()
         noecho()
