@@ -46,9 +46,14 @@ struct WireMessageMetadata: Codable, Sendable, Equatable {
     var messageId: String
     var receipts: [WireReceipt]?
     var messageProcessingStatus: String?
+    /// Streaming (Lex) chunks: false on partial chunks, true on the final whole message.
+    var messageCompleted: Bool?
+    /// Streaming (Lex) chunks: 1, 2, 3… on partial chunks.
+    var chunkNumber: Int?
 
     enum CodingKeys: String, CodingKey {
         case messageId = "MessageId", receipts = "Receipts", messageProcessingStatus = "MessageProcessingStatus"
+        case messageCompleted = "MessageCompleted", chunkNumber = "ChunkNumber"
     }
 }
 

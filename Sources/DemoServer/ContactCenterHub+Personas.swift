@@ -42,10 +42,41 @@ extension ContactCenterHub {
         -> String?
     {
         guard let id = ensurePersona(contactId, key), let contact = contacts[contactId] else { return nil }
-        let supported = contact.supportedContentTypes.contains(contentType) || contentType == "text/plain"
+        let supported = Self.deliverable(contentType, to: contact)
         let type = supported ? contentType : "text/plain"
         let body = supported ? text : (plain ?? text)
         return appendItem(contactId, { $0.content = body }, type: "MESSAGE", contentType: type, participantId: id)?.id
+    }
+
+    /// Whether the contact accepts a content type (text/plain always).
+    static func deliverable(_ contentType: String, to contact: ContactRecord) -> Bool {
+        contentType == "text/plain" || contact.supportedContentTypes.contains(contentType)
+    }
+
+    /// One partial chunk of a streamed message (socket only, never stored); all chunks share `messageId`.
+    func personaChunk(_ contactId: String, _ key: String, messageId: String, text: String, number: Int,
+                      contentType: String)
+    {
+        guard let id = ensurePersona(contactId, key), var contact = contacts[contactId] else { return }
+        let type = Self.deliverable(contentType, to: contact) ? contentType : "text/plain"
+        var item = transientItem(&contact, type: "MESSAGE", contentType: type, participantId: id)
+        contacts[contactId] = contact
+        item.id = messageId
+        item.content = text
+        var wire = item.wire(contactId: contactId, initialContactId: contact.initialContactId, forSocket: true)
+        wire.messageMetadata = WireMessageMetadata(messageId: messageId, messageCompleted: false, chunkNumber: number)
+        fanOut(contact, wire)
+    }
+
+    /// The final, whole message of a stream: stored under the chunks' Id and sent with `MessageCompleted: true`.
+    func personaStreamEnd(_ contactId: String, _ key: String, messageId: String, text: String, contentType: String) {
+        guard let id = ensurePersona(contactId, key), let contact = contacts[contactId] else { return }
+        let type = Self.deliverable(contentType, to: contact) ? contentType : "text/plain"
+        appendItem(contactId, {
+            $0.id = messageId
+            $0.content = text
+            $0.streamCompleted = true
+        }, type: "MESSAGE", contentType: type, participantId: id)
     }
 
     /// Any other event from a persona (or from no one, e.g. a flow-level event).

@@ -26,6 +26,8 @@ struct StoredItem: Sendable {
     /// Set on items copied from a past session (persistent chat).
     var relatedContactId: String?
     var attachments: [WireAttachment]?
+    /// The final item of a streamed message (sent with `MessageCompleted: true` on the socket).
+    var streamCompleted = false
 
     /// The item as it appears on the wire for `contactId` / `initialContactId`.
     func wire(contactId: String, initialContactId: String, forSocket: Bool) -> WireItem {
@@ -35,6 +37,7 @@ struct StoredItem: Sendable {
             id: id, type: type, participantId: participantId, displayName: displayName,
             participantRole: role?.rawValue)
         if forSocket {
+            if streamCompleted { item.messageMetadata = WireMessageMetadata(messageId: id, messageCompleted: true) }
             item.attachments = attachments
             item.initialContactId = initialContactId
             item.contactId = relatedContactId ?? contactId

@@ -120,6 +120,7 @@ struct FlowStep: Sendable, Decodable, Equatable {
     /// What a step does.
     enum Action: Sendable, Equatable {
         case say(text: String, persona: String, contentType: String, typing: Bool, plain: String?)
+        case stream(text: String, persona: String, contentType: String, chunkWords: Int)
         case join(String)
         case leave(String)
         case typing(String)
@@ -131,7 +132,8 @@ struct FlowStep: Sendable, Decodable, Equatable {
         /// Personas the action names.
         var personas: [String] {
             switch self {
-            case .say(_, let persona, _, _, _), .join(let persona), .leave(let persona), .typing(let persona):
+            case .say(_, let persona, _, _, _), .stream(_, let persona, _, _), .join(let persona), .leave(let persona),
+                .typing(let persona):
                 return [persona]
             case .event(_, let persona, _): return persona.map { [$0] } ?? []
             case .pause, .goto, .end: return []
@@ -142,7 +144,8 @@ struct FlowStep: Sendable, Decodable, Equatable {
     var action: Action
 
     enum CodingKeys: String, CodingKey {
-        case say, markdown, join, leave, typing, pause, event, goto, end, `as`, contentType, content, plain
+        case say, markdown, stream, join, leave, typing, pause, event, goto, end, `as`, contentType, content, plain
+        case chunkWords
     }
 
     init(action: Action) { self.action = action }
@@ -160,6 +163,10 @@ struct FlowStep: Sendable, Decodable, Equatable {
             let plain = try c.decodeIfPresent(String.self, forKey: .plain)
             action = .say(text: text, persona: speaker ?? "bot", contentType: "text/markdown", typing: typing,
                           plain: plain)
+        } else if let text = try c.decodeIfPresent(String.self, forKey: .stream) {
+            let type = try c.decodeIfPresent(String.self, forKey: .contentType) ?? "text/plain"
+            let words = max(try c.decodeIfPresent(Int.self, forKey: .chunkWords) ?? 3, 1)
+            action = .stream(text: text, persona: speaker ?? "bot", contentType: type, chunkWords: words)
         } else if let persona = try c.decodeIfPresent(String.self, forKey: .join) {
             action = .join(persona)
         } else if let persona = try c.decodeIfPresent(String.self, forKey: .leave) {
@@ -176,7 +183,8 @@ struct FlowStep: Sendable, Decodable, Equatable {
         } else if try c.decodeIfPresent(Bool.self, forKey: .end) == true {
             action = .end
         } else {
-            throw FlowError.invalid("a step needs one of say, markdown, join, leave, typing, pause, event, goto, end")
+            throw FlowError.invalid(
+                "a step needs one of say, markdown, stream, join, leave, typing, pause, event, goto, end")
         }
     }
 }

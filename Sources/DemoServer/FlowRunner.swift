@@ -108,6 +108,36 @@ struct IdleTimers {
     }
 }
 
+extension FlowScript {
+    /// Sends `text` as streamed chunks of `chunkWords` words (a quarter reply delay apart), then the whole message.
+    func stream(_ text: String, persona: String, contentType: String, chunkWords: Int, hub: ContactCenterHub)
+        async throws
+    {
+        let messageId = ContactCenterHub.newId()
+        var chunks: [String] = []
+        var current = ""
+        var words = 0
+        for character in text {
+            current.append(character)
+            if character == " " || character == "\n" {
+                words += 1
+                if words == chunkWords {
+                    chunks.append(current)
+                    current = ""
+                    words = 0
+                }
+            }
+        }
+        if !current.isEmpty { chunks.append(current) }
+        for (index, chunk) in chunks.enumerated() {
+            await hub.personaChunk(contactId, persona, messageId: messageId, text: chunk, number: index + 1,
+                                   contentType: contentType)
+            try await Task.sleep(for: replyDelay / 4)
+        }
+        await hub.personaStreamEnd(contactId, persona, messageId: messageId, text: text, contentType: contentType)
+    }
+}
+
 /// The mutable part of a running flow: current state and step execution.
 struct FlowScript {
     let contactId: String
@@ -135,6 +165,9 @@ struct FlowScript {
                 }
                 await hub.personaMessage(
                     contactId, persona, text: expand(text), contentType: contentType, plain: plain.map(expand))
+            case .stream(let text, let persona, let contentType, let chunkWords):
+                try await stream(expand(text), persona: persona, contentType: contentType, chunkWords: chunkWords,
+                                 hub: hub)
             case .join(let persona):
                 await hub.ensurePersona(contactId, persona)
             case .leave(let persona):

@@ -162,4 +162,32 @@ import Testing
             #expect(await abrupt.inbox.waitClosed())
         }
     }
+
+    @Test func streamedRepliesArriveAsNumberedChunksThenTheWholeMessage() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat()
+            let socket = try await TestSocket.open(chat.socketURL)
+            try await socket.subscribe()
+            _ = try await client.send(chat, "show me streaming")
+            let final = await socket.inbox.first { frame in
+                let metadata = TestSocket.chatItem(frame)?["MessageMetadata"] as? [String: Any]
+                return metadata?["MessageCompleted"] as? Bool == true
+            }
+            let whole = try #require(final.flatMap(TestSocket.chatItem))
+            let id = try #require(whole["Id"] as? String)
+            #expect(whole["ParticipantRole"] as? String == "SYSTEM")
+            #expect(whole["DisplayName"] as? String == "BOT")
+            let chunks = await socket.chatItems().filter {
+                $0["Id"] as? String == id && ($0["MessageMetadata"] as? [String: Any])?["MessageCompleted"] as? Bool == false
+            }
+            let numbers = chunks.compactMap { ($0["MessageMetadata"] as? [String: Any])?["ChunkNumber"] as? Int }
+            #expect(numbers.count > 3)
+            #expect(numbers == Array(1...numbers.count))
+            #expect(chunks.compactMap { $0["Content"] as? String }.joined() == whole["Content"] as? String)
+            let stored = await server.transcript(contactId: chat.contactId).filter { $0.id == id }
+            #expect(stored.count == 1)
+            #expect(stored.first?.content == whole["Content"] as? String)
+            await socket.close()
+        }
+    }
 }
