@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 #if canImport(Glibc)
@@ -9,7 +10,18 @@ import Foundation
 /// A tiny blocking HTTP/1.1 exchange over a raw TCP socket, to see exact status lines (e.g. upgrade refusals).
 enum RawHTTP {
     /// Sends `request` to 127.0.0.1:`port` and returns the first response line (or nil).
-    static func statusLine(port: Int, request: String) -> String? {
+    ///
+    /// The blocking socket calls run on a Dispatch thread, never on the Swift concurrency pool: blocking
+    /// the pool (2 threads on a 2-core machine) would starve the in-process server that must answer.
+    static func statusLine(port: Int, request: String) async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: blockingStatusLine(port: port, request: request))
+            }
+        }
+    }
+
+    private static func blockingStatusLine(port: Int, request: String) -> String? {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

@@ -86,7 +86,7 @@ import Testing
             let port = try #require(client.server.baseURL.port)
             let target = try #require(URL(string: chat.socketURL))
             let pathAndQuery = target.path + "?" + (target.query ?? "")
-            let line = RawHTTP.statusLine(port: port, request: RawHTTP.upgradeRequest(pathAndQuery, port: port))
+            let line = await RawHTTP.statusLine(port: port, request: RawHTTP.upgradeRequest(pathAndQuery, port: port))
             #expect(line == "HTTP/1.1 403 Forbidden")
         }
     }
@@ -130,11 +130,11 @@ import Testing
             await #expect(throws: (any Error).self) { _ = try await TestSocket.open(url) }
             let port = try #require(server.baseURL.port)
             let target = try #require(URL(string: url))
-            let refused = RawHTTP.statusLine(
+            let refused = await RawHTTP.statusLine(
                 port: port, request: RawHTTP.upgradeRequest(target.path + "?" + (target.query ?? ""), port: port))
             #expect(refused == "HTTP/1.1 403 Forbidden")
             await server.refuseUpgrades(false)
-            let accepted = RawHTTP.statusLine(
+            let accepted = await RawHTTP.statusLine(
                 port: port, request: RawHTTP.upgradeRequest(target.path + "?" + (target.query ?? ""), port: port))
             #expect(accepted == "HTTP/1.1 101 Switching Protocols")
             let reopened = try await TestSocket.open(url)
