@@ -31,6 +31,16 @@ import Testing
         #expect(flow == bundled)
     }
 
+    @Test func documentedExampleIsAValidFlow() throws {
+        let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/flows.md"), encoding: .utf8)
+        let start = try #require(doc.range(of: "```json\n"))
+        let end = try #require(doc.range(of: "```", range: start.upperBound..<doc.endIndex))
+        let flow = try FlowLoader.decode(Data(doc[start.upperBound..<end.lowerBound].utf8))
+        #expect(flow.states["bot"]?.idle.count == 2)
+    }
+
     @Test func customFlowDirectory() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("flows-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
