@@ -19,8 +19,7 @@ enum TerminalRestore {
     nonisolated(unsafe) private static var haveTermios = false
     nonisolated(unsafe) private static var atexitInstalled = false
     nonisolated(unsafe) private static var previousCrashActions: [Int32: sigaction] = [:]
-    nonisolated(unsafe) private static var crashBytes: [UInt8] = Array(
-        (resetSequence + "\u{1B}[?1049l\r\n").utf8)
+    private static let crashBytes: [UInt8] = Array((resetSequence + "\u{1B}[?1049l\r\n").utf8)
     @MainActor private static var signalSources: [DispatchSourceSignal] = []
 
     /// Saves the terminal mode; call before `initscr`.
@@ -32,9 +31,10 @@ enum TerminalRestore {
     @MainActor
     static func install(onSignal: @escaping @MainActor (Int32) -> Void) {
         active = true
+        _ = crashBytes.count  // initialise now: the crash handler must not allocate
         if !atexitInstalled {
             atexitInstalled = true
-            atexit { TerminalRestore.restoreFromExit() }
+            atexit { TerminalRestore.restoreCurses() }
         }
         for sig in [SIGINT, SIGTERM, SIGHUP] {
             signal(sig, SIG_IGN)
@@ -71,10 +71,6 @@ enum TerminalRestore {
         active = false
         endwin()
         writeRaw(Array(resetSequence.utf8))
-    }
-
-    private static func restoreFromExit() {
-        restoreCurses()
     }
 
     private static func restoreFromCrash(_ sig: Int32) {
