@@ -84,6 +84,8 @@ enum Reducer {
             if state.store.update(item) == nil {
                 state.store.append(item)
                 noteArrival(&state, item)
+            } else if !item.isOwn {
+                state.typing.stop(item.sender)
             }
             state.transcriptVersion += 1
         case .olderItems(let items, let hasMore):
