@@ -64,9 +64,25 @@ public final class ChatTerminalApp {
         }
 
         var decoder = KeyDecoder()
+        var bare: BareView?
         var lastFrame = Date.distantPast
         var lastAnimationKey = ""
         while true {
+            if let view = bare {
+                // Copy mode: curses is suspended; engine events still update the state.
+                if view.finished() {
+                    bare = nil
+                    terminal.resume()
+                    painter.invalidate()
+                    state.dirty = true
+                } else {
+                    let batch = inbox
+                    inbox = []
+                    for event in batch { _ = Reducer.reduce(&state, event, now: Date()) }
+                    try? await Task.sleep(for: Self.pollInterval)
+                    continue
+                }
+            }
             for input in terminal.readInputs() {
                 for key in decoder.feed(input) { inbox.append(keyEvent(key, terminal: terminal)) }
             }
@@ -88,12 +104,15 @@ public final class ChatTerminalApp {
                     case .repaint:
                         painter.invalidate()
                         state.dirty = true
+                    case .bareView:
+                        bare = BareView(lines: BareView.transcriptLines(state), terminal: terminal)
                     }
                 }
             }
 
             let animationKey = Self.animationKey(state, now: now)
-            if (state.dirty || animationKey != lastAnimationKey) && now.timeIntervalSince(lastFrame) >= Self.frameInterval {
+            if bare == nil && (state.dirty || animationKey != lastAnimationKey)
+                && now.timeIntervalSince(lastFrame) >= Self.frameInterval {
                 painter.paint(FrameBuilder.build(state, now: now, palette: palette))
                 state.dirty = false
                 lastAnimationKey = animationKey

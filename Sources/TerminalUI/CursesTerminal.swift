@@ -71,6 +71,18 @@ final class CursesTerminal {
         TerminalRestore.restore()
     }
 
+    /// Leaves curses for plain terminal output (copy mode); ``resume()`` comes back.
+    func suspend() {
+        writeTerminal("\u{1B}[?2004l")
+        endwin()
+    }
+
+    /// Returns to curses after ``suspend()``.
+    func resume() {
+        doupdate()
+        writeTerminal("\u{1B}[?2004h")
+    }
+
     /// The terminal size now.
     var size: TerminalSize {
         TerminalSize(rows: Int(cnc_lines()), columns: Int(cnc_cols()))

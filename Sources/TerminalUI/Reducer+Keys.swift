@@ -71,6 +71,8 @@ extension Reducer {
             return scroll(&state, by: wheelStep)
         case .ctrl("l"):
             return [.repaint]
+        case .function(2), .alt("l"):
+            return [.bareView]
         case .resize, .function, .backTab, .alt, .ctrl:
             break
         }

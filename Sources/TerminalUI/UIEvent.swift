@@ -27,6 +27,9 @@ enum UIEffect: Equatable, Sendable {
     case export(path: String, contents: String)
     /// Redraw the whole screen from scratch (Ctrl-L).
     case repaint
+    /// Leave curses and print the transcript as plain terminal text, with clickable links,
+    /// until Enter (copy mode).
+    case bareView
 }
 
 /// A terminal size in cells.

@@ -212,6 +212,12 @@ struct ReducerKeyTests {
         #expect(Fixture.apply(&s, [.key(.enter)]) == [.send(.reconnectNow)])
     }
 
+    @Test func copyModeKeys() {
+        var s = Fixture.state()
+        #expect(Fixture.apply(&s, [.key(.function(2))]) == [.bareView])
+        #expect(Fixture.apply(&s, [.key(.alt("l"))]) == [.bareView])
+    }
+
     @Test func ctrlDQuitsOnlyOnAnEmptyComposer() {
         var s = Fixture.state()
         _ = Fixture.type(&s, "ab")

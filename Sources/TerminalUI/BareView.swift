@@ -1,0 +1,42 @@
+import Foundation
+import MarkdownANSI
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Copy mode: curses is suspended and the transcript printed as ordinary terminal text, so the
+/// terminal's own selection, scrollback and OSC 8 links work; Enter returns to the chat.
+@MainActor
+final class BareView {
+    private var pending: [UInt8] = []
+
+    /// Suspends curses and prints `lines` with a footer.
+    init(lines: [StyledLine], terminal: CursesTerminal) {
+        terminal.suspend()
+        let mode = terminal.colorMode
+        var text = "\n" + ANSIWriter.string(lines, mode: mode, hyperlinks: true) + "\n\n"
+        text += ANSIWriter.string(
+            [StyledLine([StyledSpan("── copy mode: select freely; press Enter to return to the chat ──", style: TextStyle(bold: true))])],
+            mode: mode) + "\n"
+        terminal.writeTerminal(text)
+    }
+
+    /// True once a line (Enter) has been typed; never blocks.
+    func finished() -> Bool {
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+        guard count > 0 else { return count == 0 }
+        pending += buffer[0..<count]
+        return pending.contains(10) || pending.contains(13)
+    }
+
+    /// Every transcript line laid out at the terminal width (cached rows are reused).
+    static func transcriptLines(_ state: UIState) -> [StyledLine] {
+        state.prepareView()
+        let width = max(20, state.size.columns)
+        return state.view.rows.indices.flatMap { state.view.lines(ofRow: $0, in: state.store, width: width) }
+    }
+}
