@@ -35,7 +35,7 @@ extension Reducer {
         case .ctrl("e"):
             state.composer.moveToLineEnd()
         case .home:
-            if state.composer.isEmpty { return scroll(&state, by: -Int(Int32.max)) }
+            if state.composer.isEmpty { return scroll(&state, by: -Int(Int32.max), now: now) }
             state.composer.moveToLineStart()
         case .end:
             if state.composer.isEmpty { scrollToBottom(&state) } else { state.composer.moveToLineEnd() }
@@ -58,17 +58,17 @@ extension Reducer {
         case .down, .ctrl("n"):
             moveVertically(&state, by: 1)
         case .pageUp:
-            return scroll(&state, by: -pageSize(state))
+            return scroll(&state, by: -pageSize(state), now: now)
         case .pageDown:
-            return scroll(&state, by: pageSize(state))
+            return scroll(&state, by: pageSize(state), now: now)
         case .ctrlHome:
-            return scroll(&state, by: -Int(Int32.max))
+            return scroll(&state, by: -Int(Int32.max), now: now)
         case .ctrlEnd, .escape:
             scrollToBottom(&state)
         case .wheelUp:
-            return scroll(&state, by: -wheelStep)
+            return scroll(&state, by: -wheelStep, now: now)
         case .wheelDown:
-            return scroll(&state, by: wheelStep)
+            return scroll(&state, by: wheelStep, now: now)
         case .ctrl("l"):
             return [.repaint]
         case .function(2), .alt("l"):

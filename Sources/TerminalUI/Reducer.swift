@@ -7,6 +7,9 @@ import Foundation
 enum Reducer {
     /// Lines the mouse wheel scrolls per notch.
     static let wheelStep = 3
+    /// How long to wait for older items before a new `.loadOlder` may be sent (the engine
+    /// answers a failed fetch with a notice only).
+    static let loadOlderTimeout: TimeInterval = 10
     /// How long a hint stays in the typing line.
     static let hintLifetime: TimeInterval = 6
 
@@ -40,6 +43,10 @@ enum Reducer {
             return []
         case .tick:
             if state.typing.expire(now: now) { state.dirty = true }
+            if let since = state.loadingOlderSince, now.timeIntervalSince(since) >= loadOlderTimeout {
+                state.loadingOlderSince = nil
+                state.dirty = true
+            }
             if let hint = state.hint, hint.until <= now {
                 state.hint = nil
                 state.dirty = true
@@ -90,7 +97,7 @@ enum Reducer {
             state.transcriptVersion += 1
         case .olderItems(let items, let hasMore):
             state.hasMoreOlder = hasMore
-            state.loadingOlder = false
+            state.loadingOlderSince = nil
             reanchorOnEntry(&state)
             if state.store.prepend(items) > 0 {
                 state.transcriptVersion += 1
@@ -161,7 +168,7 @@ enum Reducer {
     }
 
     /// Scrolls by `delta` lines; asks for older items when the top is reached.
-    static func scroll(_ state: inout UIState, by delta: Int) -> [UIEffect] {
+    static func scroll(_ state: inout UIState, by delta: Int, now: Date) -> [UIEffect] {
         state.prepareView()
         let g = state.geometry
         let result = state.view.scroll(
@@ -169,7 +176,7 @@ enum Reducer {
         state.scroll = result.position
         if state.scroll == .bottom { state.unreadCount = 0 }
         if result.reachedTop && delta < 0 && state.hasMoreOlder && !state.loadingOlder {
-            state.loadingOlder = true
+            state.loadingOlderSince = now
             return [.send(.loadOlder)]
         }
         return []

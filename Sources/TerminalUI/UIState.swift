@@ -34,8 +34,10 @@ struct UIState {
     var composer = ComposerState()
     /// False once the engine said there is nothing older to load.
     var hasMoreOlder = true
+    /// When the outstanding `.loadOlder` was sent; nil when none is.
+    var loadingOlderSince: Date?
     /// True while a `.loadOlder` is outstanding.
-    var loadingOlder = false
+    var loadingOlder: Bool { loadingOlderSince != nil }
     /// A short hint shown in the typing line until it expires (completions, help).
     var hint: (text: String, until: Date)?
     /// True when the engine's stream has finished.

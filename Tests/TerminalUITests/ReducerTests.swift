@@ -71,6 +71,17 @@ struct ReducerEngineTests {
         #expect(Fixture.apply(&s, [.key(.pageUp)]).isEmpty)
     }
 
+    @Test func anUnansweredLoadOlderMayBeRetried() {
+        var s = Fixture.state()
+        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "hi")))])
+        #expect(Fixture.apply(&s, [.key(.pageUp)]) == [.send(.loadOlder)])
+        Fixture.apply(&s, [.engine(.notice("Could not load older messages"))])
+        #expect(Fixture.apply(&s, [.key(.pageUp)]).isEmpty)
+        let later = Fixture.t0.addingTimeInterval(Reducer.loadOlderTimeout + 1)
+        Fixture.apply(&s, [.tick], now: later)
+        #expect(Fixture.apply(&s, [.key(.pageUp)], now: later) == [.send(.loadOlder)])
+    }
+
     @Test func unreadCountsWhileScrolledUpAndClearsAtTheBottom() {
         var s = Fixture.state(rows: 12, columns: 40)
         Fixture.apply(&s, (1...20).map { .engine(.item(Fixture.message("m\($0)", "message \($0)"))) })
