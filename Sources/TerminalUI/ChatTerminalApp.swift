@@ -104,6 +104,8 @@ public final class ChatTerminalApp {
                     case .repaint:
                         painter.invalidate()
                         state.dirty = true
+                    case .bell:
+                        terminal.bell()
                     case .bareView:
                         bare = BareView(lines: BareView.transcriptLines(state), terminal: terminal)
                     }
@@ -114,6 +116,7 @@ public final class ChatTerminalApp {
             if bare == nil && (state.dirty || animationKey != lastAnimationKey)
                 && now.timeIntervalSince(lastFrame) >= Self.frameInterval {
                 painter.paint(FrameBuilder.build(state, now: now, palette: palette))
+                terminal.setTitle(Self.windowTitle(state))
                 state.dirty = false
                 lastAnimationKey = animationKey
                 lastFrame = now
@@ -124,6 +127,15 @@ public final class ChatTerminalApp {
 
     private func keyEvent(_ key: Key, terminal: CursesTerminal) -> UIEvent {
         key == .resize ? .resize(terminal.size) : .key(key)
+    }
+
+    /// The terminal window title: app title, who we talk to, unread count.
+    static func windowTitle(_ state: UIState) -> String {
+        var title = state.options.title
+        if let partner = state.partner { title += " — " + partner.name }
+        if state.unreadCount > 0 { title += " (\(state.unreadCount) new)" }
+        if state.chatIsOver { title += " — ended" }
+        return title
     }
 
     /// What changes on screen with time alone: clock minute, countdown second, typing dots.

@@ -13,6 +13,7 @@ import Glibc
 final class CursesTerminal {
     private var input: UnsafeMutablePointer<WINDOW>?
     private var extendedKeys: [Int32: Key] = [:]
+    private var title: String?
     /// The curses screen, made once per process and resumed by later runs (after `/new`).
     private static var screen: OpaquePointer?
     /// True between ``start()`` and ``stop()``.
@@ -58,7 +59,8 @@ final class CursesTerminal {
             let code = key_defined(name)
             if code > 0 { extendedKeys[code] = key }
         }
-        writeTerminal("\u{1B}[?2004h")
+        writeTerminal("\u{1B}[22;2t\u{1B}[?2004h")
+        title = nil
         return true
     }
 
@@ -69,6 +71,7 @@ final class CursesTerminal {
         if let input { delwin(input) }
         input = nil
         TerminalRestore.restore()
+        writeTerminal("\u{1B}[23;2t")
     }
 
     /// Leaves curses for plain terminal output (copy mode); ``resume()`` comes back.
@@ -103,6 +106,15 @@ final class CursesTerminal {
             }
         }
         return out
+    }
+
+    /// Sets the terminal window title (OSC 2) when it changed; the old title is pushed on
+    /// start and popped on stop (xterm window ops 22/23).
+    func setTitle(_ text: String) {
+        guard text != title else { return }
+        title = text
+        let clean = String(text.unicodeScalars.filter { $0.value >= 32 && $0.value != 127 })
+        writeTerminal("\u{1B}]2;\(clean)\u{07}")
     }
 
     /// Rings the terminal bell.

@@ -81,12 +81,15 @@ enum Reducer {
         case .sessionInfo(let info):
             state.session = info
         case .item(let item):
+            state.transcriptVersion += 1
             if state.store.append(item) {
                 noteArrival(&state, item)
+                if case .event(.joined) = item.kind, item.sender.role == .agent, !item.isHistory {
+                    return [.bell]
+                }
             } else {
                 state.store.update(item)
             }
-            state.transcriptVersion += 1
         case .itemUpdated(let item):
             if state.store.update(item) == nil {
                 state.store.append(item)
