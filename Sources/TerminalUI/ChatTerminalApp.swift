@@ -130,7 +130,7 @@ public final class ChatTerminalApp {
     }
 
     /// The terminal window title: app title, who we talk to, unread count.
-    static func windowTitle(_ state: UIState) -> String {
+    nonisolated static func windowTitle(_ state: UIState) -> String {
         var title = state.options.title
         if let partner = state.partner { title += " — " + partner.name }
         if state.unreadCount > 0 { title += " (\(state.unreadCount) new)" }

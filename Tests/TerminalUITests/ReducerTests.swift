@@ -140,6 +140,16 @@ struct ReducerEngineTests {
         #expect(Fixture.screen(s)[0].contains("Ava  agent"))
     }
 
+    @Test func bellWhenALiveAgentJoins() {
+        var s = Fixture.state()
+        let join = ChatItem(id: "j1", time: Fixture.t0, sender: Fixture.ava, kind: .event(.joined), text: "Ava joined")
+        #expect(Fixture.apply(&s, [.engine(.item(join))]) == [.bell])
+        #expect(Fixture.apply(&s, [.engine(.item(join))]).isEmpty)
+        let botJoin = ChatItem(id: "j2", time: Fixture.t0, sender: Fixture.bot, kind: .event(.joined), text: "Bot joined")
+        #expect(Fixture.apply(&s, [.engine(.item(botJoin))]).isEmpty)
+        #expect(ChatTerminalApp.windowTitle(s) == "Helpline — Bot")
+    }
+
     @Test func closedChatStaysOpenWithAHint() {
         var s = Fixture.state()
         let effects = Fixture.apply(&s, [.engine(.connection(.closed(reason: "agent left")))])
