@@ -13,6 +13,17 @@ struct ComposerState: Equatable, Sendable {
     private(set) var history: [String] = []
     private var historyIndex: Int?
     private var stashedDraft = ""
+    private var undoStack: [Snapshot] = []
+    private var inTypingRun = false
+
+    /// Draft and cursor as they were before an edit, for undo.
+    private struct Snapshot: Equatable, Sendable {
+        var chars: [Character]
+        var cursor: Int
+    }
+
+    /// Most edits remembered for undo.
+    static let undoLimit = 100
     /// Most entries kept in history.
     static let historyLimit = 200
 
@@ -42,11 +53,12 @@ struct ComposerState: Equatable, Sendable {
         cursor = chars.count
     }
 
-    /// Clears the draft (history and kill buffer stay).
+    /// Clears the draft (history and kill buffer stay; undo starts afresh).
     mutating func clear() {
         chars = []
         cursor = 0
         historyIndex = nil
+        undoStack = []
     }
 
     /// Deletes the character before the cursor.
@@ -114,6 +126,30 @@ struct ComposerState: Equatable, Sendable {
         guard !range.isEmpty else { return }
         killBuffer = String(chars[range])
         chars.removeSubrange(range)
+    }
+
+    // MARK: Undo
+
+    /// Remembers the draft before an edit; a run of typed text is one undo step.
+    mutating func checkpoint(typing: Bool = false) {
+        defer { inTypingRun = typing }
+        if typing && inTypingRun { return }
+        let snapshot = Snapshot(chars: chars, cursor: cursor)
+        guard undoStack.last != snapshot else { return }
+        undoStack.append(snapshot)
+        if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
+    }
+
+    /// Ends a run of typing (after a move or any other key), so the next text is a new undo step.
+    mutating func breakTypingRun() { inTypingRun = false }
+
+    /// Puts back the draft as it was before the last edit; returns false when there is none.
+    @discardableResult
+    mutating func undo() -> Bool {
+        guard let snapshot = undoStack.popLast() else { return false }
+        chars = snapshot.chars
+        cursor = min(snapshot.cursor, chars.count)
+        return true
     }
 
     // MARK: History

@@ -157,6 +157,9 @@ struct KeyDecoder {
         case 1...26:
             flushText(into: &out)
             if let letter = Unicode.Scalar(s.value + 96) { out.append(.ctrl(Character(letter))) }
+        case 31:
+            flushText(into: &out)
+            out.append(.ctrl("_"))
         case 0..<32:
             break
         default:

@@ -4,6 +4,12 @@ import Foundation
 extension Reducer {
     /// Applies one key to the composer, the scrollback or the app.
     static func handleKey(_ state: inout UIState, _ key: Key, now: Date) -> [UIEffect] {
+        if case .text = key {
+            state.composer.checkpoint(typing: true)
+        } else {
+            state.composer.breakTypingRun()
+            if Self.editsDraft(key) { state.composer.checkpoint() }
+        }
         switch key {
         case .ctrl("c"):
             return [.exit(quitResult(state))]
@@ -71,12 +77,25 @@ extension Reducer {
             return scroll(&state, by: wheelStep, now: now)
         case .ctrl("l"):
             return [.repaint]
+        case .ctrl("_"):
+            state.composer.undo()
         case .function(2), .alt("l"):
             return [.bareView]
         case .resize, .function, .backTab, .alt, .ctrl:
             break
         }
         return []
+    }
+
+    /// Keys that change the draft (an undo step is taken before them).
+    private static func editsDraft(_ key: Key) -> Bool {
+        switch key {
+        case .paste, .altEnter, .backspace, .delete, .altBackspace, .alt("d"), .tab,
+            .ctrl("d"), .ctrl("h"), .ctrl("k"), .ctrl("u"), .ctrl("w"), .ctrl("y"):
+            true
+        default:
+            false
+        }
     }
 
     /// What leaving means now: `.ended` after the chat is over, `.quit` otherwise.

@@ -42,7 +42,7 @@ enum SlashCommand: String, CaseIterable, Sendable {
         "Keys: Enter send · Alt-Enter new line · Up/Down history · Tab complete · PgUp/PgDn, wheel scroll",
         "Home/End (empty line) or Ctrl-Home/Ctrl-End top/bottom · Esc back to newest · Ctrl-L redraw",
         "F2 or Alt-L: copy mode (the transcript as plain terminal text with clickable links; Enter returns)",
-        "Editing: Ctrl-A/E line start/end · Ctrl-B/F, Alt-B/F move · Ctrl-K/U/W kill · Ctrl-Y yank",
+        "Editing: Ctrl-A/E line start/end · Ctrl-B/F, Alt-B/F move · Ctrl-K/U/W kill · Ctrl-Y yank · Ctrl-_ undo",
     ]).joined(separator: "\n")
 }
 

@@ -116,3 +116,30 @@ struct ComposerTests {
         #expect(layout.index(row: 1, column: 1) == 4)
     }
 }
+
+@Suite("Composer undo")
+struct ComposerUndoTests {
+    @Test func typingRunIsOneStepAndKillsAreUndoable() {
+        var s = Fixture.state()
+        _ = Fixture.type(&s, "hello")
+        _ = Fixture.type(&s, " world")
+        Fixture.apply(&s, [.key(.ctrl("w"))])
+        #expect(s.composer.text == "hello ")
+        Fixture.apply(&s, [.key(.ctrl("_"))])
+        #expect(s.composer.text == "hello world")
+        Fixture.apply(&s, [.key(.ctrl("_"))])
+        #expect(s.composer.text == "")
+        Fixture.apply(&s, [.key(.ctrl("_"))])
+        #expect(s.composer.text == "")
+    }
+
+    @Test func aMoveStartsANewTypingStep() {
+        var s = Fixture.state()
+        _ = Fixture.type(&s, "ab")
+        Fixture.apply(&s, [.key(.left)])
+        _ = Fixture.type(&s, "X")
+        #expect(s.composer.text == "aXb")
+        Fixture.apply(&s, [.key(.ctrl("_"))])
+        #expect(s.composer.text == "ab")
+    }
+}
