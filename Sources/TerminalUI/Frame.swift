@@ -92,7 +92,9 @@ enum FrameBuilder {
     ) -> StyledLine {
         var left: [StyledSpan] = []
         let draft = state.composer.text
-        if let hint = state.hint {
+        if let search = state.historySearch {
+            left = [StyledSpan(" " + search.prompt(history: state.composer.history), style: palette.prompt)]
+        } else if let hint = state.hint {
             left = [StyledSpan(" " + hint.text, style: palette.placeholder)]
         } else if draft.hasPrefix("/") && !draft.contains(" ") && !draft.contains("\n") && !draft.hasPrefix("//") {
             let matches = SlashCommand.completions(for: draft)

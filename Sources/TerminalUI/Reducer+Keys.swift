@@ -4,6 +4,7 @@ import Foundation
 extension Reducer {
     /// Applies one key to the composer, the scrollback or the app.
     static func handleKey(_ state: inout UIState, _ key: Key, now: Date) -> [UIEffect] {
+        if let effects = handleSearchKey(&state, key) { return effects }
         if case .text = key {
             state.composer.checkpoint(typing: true)
         } else {
@@ -79,6 +80,8 @@ extension Reducer {
             return [.repaint]
         case .ctrl("_"):
             state.composer.undo()
+        case .ctrl("r"):
+            startSearch(&state)
         case .function(2), .alt("l"):
             return [.bareView]
         case .resize, .function, .backTab, .alt, .ctrl:

@@ -39,7 +39,7 @@ enum SlashCommand: String, CaseIterable, Sendable {
 
     /// The text `/help` shows: commands, then keys.
     static let helpText = (allCases.map(\.summary) + [
-        "Keys: Enter send · Alt-Enter new line · Up/Down history · Tab complete · PgUp/PgDn, wheel scroll",
+        "Keys: Enter send · Alt-Enter new line · Up/Down history · Ctrl-R search it · Tab complete · PgUp/PgDn, wheel scroll",
         "Home/End (empty line) or Ctrl-Home/Ctrl-End top/bottom · Esc back to newest · Ctrl-L redraw",
         "F2 or Alt-L: copy mode (the transcript as plain terminal text with clickable links; Enter returns)",
         "Editing: Ctrl-A/E line start/end · Ctrl-B/F, Alt-B/F move · Ctrl-K/U/W kill · Ctrl-Y yank · Ctrl-_ undo",

@@ -32,6 +32,8 @@ struct UIState {
     var partner: Participant?
     /// The draft.
     var composer = ComposerState()
+    /// An open Ctrl-R history search.
+    var historySearch: HistorySearch?
     /// False once the engine said there is nothing older to load.
     var hasMoreOlder = true
     /// When the outstanding `.loadOlder` was sent; nil when none is.

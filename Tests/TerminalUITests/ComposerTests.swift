@@ -143,3 +143,33 @@ struct ComposerUndoTests {
         #expect(s.composer.text == "ab")
     }
 }
+
+@Suite("History search")
+struct HistorySearchTests {
+    @Test func ctrlRFindsNewestThenOlderAndEscRestores() {
+        var s = Fixture.state()
+        for text in ["order status please", "hello", "my order is late"] {
+            _ = Fixture.type(&s, text)
+            Fixture.apply(&s, [.key(.enter)])
+        }
+        _ = Fixture.type(&s, "draft")
+        Fixture.apply(&s, [.key(.ctrl("r")), .key(.text("ord"))])
+        #expect(s.composer.text == "my order is late")
+        Fixture.apply(&s, [.key(.ctrl("r"))])
+        #expect(s.composer.text == "order status please")
+        #expect(Fixture.screen(s)[27].contains("history search: ord"))
+        Fixture.apply(&s, [.key(.escape)])
+        #expect(s.composer.text == "draft")
+        #expect(s.historySearch == nil)
+    }
+
+    @Test func enterTakesTheMatchWithoutSending() {
+        var s = Fixture.state()
+        _ = Fixture.type(&s, "first message")
+        Fixture.apply(&s, [.key(.enter)])
+        let effects = Fixture.apply(&s, [.key(.ctrl("r")), .key(.text("first")), .key(.enter)])
+        #expect(effects.isEmpty)
+        #expect(s.composer.text == "first message")
+        #expect(s.historySearch == nil)
+    }
+}
