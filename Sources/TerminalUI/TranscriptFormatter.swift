@@ -55,8 +55,9 @@ final class TranscriptFormatter {
 
     // MARK: Lines
 
-    /// Lines for one transcript entry.
-    func lines(for entry: TranscriptEntry, width: Int) -> [StyledLine] {
+    /// Lines for one transcript entry; a `continued` message (same sender as the one above)
+    /// has no header line.
+    func lines(for entry: TranscriptEntry, width: Int, continued: Bool = false) -> [StyledLine] {
         let item = entry.item
         if entry.isNotice {
             let body = Markdown.wrapPlain(item.text, width: max(1, width - Self.bodyIndent), style: palette.notice)
@@ -67,7 +68,7 @@ final class TranscriptFormatter {
         if case .event = item.kind {
             return centred(item.text + " · " + clock(item.time), width: width, style: palette.systemLine)
         }
-        var lines = [header(for: item, width: width)]
+        var lines = continued ? [] : [header(for: item, width: width)]
         let bodyWidth = max(1, width - Self.bodyIndent)
         let body: [StyledLine]
         switch item.kind {

@@ -46,6 +46,11 @@ final class TranscriptView {
     private var builtLastKey: String?
     private var builtUnreadKey: String?
     private var lastDay: Int?
+    private var lastItem: ChatItem?
+    /// Entry positions shown without a header (same sender as the message just above).
+    private var continued: Set<Int> = []
+    /// Messages from one sender closer together than this share one header.
+    static let groupingInterval: TimeInterval = 120
     /// Most lines counted below the view; beyond it the pane says "N+ more below".
     static let belowCountLimit = 500
 
@@ -67,7 +72,9 @@ final class TranscriptView {
         if !grewAtEnd {
             rows = []
             rowKeys = [:]
+            continued = []
             lastDay = nil
+            lastItem = nil
             builtCount = 0
         }
         for i in builtCount..<entries.count {
@@ -79,18 +86,34 @@ final class TranscriptView {
                     rowKeys[key] = rows.count
                     rows.append(.date(entry.item.time, key: key))
                     lastDay = day
+                    lastItem = nil
                 }
             }
             if entry.key == unreadKey {
                 rowKeys["u"] = rows.count
                 rows.append(.unread)
+                lastItem = nil
             }
+            if !entry.isNotice, Self.continues(entry.item, after: lastItem) { continued.insert(i) }
+            lastItem = entry.isNotice ? nil : entry.item
             rowKeys[entry.key] = rows.count
             rows.append(.entry(i))
         }
         builtCount = entries.count
         builtLastKey = entries.last?.key
         builtUnreadKey = unreadKey
+    }
+
+    /// True when `item` follows `previous` from the same other sender within the grouping
+    /// interval, so it is shown without its own header (own messages always keep theirs).
+    static func continues(_ item: ChatItem, after previous: ChatItem?) -> Bool {
+        guard let previous, case .message = item.kind, case .message = previous.kind,
+            !item.isOwn, !previous.isOwn
+        else { return false }
+        let sameSender = item.sender.id.map { $0 == previous.sender.id }
+            ?? (item.sender.name == previous.sender.name && item.sender.role == previous.sender.role)
+        let gap = item.time.timeIntervalSince(previous.time)
+        return sameSender && gap >= 0 && gap < groupingInterval
     }
 
     /// The key of a display row.
@@ -116,8 +139,9 @@ final class TranscriptView {
             return cache.lines(key: "u", width: width, revision: 0) { formatter.unreadDivider(width: width) }
         case .entry(let i):
             let entry = store.entries[i]
-            return cache.lines(key: entry.key, width: width, revision: entry.revision) {
-                formatter.lines(for: entry, width: width)
+            let isContinued = continued.contains(i)
+            return cache.lines(key: isContinued ? entry.key + "~" : entry.key, width: width, revision: entry.revision) {
+                formatter.lines(for: entry, width: width, continued: isContinued)
             }
         }
     }

@@ -56,6 +56,19 @@ struct LayoutCacheTests {
         #expect(Fixture.screen(s).contains { $0.contains("more below") })
     }
 
+    @Test func consecutiveMessagesFromOneSenderShareAHeader() {
+        var s = Fixture.state()
+        Fixture.apply(&s, [
+            .engine(.item(Fixture.message("m1", "first", at: 0))),
+            .engine(.item(Fixture.message("m2", "second", at: 30))),
+            .engine(.item(Fixture.message("m3", "much later", at: 600))),
+            .engine(.item(Fixture.own("l1", "mine"))),
+            .engine(.item(Fixture.own("l2", "mine again"))),
+        ])
+        let headers = Fixture.screen(s).filter { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil }
+        #expect(headers.count == 4, "m1, m3 and both own messages have headers:\n\(headers)")
+    }
+
     @Test func regionsAtMinimumSizeAndTooSmall() {
         var s = Fixture.state(rows: 12, columns: 40)
         Fixture.apply(&s, [.engine(.connection(.open)), .engine(.item(Fixture.message("m1", "hi")))])
