@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -37,7 +39,10 @@ let package = Package(
             name: "DemoServer",
             dependencies: [
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -64,7 +69,10 @@ let package = Package(
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "helpline"]),
+            dependencies: [
+                "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "helpline",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
     ],
     swiftLanguageModes: [.v6]
 )

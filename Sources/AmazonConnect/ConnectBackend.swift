@@ -115,6 +115,9 @@ public final class ConnectBackend: ChatBackend {
         [#"{"topic":"aws/subscribe","content":{"topics":["aws/chat"]}}"#]
     }
 
+    /// The server answers `aws/subscribe` with a status (spec §3.3).
+    public var confirmsHandshake: Bool { true }
+
     /// The deep heartbeat, then the heartbeat, as ChatJS sends them.
     public func heartbeatFrames() -> [String] {
         [#"{"topic":"aws/ping"}"#, #"{"topic":"aws/heartbeat"}"#]

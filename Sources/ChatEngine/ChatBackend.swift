@@ -16,6 +16,10 @@ public protocol ChatBackend: Sendable {
     func openConnection() async throws -> SocketEndpoint
     /// Frames to send as soon as the socket is open (subscriptions).
     func handshakeFrames() -> [String]
+    /// True when the server confirms the handshake with a ``BackendEvent/subscribed`` event;
+    /// the engine then resends the handshake until it is confirmed, and replaces the socket
+    /// when it never is.
+    var confirmsHandshake: Bool { get }
     /// Frames to send on every heartbeat tick.
     func heartbeatFrames() -> [String]
     /// How often to send heartbeats; a socket silent for this plus a grace period is dead.

@@ -25,7 +25,7 @@ extension ChatSession {
                 endpoint: endpoint, logger: logger, closeSignal: closeSignal,
                 opened: { writer in try await self.socketOpened(writer, generation: current) },
                 received: { text in await self.receive(frame: text, generation: current) },
-                heartbeat: { writer in try await self.heartbeat(writer, generation: current) })
+                heartbeat: { writer in try await self.runConnection(writer, generation: current) })
             return .network("socket closed")
         } catch {
             let failure = Self.classify(error)
@@ -35,18 +35,28 @@ extension ChatSession {
     }
 
     private func socketOpened(_ writer: any SocketWriter, generation current: Int) async throws {
+        liveBuffer = []
         for frame in backend.handshakeFrames() { try await writer.send(text: frame) }
         lastFrameAt = configuration.now()
+    }
+
+    /// Runs beside the reader: confirm the subscription, backfill, go live, then heartbeats.
+    ///
+    /// The backfill starts only once the subscription is confirmed, so every item is either
+    /// in the fetched pages or on the socket; live frames wait in `liveBuffer` meanwhile and
+    /// are applied after the older items, keeping transcript order.
+    private func runConnection(_ writer: any SocketWriter, generation current: Int) async throws {
+        if backend.confirmsHandshake { try await confirmSubscription(writer, generation: current) }
         try await backfill()
         if !restoredOutbox.isEmpty { await deliverRestored() }
         guard generation == current else { return }
+        let buffered = liveBuffer ?? []
+        liveBuffer = nil
+        for event in buffered { handle(event, live: true) }
         socket = writer
         _ = machine.opened()
         publishState()
         Task { await self.flushOutbox() }
-    }
-
-    private func heartbeat(_ writer: any SocketWriter, generation current: Int) async throws {
         let interval = backend.heartbeatInterval
         let grace = min(configuration.heartbeatGrace, interval)
         while generation == current {
@@ -59,6 +69,24 @@ extension ChatSession {
                 throw SocketEnd.silent
             }
         }
+    }
+
+    /// Waits for the server to confirm the subscription, resending it like ChatJS (every 1 s,
+    /// 3 times); a socket that is never subscribed would answer heartbeats but carry no chat.
+    private func confirmSubscription(_ writer: any SocketWriter, generation current: Int) async throws {
+        let step = Duration.milliseconds(50)
+        for attempt in 0...3 {
+            if attempt > 0 {
+                logger.info("subscription not confirmed; sending it again (\(attempt))")
+                for frame in backend.handshakeFrames() { try await writer.send(text: frame) }
+            }
+            for _ in 0..<20 {
+                if subscribedGeneration == current { return }
+                try await configuration.sleep(step)
+            }
+        }
+        logger.warning("the server never confirmed the subscription; replacing the socket")
+        throw SocketEnd.notSubscribed
     }
 
     /// Fetches what the transcript holds that we have not seen, before going live.
@@ -79,6 +107,7 @@ extension ChatSession {
         var pages = 0
         repeat {
             let page = try await backend.fetchTranscript(.after(itemId: last, pageToken: token))
+            logger.debug("backfill page \(pages + 1): \(page.events.count) events, more: \(page.nextPageToken != nil)")
             for event in page.events { handle(event, live: false) }
             token = page.nextPageToken
             pages += 1
@@ -96,7 +125,14 @@ extension ChatSession {
             hub.publish(.notice("Ignored a malformed frame from the server (\(error))."))
             return
         }
-        for event in events { handle(event, live: true) }
+        for event in events {
+            switch event {
+            case .subscribed, .alive, .degraded:
+                handle(event, live: true)
+            default:
+                if liveBuffer != nil { liveBuffer?.append(event) } else { handle(event, live: true) }
+            }
+        }
     }
 
     /// Applies one decoded event to the transcript and publishes what changed.
@@ -129,7 +165,9 @@ extension ChatSession {
             hub.publish(.typingStopped(participant))
         case .queuePosition(let position):
             hub.publish(.queuePosition(position))
-        case .alive, .subscribed:
+        case .subscribed:
+            if live { subscribedGeneration = generation }
+        case .alive:
             break
         case .degraded(let detail):
             logger.warning("deep heartbeat failed: \(detail)")

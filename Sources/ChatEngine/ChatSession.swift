@@ -28,6 +28,8 @@ public actor ChatSession {
     var socket: (any SocketWriter)?
     var generation = 0
     var lastFrameAt = Date.distantPast
+    var subscribedGeneration = -1
+    var liveBuffer: [BackendEvent]?
     var closeCurrentSocket: (@Sendable () -> Void)?
     var initialLoaded = false
     var olderPageToken: String?
@@ -204,6 +206,7 @@ public actor ChatSession {
             switch end {
             case .closedByServer(let reason): return .network("socket closed by the server (\(reason))")
             case .silent: return .network("no answer to heartbeats")
+            case .notSubscribed: return .network("the server never confirmed the subscription")
             case .closedByUs: return .network("socket closed")
             }
         }

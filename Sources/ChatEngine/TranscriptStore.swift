@@ -92,7 +92,8 @@ struct TranscriptStore: Sendable {
         applyPendingReceipt(to: &item)
         items[index] = item
         indexById[item.id] = index
-        noteServerItem(item)
+        // No `noteServerItem` here: a REST reply says nothing about which socket items we
+        // have seen, and moving the backfill position past a gap would lose messages.
         return item
     }
 

@@ -19,6 +19,8 @@ enum SocketEnd: Error, Sendable {
     case closedByServer(String)
     /// No frame arrived within the heartbeat timeout.
     case silent
+    /// The server never confirmed the subscription.
+    case notSubscribed
     /// We closed it on purpose.
     case closedByUs
 }

@@ -27,7 +27,7 @@ public final class DemoContactCenter: Sendable {
         self.hub = hub
         self.group = group
         self.runTask = runTask
-        self.faultTask = FaultSchedule.start(configuration.faults, hub: hub)
+        self.faultTask = FaultSchedule.start(configuration.faults, hub: hub, sleep: configuration.faultSleep)
     }
 
     /// Starts the server and returns once it is listening (the port is known).

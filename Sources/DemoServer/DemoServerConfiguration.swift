@@ -25,6 +25,8 @@ public struct DemoServerConfiguration: Sendable {
     public var logger: Logger?
     /// Source of wall-clock time for timestamps and expiry checks (injectable for tests).
     public var now: @Sendable () -> Date
+    /// How the timed faults wait (injected by tests to step through a schedule).
+    public var faultSleep: @Sendable (Duration) async throws -> Void
 
     /// Creates a configuration; every parameter has a sensible default for interactive use.
     public init(
@@ -51,5 +53,6 @@ public struct DemoServerConfiguration: Sendable {
         self.logLevel = logLevel
         self.logger = logger
         self.now = now
+        self.faultSleep = { try await Task.sleep(for: $0) }
     }
 }

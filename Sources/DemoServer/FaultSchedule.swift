@@ -3,22 +3,24 @@ import Foundation
 /// Runs the timed parts of a `DemoFaults` spec (periodic drops, half-open windows, token expiry).
 enum FaultSchedule {
     /// Starts a task applying the timed faults; cancel it to stop.
-    static func start(_ faults: DemoFaults, hub: ContactCenterHub) -> Task<Void, Never> {
+    static func start(
+        _ faults: DemoFaults, hub: ContactCenterHub, sleep: @escaping @Sendable (Duration) async throws -> Void
+    ) -> Task<Void, Never> {
         Task {
             await withTaskGroup(of: Void.self) { group in
                 if let interval = faults.dropEvery {
                     group.addTask {
-                        await repeating(every: interval) { await hub.dropAllSockets(abruptly: faults.dropAbruptly) }
+                        await repeating(every: interval, sleep: sleep) { await hub.dropAllSockets(abruptly: faults.dropAbruptly) }
                     }
                 }
                 if let interval = faults.expireTokensEvery {
-                    group.addTask { await repeating(every: interval) { await hub.expireConnectionTokens() } }
+                    group.addTask { await repeating(every: interval, sleep: sleep) { await hub.expireConnectionTokens() } }
                 }
                 if let delay = faults.halfOpenAfter {
                     group.addTask {
-                        guard (try? await Task.sleep(for: delay)) != nil else { return }
+                        guard (try? await sleep(delay)) != nil else { return }
                         await hub.setHalfOpen(true)
-                        if let window = faults.halfOpenFor, (try? await Task.sleep(for: window)) != nil {
+                        if let window = faults.halfOpenFor, (try? await sleep(window)) != nil {
                             await hub.setHalfOpen(false)
                         }
                     }
@@ -27,8 +29,10 @@ enum FaultSchedule {
         }
     }
 
-    private static func repeating(every interval: Duration, _ action: @Sendable () async -> Void) async {
-        while (try? await Task.sleep(for: interval)) != nil {
+    private static func repeating(
+        every interval: Duration, sleep: @Sendable (Duration) async throws -> Void, _ action: @Sendable () async -> Void
+    ) async {
+        while (try? await sleep(interval)) != nil {
             await action()
         }
     }

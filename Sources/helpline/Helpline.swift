@@ -16,6 +16,6 @@ struct Helpline: AsyncParsableCommand {
               helpline serve --port 8080                # the demo contact center alone
             """,
         version: "0.1.0",
-        subcommands: [DemoCommand.self, ConnectCommand.self, ServeCommand.self],
+        subcommands: [DemoCommand.self, ConnectCommand.self, ServeCommand.self, RenderCommand.self],
         defaultSubcommand: DemoCommand.self)
 }

@@ -204,24 +204,41 @@ import Testing
     }
 
     @Test func timedHalfOpenWindowAndTokenExpiry() async throws {
+        // The schedule's waits are stepped by hand: no wall-clock assumptions.
+        let sleeper = SteppedSleeper()
         let faults = try DemoFaults.parse("half-open-after=20ms,half-open-for=3s,expire-tokens-every=250ms")
-        let begin = ContinuousClock.now
-        try await withDemoServer(DemoClient.serverConfig { $0.faults = faults }) { _, client in
+        let config = DemoClient.serverConfig {
+            $0.faults = faults
+            $0.faultSleep = { try await sleeper.sleep($0) }
+        }
+        try await withDemoServer(config) { _, client in
             let chat = try await client.startChat()
             let socket = try await TestSocket.open(chat.socketURL)
-            try await Task.sleep(for: .milliseconds(40))
-            try #require(ContinuousClock.now - begin < .milliseconds(2800), "machine too slow for this test")
             try await socket.send(#"{"topic":"aws/heartbeat"}"#)
-            try await Task.sleep(for: .milliseconds(60))
-            #expect(await socket.inbox.frames.isEmpty, "silent while half-open")
-            try await Task.sleep(until: begin + .milliseconds(3100))
+            #expect(await socket.inbox.first(timeout: .seconds(5)) { $0.contains("aws/heartbeat") } != nil, "answers before")
+            await socket.inbox.clear()
+
+            #expect(await sleeper.release(.milliseconds(20)), "the half-open delay was waited for")
+            #expect(await sleeper.waitForSleeper(.seconds(3)), "the half-open window started")
+            try await socket.send(#"{"topic":"aws/heartbeat"}"#)
+            #expect(await socket.inbox.first(timeout: .milliseconds(300)) { $0.contains("aws/heartbeat") } == nil, "silent while half-open")
+
+            #expect(await sleeper.release(.seconds(3)), "the half-open window was waited for")
             var answered = false
-            for _ in 0..<60 where !answered {
+            for _ in 0..<50 where !answered {
                 try await socket.send(#"{"topic":"aws/heartbeat"}"#)
                 answered = await socket.inbox.first(timeout: .milliseconds(100)) { $0.contains("aws/heartbeat") } != nil
             }
             #expect(answered, "answers again after the window")
-            #expect(try await client.send(chat, "late").status == 403, "the token expired on schedule")
+
+            #expect(try await client.send(chat, "before expiry").status == 200)
+            #expect(await sleeper.release(.milliseconds(250)), "the expiry interval was waited for")
+            var refused = false
+            for _ in 0..<50 where !refused {
+                refused = try await client.send(chat, "late").status == 403
+                if !refused { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            #expect(refused, "the token expired on schedule")
             await socket.close()
         }
     }

@@ -114,6 +114,9 @@ actor FrameInbox {
     private(set) var closed = false
 
     func append(_ frame: String) { frames.append(frame) }
+
+    /// Forgets the frames received so far.
+    func clear() { frames = [] }
     func markClosed() { closed = true }
 
     /// The first frame (in arrival order) matching `predicate`, waiting up to `timeout`.
@@ -216,4 +219,53 @@ func withDemoServer(
         throw error
     }
     await server.stop()
+}
+
+/// Lets a test step through timed waits: every `sleep` suspends until the test releases a
+/// sleeper of that duration, so timed behaviour is tested without wall-clock assumptions.
+actor SteppedSleeper {
+    private var sleepers: [(id: UUID, duration: Duration, continuation: CheckedContinuation<Void, any Error>)] = []
+    private var cancelled: Set<UUID> = []
+
+    /// Suspends until released (or cancelled).
+    func sleep(_ duration: Duration) async throws {
+        let id = UUID()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                if cancelled.remove(id) != nil {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    sleepers.append((id, duration, continuation))
+                }
+            }
+        } onCancel: {
+            Task { await self.cancel(id) }
+        }
+    }
+
+    private func cancel(_ id: UUID) {
+        if let index = sleepers.firstIndex(where: { $0.id == id }) {
+            sleepers.remove(at: index).continuation.resume(throwing: CancellationError())
+        } else {
+            cancelled.insert(id)
+        }
+    }
+
+    /// Resumes one sleeper waiting for `duration`; false if none appears within 5 s.
+    func release(_ duration: Duration) async -> Bool {
+        guard await waitForSleeper(duration) else { return false }
+        guard let index = sleepers.firstIndex(where: { $0.duration == duration }) else { return false }
+        sleepers.remove(at: index).continuation.resume()
+        return true
+    }
+
+    /// Waits (up to 5 s) until something sleeps for `duration`.
+    func waitForSleeper(_ duration: Duration) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if sleepers.contains(where: { $0.duration == duration }) { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return sleepers.contains { $0.duration == duration }
+    }
 }
