@@ -117,6 +117,12 @@ extension ChatSession {
                 localId: localId, clientToken: entry.clientToken, text: entry.text, contentType: entry.contentType)
             do {
                 let ack = try await backend.send(message, socket: socket)
+                if case .awaitingEcho = ack {
+                    // Written to the socket; the echo with our local id settles it. If the
+                    // socket drops first, the next flush sends it again (same local id).
+                    outbox.pause(localId: localId)
+                    return
+                }
                 if case .accepted(let id, let time) = ack {
                     outbox.remove(localId: localId)
                     outboxChanged()

@@ -48,6 +48,17 @@ struct TranscriptStore: Sendable {
         if let index = indexById[incoming.id] {
             return update(at: index, with: incoming)
         }
+        if let localId = incoming.localId, let index = indexByLocalId[localId] {
+            // An echo that names our local id (PolyAI's `local_id`): delivery confirmed.
+            var item = items[index]
+            item.id = incoming.id
+            item.time = incoming.time
+            item.delivery = max(item.delivery ?? .sent, .sent)
+            applyPendingReceipt(to: &item)
+            items[index] = item
+            indexById[incoming.id] = index
+            return .updated(item)
+        }
         if isOwnMessage(incoming, me: me),
             let index = oldestUnacknowledged(text: incoming.text)
         {

@@ -92,3 +92,21 @@ import Testing
         #expect(store.lastServerItemId == "new")
     }
 }
+
+@Suite struct EchoByLocalIdTests {
+    @Test func echoNamingOurLocalIdSettlesThePendingMessage() {
+        var store = TranscriptStore()
+        let me = Participant(id: "me", name: "Maria", role: .customer)
+        _ = store.addPending(
+            ChatItem(id: "L1", localId: "L1", time: Date(), sender: me, kind: .message, text: "hi", delivery: .pending))
+        let echo = ChatItem(id: "E1", localId: "L1", time: Date(), sender: me, kind: .message, text: "hi")
+        let merged = store.merge(echo, me: me)
+        guard case .updated(let item) = merged else {
+            Issue.record("expected an update, got \(merged)")
+            return
+        }
+        #expect(item.id == "E1" && item.delivery == .sent && store.count == 1)
+        let again = store.merge(echo, me: me)
+        #expect(again == .duplicate)
+    }
+}
