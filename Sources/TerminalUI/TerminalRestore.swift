@@ -19,6 +19,7 @@ enum TerminalRestore {
     nonisolated(unsafe) private static var haveTermios = false
     nonisolated(unsafe) private static var atexitInstalled = false
     nonisolated(unsafe) private static var previousCrashActions: [Int32: sigaction] = [:]
+    @MainActor private static var previousTermActions: [Int32: sigaction] = [:]
     private static let crashBytes: [UInt8] = Array((resetSequence + "\u{1B}[?1049l\r\n").utf8)
     @MainActor private static var signalSources: [DispatchSourceSignal] = []
 
@@ -37,7 +38,10 @@ enum TerminalRestore {
             atexit { TerminalRestore.restoreCurses() }
         }
         for sig in [SIGINT, SIGTERM, SIGHUP] {
-            signal(sig, SIG_IGN)
+            var ignore = sigaction()
+            ignore.__sigaction_handler.sa_handler = SIG_IGN
+            var previous = sigaction()
+            if sigaction(sig, &ignore, &previous) == 0 { previousTermActions[sig] = previous }
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
             source.setEventHandler { MainActor.assumeIsolated { onSignal(sig) } }
             source.resume()
@@ -60,7 +64,8 @@ enum TerminalRestore {
     static func restore() {
         for source in signalSources { source.cancel() }
         signalSources = []
-        for sig in [SIGINT, SIGTERM, SIGHUP] { signal(sig, SIG_DFL) }
+        for (sig, var previous) in previousTermActions { sigaction(sig, &previous, nil) }
+        previousTermActions = [:]
         for (sig, var previous) in previousCrashActions { sigaction(sig, &previous, nil) }
         previousCrashActions = [:]
         restoreCurses()
