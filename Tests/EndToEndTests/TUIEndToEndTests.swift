@@ -118,6 +118,23 @@ struct TUIEndToEndTests {
         #expect(bottom.ok, "End returns to the newest, with the divider:\n\(bottom.screen.dump)")
     }
 
+    @Test func exportWritesTheTranscriptWithMode0600() async throws {
+        let tmux = try await startDemo()
+        tmux.type("hello export")
+        tmux.keys("Enter")
+        _ = await tmux.wait { $0.has("hello export") && $0[29].contains("Message…") }
+        tmux.type("/export transcript.md")
+        tmux.keys("Enter")
+        let saved = await tmux.wait { $0.has("Transcript saved") }
+        #expect(saved.ok, "a notice confirms the export:\n\(saved.screen.dump)")
+        let path = tmux.directory.appendingPathComponent("transcript.md").path
+        let text = try #require(tmux.file("transcript.md"))
+        #expect(text.contains("You: hello export"))
+        #expect(text.range(of: #"\d\d:\d\d:\d\d [^:]+: .*Helpline demo"#, options: .regularExpression) != nil)
+        let mode = (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue
+        #expect(mode == 0o600)
+    }
+
     @Test func ctrlCRestoresTheTerminal() async throws {
         let tmux = try TUITmux(command: "stty -a > before; \(Self.demo); stty -a > after; echo DONE")
         let ready = await tmux.wait { $0.first?.contains("connected") == true }
