@@ -35,6 +35,7 @@ let package = Package(
             ]),
         .target(name: "AmazonConnect", dependencies: ["ChatEngine", "ChatModel"]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
+        .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel"]),
         .target(
             name: "DemoServer",
             dependencies: [
@@ -50,7 +51,7 @@ let package = Package(
         .executableTarget(
             name: "helpline",
             dependencies: [
-                "ChatModel", "ChatEngine", "AmazonConnect", "MarkdownANSI", "TerminalUI", "DemoServer",
+                "ChatModel", "ChatEngine", "AmazonConnect", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -66,6 +67,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             exclude: ["boto3"]),
+        .testTarget(
+            name: "ScriptTests",
+            dependencies: ["HelplineScript", "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,0 +1,169 @@
+import ChatEngine
+import ChatModel
+import Foundation
+
+/// Carries out the steps of one script run against one session.
+struct StepExecution {
+    let session: ChatSession
+    let inbox: EventInbox
+    /// When the last message was sent, until its first reply is measured.
+    private var pendingSend: ContinuousClock.Instant?
+    /// The terminal connection state, once seen.
+    private var closedReason: String?
+    /// True once the chat has ended (by `end` or by the other side).
+    private(set) var ended = false
+
+    init(session: ChatSession, inbox: EventInbox) {
+        self.session = session
+        self.inbox = inbox
+    }
+
+    /// Performs one step.
+    mutating func perform(_ step: ScriptStep) async -> StepResult {
+        switch step.action {
+        case .send(let text):
+            return await send(text, step: step)
+        case .expect(let pattern, let within):
+            return await expectReply(pattern, within: within, step: step)
+        case .expectEvent(let kind, let namePattern, let within):
+            return await expectEvent(kind, namePattern: namePattern, within: within, step: step)
+        case .pick(let number):
+            guard let item = await inbox.latestInteractive else {
+                return StepResult(step: step, failure: "no interactive message to pick from")
+            }
+            let titles = InteractiveOptions.titles(in: item.text)
+            guard number <= titles.count else {
+                return StepResult(step: step, failure: "the interactive message has \(titles.count) option(s), not \(number)")
+            }
+            var result = await send(titles[number - 1], step: step)
+            result.detail = "picked \"\(titles[number - 1])\""
+            return result
+        case .attach(let path):
+            guard FileManager.default.isReadableFile(atPath: path) else {
+                return StepResult(step: step, failure: "cannot read \(path)")
+            }
+            return StepResult(step: step, failure: "attach: this version of the chat engine cannot upload attachments yet")
+        case .wait(let duration):
+            try? await Task.sleep(for: duration)
+            return StepResult(step: step)
+        case .end:
+            await session.end()
+            let reason = await waitForEnd(within: ScriptParser.defaultWithin)
+            ended = true
+            return StepResult(step: step, failure: reason == nil ? "the chat did not end within 10s" : nil)
+        }
+    }
+
+    /// Waits for a terminal connection state; returns its description, or `nil` on timeout.
+    mutating func waitForEnd(within limit: Duration) async -> String? {
+        let deadline = ContinuousClock.now + limit
+        while closedReason == nil {
+            let remaining = deadline - .now
+            guard remaining > .zero, let arrival = await inbox.next(timeout: remaining) else { break }
+            note(arrival.event)
+        }
+        if closedReason != nil { ended = true }
+        return closedReason
+    }
+
+    private mutating func send(_ text: String, step: ScriptStep) async -> StepResult {
+        if let closedReason { return StepResult(step: step, failure: "the chat is over (\(closedReason))") }
+        guard await session.send(text) != nil else { return StepResult(step: step, failure: "the message was not accepted") }
+        pendingSend = .now
+        return StepResult(step: step)
+    }
+
+    private mutating func note(_ event: ChatEvent) {
+        if case .connection(let state) = event, state.isTerminal { closedReason = state.summary }
+    }
+
+    private mutating func expectReply(_ pattern: String, within: Duration, step: ScriptStep) async -> StepResult {
+        let deadline = ContinuousClock.now + within
+        var streamingId: String?
+        while true {
+            let remaining = deadline - .now
+            guard remaining > .zero, let arrival = await inbox.next(timeout: remaining) else {
+                return StepResult(step: step, failure: unmet("no agent/bot reply", within: within))
+            }
+            note(arrival.event)
+            let reply: ChatItem
+            switch arrival.event {
+            case .item(let item) where Self.isReply(item):
+                if item.isStreaming {
+                    streamingId = item.id
+                    continue
+                }
+                reply = item
+            case .itemUpdated(let item) where item.id == streamingId && !item.isStreaming:
+                reply = item
+            default:
+                continue
+            }
+            var latency: Duration?
+            if let sent = pendingSend {
+                latency = arrival.time - sent
+                pendingSend = nil
+            }
+            let summary = Self.quote(reply)
+            guard Self.matches(pattern, reply.text) else {
+                return StepResult(step: step, failure: "expected /\(pattern)/, got \(summary)", replyLatency: latency)
+            }
+            return StepResult(step: step, detail: summary, replyLatency: latency)
+        }
+    }
+
+    private mutating func expectEvent(
+        _ kind: ScriptEventKind, namePattern: String?, within: Duration, step: ScriptStep
+    ) async -> StepResult {
+        let deadline = ContinuousClock.now + within
+        while true {
+            let remaining = deadline - .now
+            guard remaining > .zero, let arrival = await inbox.next(timeout: remaining) else {
+                if kind == .ended, closedReason != nil { return StepResult(step: step, detail: closedReason) }
+                let about = namePattern.map { " for /\($0)/" } ?? ""
+                return StepResult(step: step, failure: unmet("no \(kind.rawValue) event\(about)", within: within))
+            }
+            note(arrival.event)
+            if let name = Self.eventName(kind, arrival.event) {
+                if let namePattern, !Self.matches(namePattern, name) { continue }
+                if kind == .ended { ended = true }
+                return StepResult(step: step, detail: name.isEmpty ? nil : name)
+            }
+        }
+    }
+
+    private func unmet(_ what: String, within: Duration) -> String {
+        if let closedReason { return "\(what) before the chat was over (\(closedReason))" }
+        return "\(what) within \(LatencyStats.format(within))"
+    }
+
+    /// The name an event is about when it is of `kind`, else `nil`.
+    static func eventName(_ kind: ScriptEventKind, _ event: ChatEvent) -> String? {
+        switch (kind, event) {
+        case (.joined, .item(let item)) where item.kind == .event(.joined): item.sender.name
+        case (.left, .item(let item)) where item.kind == .event(.left): item.sender.name
+        case (.typing, .typing(let participant)): participant.name
+        case (.queue, .queuePosition(let position)): position.map(String.init) ?? ""
+        case (.ended, .item(let item)) where item.kind == .event(.chatEnded): item.text
+        case (.ended, .connection(let state)) where state.isTerminal: state.summary
+        default: nil
+        }
+    }
+
+    /// True for messages and attachments from an agent or a bot.
+    static func isReply(_ item: ChatItem) -> Bool {
+        guard !item.isOwn, !item.isHistory, [.agent, .bot, .supervisor].contains(item.sender.role) else { return false }
+        if case .event = item.kind { return false }
+        return true
+    }
+
+    static func matches(_ pattern: String, _ text: String) -> Bool {
+        text.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    private static func quote(_ item: ChatItem) -> String {
+        let flat = item.text.replacingOccurrences(of: "\n", with: " ")
+        let short = flat.count > 80 ? String(flat.prefix(80)) + "…" : flat
+        return "\(item.sender.name): \"\(short)\""
+    }
+}

@@ -1,0 +1,35 @@
+import AmazonConnect
+import ChatEngine
+import DemoServer
+import Foundation
+import HelplineScript
+
+/// A demo contact center on loopback with fast replies, and a script runner against it.
+struct DemoHarness {
+    let server: DemoContactCenter
+    let runner: ScriptRunner
+
+    static func start() async throws -> DemoHarness {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        let startURL = server.startChatURL.absoluteString
+        let endpoint = server.baseURL
+        let runner = ScriptRunner {
+            ConnectBackend(
+                start: .template(url: startURL, displayName: "Tess", instanceId: nil, contactFlowId: nil),
+                endpoint: endpoint)
+        }
+        return DemoHarness(server: server, runner: runner)
+    }
+
+    /// The example scripts shipped in `Resources/scripts`.
+    static var examplesDirectory: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Resources/scripts")
+    }
+
+    static func exampleScripts() throws -> [Script] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: examplesDirectory.path)
+            .filter { $0.hasSuffix(".hls") }.sorted()
+        return try names.map { try ScriptParser.parse(fileAt: examplesDirectory.appendingPathComponent($0).path) }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import HelplineScript
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+@Suite("Scripts against the demo contact center", .timeLimit(.minutes(3)))
+struct DemoScriptTests {
+    @Test("every example script in Resources/scripts passes")
+    func examplesPass() async throws {
+        let harness = try await DemoHarness.start()
+        let scripts = try DemoHarness.exampleScripts()
+        #expect(scripts.count >= 4)
+        for script in scripts {
+            let result = await harness.runner.run(script)
+            let log = result.steps.map { StepLog.line($0) }.joined(separator: "\n")
+            #expect(result.passed, "\(script.name):\n\(log)")
+        }
+        await harness.server.stop()
+    }
+
+    @Test("unmet expectations fail, one failure each, and the run goes on")
+    func failingScript() async throws {
+        let harness = try await DemoHarness.start()
+        let script = try ScriptParser.parse(
+            """
+            expect Welcome
+            send hours
+            expect this text is never sent within 300ms
+            expect-event joined Nobody within 300ms
+            pick 1
+            send bye
+            expect Goodbye
+            """, name: "failing")
+        let result = await harness.runner.run(script)
+        #expect(!result.passed)
+        #expect(result.failures.map(\.step.line) == [3, 4, 5])
+        #expect(result.failures[0].failure?.contains("expected /this text is never sent/, got Helpline Bot:") == true)
+        #expect(result.failures[2].failure == "no interactive message to pick from")
+        #expect(result.steps[6].passed)
+        #expect(result.replyLatencies.count == 2)
+        await harness.server.stop()
+    }
+
+    @Test("JUnit XML parses: one test case per run, one failure per unmet expectation")
+    func junit() async throws {
+        let harness = try await DemoHarness.start()
+        let passing = try ScriptParser.parse("expect Welcome\nsend bye\nexpect Goodbye\n", name: "passing")
+        let failing = try ScriptParser.parse(
+            "expect Welcome\nexpect <never> & \"never\" within 200ms\nexpect-event queue within 200ms\n", name: "failing")
+        let results = [await harness.runner.run(passing), await harness.runner.run(failing)]
+        await harness.server.stop()
+        let xml = JUnitReport.xml(suite: "demo", results: results)
+        let summary = try JUnitSummary.parse(xml)
+        #expect(summary.suites == ["demo"])
+        #expect(summary.cases == ["passing", "failing"])
+        #expect(summary.failuresByCase == ["failing": 2])
+        #expect(summary.failureMessages.first?.hasPrefix("line 2: ") == true)
+        #expect(summary.testsAttribute == "2" && summary.failuresAttribute == "1")
+    }
+
+    @Test("repeated and concurrent runs report every run")
+    func batch() async throws {
+        let harness = try await DemoHarness.start()
+        let script = try ScriptParser.parse("expect Welcome\nsend hours\nexpect opening hours\nend\n", name: "hours")
+        let lines = LineCollector()
+        let sequential = await ScriptBatch(runner: harness.runner).run([script], repetitions: 2) { lines.add($0) }
+        #expect(sequential.count == 2 && sequential.allSatisfy(\.passed))
+        #expect(lines.all.contains { $0.contains("ok      3  expect opening hours  [") })
+        let concurrent = await ScriptBatch(runner: harness.runner, concurrency: 4).run([script], repetitions: 8) { lines.add($0) }
+        #expect(concurrent.count == 8 && concurrent.allSatisfy(\.passed))
+        #expect(lines.all.contains("progress: 8/8 done, 0 failed"))
+        let summary = StepLog.summary(sequential + concurrent)
+        #expect(summary.hasPrefix("10 run(s): 10 passed, 0 failed; reply latency p50 "))
+        await harness.server.stop()
+    }
+}
+
+/// Collects output lines from concurrent callers.
+final class LineCollector: Sendable {
+    private let lines = Mutex<[String]>([])
+    func add(_ line: String) { lines.withLock { $0.append(line) } }
+    var all: [String] { lines.withLock { $0 } }
+}
