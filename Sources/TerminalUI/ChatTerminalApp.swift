@@ -106,6 +106,15 @@ public final class ChatTerminalApp {
                         state.dirty = true
                     case .bell:
                         terminal.bell()
+                    case .suspend:
+                        // Only a job of its own (a shell with job control) can be continued.
+                        if getpgrp() == getpid() {
+                            terminal.suspendProcess()
+                            painter.invalidate()
+                            state.dirty = true
+                        } else {
+                            inbox.append(.notice("Ctrl-Z needs a shell with job control; /quit leaves."))
+                        }
                     case .bareView:
                         bare = BareView(lines: BareView.transcriptLines(state), terminal: terminal)
                     }

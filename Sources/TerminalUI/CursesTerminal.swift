@@ -1,10 +1,14 @@
 import CNcursesw
 import Foundation
 import MarkdownANSI
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
 #endif
+
+/// Set by the SIGCONT handler while the process is suspended with Ctrl-Z.
+private let processContinued = Atomic<Bool>(false)
 
 /// Owns curses: start-up (locale, modes, colour, mouse, bracketed paste), key reading, shutdown.
 ///
@@ -84,6 +88,35 @@ final class CursesTerminal {
     func resume() {
         doupdate()
         writeTerminal("\u{1B}[?2004h")
+    }
+
+    /// Ctrl-Z: leaves curses, stops the process with SIGTSTP (job control) and returns to curses
+    /// once the shell continues it (`fg`); where stopping is not possible (no job control) it
+    /// comes straight back.
+    ///
+    /// The signal goes to the whole process (this code runs on a dispatch worker thread that
+    /// blocks signals); a SIGCONT handler tells us when we run again.
+    func suspendProcess() {
+        suspend()
+        var stop = sigaction()
+        stop.__sigaction_handler.sa_handler = SIG_DFL
+        var previousStop = sigaction()
+        sigaction(SIGTSTP, &stop, &previousStop)
+        var onContinue = sigaction()
+        onContinue.__sigaction_handler.sa_handler = { _ in processContinued.store(true, ordering: .sequentiallyConsistent) }
+        var previousContinue = sigaction()
+        sigaction(SIGCONT, &onContinue, &previousContinue)
+        processContinued.store(false, ordering: .sequentiallyConsistent)
+        kill(getpid(), SIGTSTP)
+        // Stopped processes do not run this loop; without job control it gives up after 300 ms.
+        var waited = 0
+        while !processContinued.load(ordering: .sequentiallyConsistent) && waited < 300 {
+            usleep(1000)
+            waited += 1
+        }
+        sigaction(SIGCONT, &previousContinue, nil)
+        sigaction(SIGTSTP, &previousStop, nil)
+        resume()
     }
 
     /// The terminal size now.

@@ -82,6 +82,8 @@ extension Reducer {
             state.composer.undo()
         case .ctrl("r"):
             startSearch(&state)
+        case .ctrl("z"):
+            return [.suspend]
         case .function(2), .alt("l"):
             return [.bareView]
         case .resize, .function, .backTab, .alt, .ctrl:

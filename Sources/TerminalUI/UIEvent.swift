@@ -27,6 +27,8 @@ enum UIEffect: Equatable, Sendable {
     case export(path: String, contents: String)
     /// Redraw the whole screen from scratch (Ctrl-L).
     case repaint
+    /// Stop the process like Ctrl-Z in a shell (job control); the screen comes back on `fg`.
+    case suspend
     /// Ring the terminal bell (a live agent joined).
     case bell
     /// Leave curses and print the transcript as plain terminal text, with clickable links,
