@@ -34,6 +34,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]),
         .target(name: "AmazonConnect", dependencies: ["ChatEngine", "ChatModel"]),
+        .target(name: "PolyAI", dependencies: ["ChatEngine", "ChatModel"]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel"]),
         .target(
@@ -51,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "helpline",
             dependencies: [
-                "ChatModel", "ChatEngine", "AmazonConnect", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript",
+                "ChatModel", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -59,6 +60,7 @@ let package = Package(
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel"]),
         .testTarget(name: "AmazonConnectTests", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel"]),
+        .testTarget(name: "PolyAITests", dependencies: ["PolyAI", "ChatEngine", "ChatModel", "DemoServer"]),
         .testTarget(
             name: "DemoServerTests",
             dependencies: [
