@@ -141,7 +141,7 @@ public final class ChatTerminalApp {
     /// The terminal window title: app title, who we talk to, unread count.
     nonisolated static func windowTitle(_ state: UIState) -> String {
         var title = state.options.title
-        if let partner = state.partner { title += " — " + partner.name }
+        if let partner = state.partner { title += " — " + partner.displayName }
         if state.unreadCount > 0 { title += " (\(state.unreadCount) new)" }
         if state.chatIsOver { title += " — ended" }
         return title

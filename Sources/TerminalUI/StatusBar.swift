@@ -49,7 +49,7 @@ enum StatusBar {
             let badge = partner.role == .bot ? "bot" : partner.role == .supervisor ? "supervisor" : "agent"
             let badgeStyle = partner.role == .bot ? palette.statusBotBadge : palette.statusBadge
             left.append(Segment(spans: [
-                StyledSpan(" " + partner.name + " ", style: boldened(palette.statusBar)),
+                StyledSpan(" " + partner.displayName + " ", style: boldened(palette.statusBar)),
                 StyledSpan(" \(badge) ", style: badgeStyle),
             ], priority: 1))
         }

@@ -12,7 +12,7 @@ enum TranscriptExport {
         var out = "# Helpline transcript\n\n"
         for entry in store.entries where !entry.isNotice {
             let item = entry.item
-            let name = item.isOwn ? "You" : item.sender.name
+            let name = item.isOwn ? "You" : item.sender.displayName
             let text = item.text
                 .replacingOccurrences(of: "\r\n", with: "\n")
                 .split(separator: "\n", omittingEmptySubsequences: false)

@@ -130,21 +130,21 @@ final class TranscriptFormatter {
         } else {
             switch item.sender.role {
             case .agent:
-                spans.append(StyledSpan(item.sender.name, style: palette.agentName))
+                spans.append(StyledSpan(item.sender.displayName, style: palette.agentName))
                 spans.append(StyledSpan(" "))
                 spans.append(StyledSpan(" agent ", style: palette.agentBadge))
             case .bot:
-                spans.append(StyledSpan(item.sender.name, style: palette.botName))
+                spans.append(StyledSpan(item.sender.displayName, style: palette.botName))
                 spans.append(StyledSpan(" "))
                 spans.append(StyledSpan(" bot ", style: palette.botBadge))
             case .supervisor:
-                spans.append(StyledSpan(item.sender.name, style: palette.agentName))
+                spans.append(StyledSpan(item.sender.displayName, style: palette.agentName))
                 spans.append(StyledSpan(" "))
                 spans.append(StyledSpan(" supervisor ", style: palette.supervisorBadge))
             case .customer:
-                spans.append(StyledSpan(item.sender.name, style: palette.ownName))
+                spans.append(StyledSpan(item.sender.displayName, style: palette.ownName))
             case .system:
-                spans.append(StyledSpan(item.sender.name, style: palette.systemName))
+                spans.append(StyledSpan(item.sender.displayName, style: palette.systemName))
             }
         }
         return Self.truncate(StyledLine(spans), to: width)

@@ -140,6 +140,16 @@ struct ReducerEngineTests {
         #expect(Fixture.screen(s)[0].contains("Ava  agent"))
     }
 
+    @Test func controlCharactersInNamesNeverReachTheScreen() {
+        var s = Fixture.state()
+        let evil = Participant(id: "x", name: "Eve\u{1B}]0;pwned\u{07}\u{1B}[2J", role: .agent)
+        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "hi", from: evil)))])
+        let screen = Fixture.screen(s).joined()
+        #expect(!screen.contains("\u{1B}"))
+        #expect(screen.contains("Eve]0;pwned[2J"))
+        #expect(!ChatTerminalApp.windowTitle(s).contains("\u{1B}"))
+    }
+
     @Test func bellWhenALiveAgentJoins() {
         var s = Fixture.state()
         let join = ChatItem(id: "j1", time: Fixture.t0, sender: Fixture.ava, kind: .event(.joined), text: "Ava joined")
