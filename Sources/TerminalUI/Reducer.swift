@@ -69,12 +69,14 @@ enum Reducer {
             case .closed(let reason) where !wasOver:
                 state.typing.removeAll()
                 state.queuePosition = nil
-                let why = reason.lowercased().contains("ended") ? reason : "The chat has ended: \(reason)"
+                let trimmed = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+                let why = trimmed.lowercased().contains("ended") ? trimmed : "The chat has ended: \(trimmed)"
                 let sentence = why.prefix(1).uppercased() + why.dropFirst()
                 addNotice(&state, "\(sentence). Type /new to start a new chat or /quit to leave.", now: now)
             case .failed(let reason) where !wasOver:
                 state.typing.removeAll()
-                addNotice(&state, "Connection failed: \(reason). Type /retry to try again, or /quit.", now: now)
+                let trimmed = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+                addNotice(&state, "Connection failed: \(trimmed). Type /retry to try again, or /quit.", now: now)
             default:
                 break
             }
