@@ -140,7 +140,9 @@ extension ChatSession {
         switch event {
         case .item(let item):
             switch store.merge(item, me: info?.me) {
-            case .inserted(let inserted): hub.publish(.item(inserted))
+            case .inserted(let inserted):
+                hub.publish(.item(inserted))
+                noteArrival(inserted)
             case .updated(let updated):
                 hub.publish(.itemUpdated(updated))
                 if let localId = updated.localId, outbox.entry(localId: localId) != nil, updated.delivery != .pending {

@@ -24,6 +24,7 @@ public actor ChatSession {
     var store = TranscriptStore()
     var outbox = Outbox()
     var typing: TypingThrottle
+    var receipts: ReceiptScheduler
     var info: SessionInfo?
     var socket: (any SocketWriter)?
     var generation = 0
@@ -54,6 +55,7 @@ public actor ChatSession {
         self.configuration = configuration
         self.machine = ConnectionStateMachine(policy: configuration.backoff)
         self.typing = TypingThrottle(interval: configuration.typingInterval)
+        self.receipts = ReceiptScheduler(window: configuration.receiptWindow)
     }
 
     /// A new subscription to everything the session publishes (replaying what came before).
@@ -102,6 +104,7 @@ public actor ChatSession {
         case .loadOlder: await loadOlder()
         case .reconnectNow: reconnectNow()
         case .end: await end()
+        case .seen(let messageId): markSeen(messageId)
         }
     }
 
@@ -163,7 +166,10 @@ public actor ChatSession {
 
     func publishState() {
         hub.publish(.connection(machine.state))
-        if machine.state.isTerminal { releaseFinishedWaiters() }
+        if machine.state.isTerminal {
+            receipts.cancel()
+            releaseFinishedWaiters()
+        }
     }
 
     private func releaseFinishedWaiters() {

@@ -13,6 +13,10 @@ public struct SessionConfiguration: Sendable {
     public var typingInterval: TimeInterval
     /// Whether typing notices are sent at all.
     public var sendsTyping: Bool
+    /// Whether read/delivered receipts are sent.
+    public var sendsReceipts: Bool
+    /// The receipt throttle window, in seconds.
+    public var receiptWindow: TimeInterval
     /// How many recent items to load when the chat opens.
     public var initialHistory: Int
     /// Where the engine logs (never tokens).
@@ -34,6 +38,8 @@ public struct SessionConfiguration: Sendable {
             base: .milliseconds(300), multiplier: 2, cap: .seconds(8), jitter: 0.3, maxAttempts: 6),
         typingInterval: TimeInterval = 10,
         sendsTyping: Bool = true,
+        sendsReceipts: Bool = true,
+        receiptWindow: TimeInterval = 5,
         initialHistory: Int = 30,
         logger: Logger = Logger(label: "helpline.engine", factory: { _ in SwiftLogNoOpLogHandler() }),
         now: @escaping @Sendable () -> Date = { Date() },
@@ -46,6 +52,8 @@ public struct SessionConfiguration: Sendable {
         self.sendBackoff = sendBackoff
         self.typingInterval = typingInterval
         self.sendsTyping = sendsTyping
+        self.sendsReceipts = sendsReceipts
+        self.receiptWindow = receiptWindow
         self.initialHistory = initialHistory
         self.logger = logger
         self.now = now

@@ -14,4 +14,6 @@ public enum ChatCommand: Sendable, Hashable {
     case reconnectNow
     /// End the chat for everyone (disconnect the participant).
     case end
+    /// The user has seen this message from someone else (it is on screen, the terminal has focus).
+    case seen(messageId: String)
 }

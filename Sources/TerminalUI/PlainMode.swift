@@ -84,6 +84,8 @@ public struct PlainMode: Sendable {
                 status("-- \(text)")
             case .item(let item):
                 if !item.isOwn || item.delivery != .pending { output(printer.format(item)) }
+                // Line mode shows every message as it arrives, with focus unknown: printed is seen.
+                if !item.isOwn, !item.isHistory, case .message = item.kind { await send(.seen(messageId: item.id)) }
             case .itemUpdated(let item):
                 if await tracker.shouldPrintSettled(item) { output(printer.format(item)) }
             case .olderItems(let items, _):

@@ -1,0 +1,117 @@
+import AmazonConnect
+import ChatEngine
+import ChatModel
+import DemoServer
+import Foundation
+import Testing
+
+/// Typing and receipts, both ways, against the demo contact center's own records.
+@Suite struct PresenceTests {
+    static func session(_ server: DemoContactCenter, receiptWindow: TimeInterval = 0.2) -> (ChatSession, ConnectBackend) {
+        let backend = ConnectBackend(
+            start: .template(url: server.startChatURL.absoluteString, displayName: "Pat", instanceId: nil, contactFlowId: nil),
+            endpoint: server.baseURL)
+        return (ChatSession(backend: backend, configuration: SessionConfiguration(receiptWindow: receiptWindow)), backend)
+    }
+
+    @Test func ownMessageReachesReadWhenTheBotReadsIt() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let (session, _) = Self.session(server)
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        #expect(await recorder.wait { await $0.states.contains(.open) })
+        let localId = try #require(await session.send("hours"))
+        let read = await recorder.wait { recorder in
+            await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .read }
+        }
+        #expect(read, "the bot's read receipt moves our message to read")
+        let updates = await recorder.events.compactMap { event -> Delivery? in
+            if case .itemUpdated(let item) = event, item.localId == localId { return item.delivery }
+            return nil
+        }
+        #expect(updates == updates.sorted(), "delivery never moves backwards: \(updates)")
+        await session.shutdown()
+    }
+
+    @Test func receiptsGoOnlyForOthersMessagesAndReadSupersedesDelivered() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let (session, backend) = Self.session(server)
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        #expect(await recorder.wait { await $0.states.contains(.open) })
+        let contactId = try #require(backend.contactId)
+        #expect(await recorder.wait { await $0.newItems.contains { $0.text.contains("Helpline demo") } })
+        let greeting = try #require(await recorder.newItems.first { $0.text.contains("Helpline demo") })
+
+        // Delivered goes by itself once the window closes.
+        let delivered = await recorder.wait { _ in
+            await server.receivedEvents(contactId: contactId).contains {
+                $0.contentType.hasSuffix("message.delivered") && ($0.content ?? "").contains(greeting.id)
+            }
+        }
+        #expect(delivered, "a delivered receipt for the bot's greeting")
+
+
+        // Seeing it sends read.
+        await session.perform(.seen(messageId: greeting.id))
+        let readSent = await recorder.wait { _ in
+            await server.receivedEvents(contactId: contactId).contains {
+                $0.contentType.hasSuffix("message.read") && ($0.content ?? "").contains(greeting.id)
+            }
+        }
+        #expect(readSent, "a read receipt once seen")
+
+        // Our own messages are never acknowledged by us.
+        let mine = try #require(await session.send("hello"))
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.localId == mine && $0.delivery != .pending } })
+        let ownId = try #require(await recorder.currentItems.first { $0.localId == mine }?.id)
+        await session.perform(.seen(messageId: ownId))
+        #expect(await recorder.wait { _ in
+            await server.receivedEvents(contactId: contactId).filter { $0.contentType.hasSuffix("message.read") }.count >= 1
+        })
+        let receipts = await server.receivedEvents(contactId: contactId).filter { $0.contentType.contains("event.message.") }
+        #expect(!receipts.contains { ($0.content ?? "").contains(ownId) }, "no receipt for our own message")
+        let readIds = receipts.filter { $0.contentType.hasSuffix("message.read") }.compactMap(\.content)
+        #expect(Set(readIds).count == readIds.count, "never the same read receipt twice")
+        await session.shutdown()
+    }
+
+    @Test func aTypingBurstSendsOneEventPerInterval() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: "silent", replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let (session, backend) = Self.session(server)
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        #expect(await recorder.wait { await $0.states.contains(.open) })
+        let contactId = try #require(backend.contactId)
+        for _ in 0..<40 { await session.perform(.typing) }
+        let typed = await recorder.wait { _ in
+            await server.receivedEvents(contactId: contactId).contains { $0.contentType.hasSuffix("event.typing") }
+        }
+        #expect(typed)
+        await session.send("done typing")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.text == "done typing" && $0.delivery != .pending } })
+        let typing = await server.receivedEvents(contactId: contactId).filter { $0.contentType.hasSuffix("event.typing") }
+        #expect(typing.count == 1, "40 keystrokes within the 10 s interval send one typing event, got \(typing.count)")
+        await session.shutdown()
+    }
+
+    @Test func incomingTypingNamesTheTypist() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(200)))
+        defer { Task { await server.stop() } }
+        let (session, _) = Self.session(server)
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        #expect(await recorder.wait { await $0.states.contains(.open) })
+        await session.send("hours")
+        let typing = await recorder.wait { recorder in
+            await recorder.events.contains { if case .typing(let who) = $0 { who.name == "Helpline Bot" } else { false } }
+        }
+        #expect(typing, "the bot's typing arrives with its name")
+        let ownTyping = await recorder.events.contains { if case .typing(let who) = $0 { who.role == .customer } else { false } }
+        #expect(!ownTyping, "our own typing echo is not shown")
+        await session.shutdown()
+    }
+}
