@@ -17,6 +17,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.3"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "4.5.2"),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -37,6 +38,8 @@ let package = Package(
         .target(name: "PolyAI", dependencies: ["ChatEngine", "ChatModel"]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel"]),
+        .target(name: "AWSSigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "ChatEngine"]),
         .target(
             name: "DemoServer",
             dependencies: [
@@ -52,7 +55,7 @@ let package = Package(
         .executableTarget(
             name: "helpline",
             dependencies: [
-                "ChatModel", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript",
+                "ChatModel", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -72,6 +75,13 @@ let package = Package(
         .testTarget(
             name: "ScriptTests",
             dependencies: ["HelplineScript", "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer"]),
+        .testTarget(
+            name: "SigV4Tests",
+            dependencies: [
+                "AWSSigV4", "ConnectDirect", "AmazonConnect", "ChatEngine",
+                .product(name: "Hummingbird", package: "hummingbird"),
+            ],
+            exclude: ["Vectors", "botocore_sign.py"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,0 +1,90 @@
+import AmazonConnect
+import ArgumentParser
+import ChatEngine
+import DemoServer
+import Foundation
+
+/// Where `helpline script` chats: the embedded demo (default), a start-chat URL or a participant token.
+struct ScriptBackendOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("A start-chat backend URL (POST, answers {data:{startChatResult}}).", valueName: "url"))
+    var startUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("A participant token from StartChatContact (one run only).", valueName: "token"))
+    var participantToken: String?
+
+    @Option(name: .long, help: ArgumentHelp("The customer's name in the chats.", valueName: "name"))
+    var displayName: String = "Script"
+
+    @Option(name: .long, help: ArgumentHelp("Amazon Connect instance id passed to the start-chat backend.", valueName: "id"))
+    var instanceId: String?
+
+    @Option(name: .long, help: ArgumentHelp("Contact flow id passed to the start-chat backend.", valueName: "id"))
+    var contactFlowId: String?
+
+    @Option(name: .long, help: ArgumentHelp("AWS region of the Participant Service.", valueName: "region"))
+    var region: String = "us-west-2"
+
+    @Option(name: .long, help: ArgumentHelp("Participant Service endpoint (overrides --region).", valueName: "url"))
+    var endpointUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("Demo backend: the flow to run.", valueName: "name"))
+    var flow: String = "default"
+
+    @Option(name: .long, help: ArgumentHelp("Demo backend: a folder of flow files.", valueName: "dir"))
+    var flows: String?
+
+    /// A backend factory and how to tear it down.
+    struct Target: Sendable {
+        let makeBackend: @Sendable () throws -> any ChatBackend
+        let stop: @Sendable () async -> Void
+    }
+
+    func validate() throws {
+        if startUrl != nil, participantToken != nil { throw ValidationError("give either --start-url or --participant-token, not both") }
+        for (flag, value) in [("--start-url", startUrl), ("--endpoint-url", endpointUrl)] {
+            guard let value else { continue }
+            guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                throw ValidationError("\(flag) must be an http(s) URL, got '\(value)'")
+            }
+        }
+        if participantToken?.isEmpty == true { throw ValidationError("--participant-token is empty") }
+        guard region.range(of: #"^[a-z]{2}(-[a-z]+)+-\d$"#, options: .regularExpression) != nil else {
+            throw ValidationError("'\(region)' is not an AWS region name (like us-west-2)")
+        }
+        if let flows { try ServeCommand.checkDirectory(flows) }
+        guard !flow.isEmpty, !flow.contains("/") else { throw ValidationError("--flow takes a flow name, not a path") }
+    }
+
+    /// Starts the demo when no backend is given; returns how to make a backend per conversation.
+    func makeTarget() async throws -> Target {
+        let name = displayName
+        if startUrl == nil, participantToken == nil {
+            let configuration = DemoServerConfiguration(flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
+            let server: DemoContactCenter
+            do {
+                server = try await DemoContactCenter.start(configuration)
+            } catch {
+                throw HelplineError("could not start the demo contact center: \(error)")
+            }
+            let startURL = server.startChatURL.absoluteString
+            let endpoint = server.baseURL
+            return Target(
+                makeBackend: {
+                    ConnectBackend(
+                        start: .template(url: startURL, displayName: name, instanceId: nil, contactFlowId: nil),
+                        endpoint: endpoint)
+                },
+                stop: { await server.stop() })
+        }
+        guard let endpoint = endpointUrl.flatMap(URL.init(string:)) ?? ConnectBackend.endpoint(region: region) else {
+            throw HelplineError("cannot build the Participant Service URL for region \(region)")
+        }
+        let start: ConnectChatStart
+        if let startUrl {
+            start = .template(url: startUrl, displayName: name, instanceId: instanceId, contactFlowId: contactFlowId)
+        } else {
+            start = .participantToken(participantToken ?? "", displayName: name)
+        }
+        return Target(makeBackend: { ConnectBackend(start: start, endpoint: endpoint) }, stop: {})
+    }
+}

@@ -1,0 +1,84 @@
+import AmazonConnect
+import ArgumentParser
+import ChatEngine
+import DemoServer
+import Foundation
+import HelplineScript
+
+/// `helpline script`: runs chat scripts headless and reports pass/fail, latencies and JUnit XML.
+struct ScriptCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "script",
+        abstract: "Run chat test scripts headless (step log, reply latencies, JUnit XML).",
+        discussion: """
+            The script format is described in docs/scripting.md. Without backend options the scripts run
+            against the embedded demo contact center.
+              helpline script Resources/scripts/*.hls --junit results.xml
+              helpline script flow.hls --start-url https://abc.execute-api.us-west-2.amazonaws.com/Prod --repeat 5
+              helpline script flow.hls --concurrency 20 --repeat 100
+            """)
+
+    @Argument(help: ArgumentHelp("Script files, run one after another.", valueName: "file"))
+    var files: [String]
+
+    @Option(name: .long, help: ArgumentHelp("Write JUnit XML to FILE (one test case per script run).", valueName: "file"))
+    var junit: String?
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the scripts N times (1-10000).", valueName: "n"))
+    var repetitions: Int = 1
+
+    @Option(name: .long, help: ArgumentHelp("Run N conversations at once (1-100) to load-test a flow.", valueName: "n"))
+    var concurrency: Int = 1
+
+    @Option(name: .long, help: ArgumentHelp("Start no new conversation after SECONDS (1-3600).", valueName: "seconds"))
+    var timeLimit: Int = 600
+
+    @OptionGroup var backend: ScriptBackendOptions
+
+    @Option(name: .long, help: ArgumentHelp("Write logs to FILE.", valueName: "file"))
+    var logFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
+    var logLevel: String = "info"
+
+    func validate() throws {
+        guard !files.isEmpty else { throw ValidationError("give at least one script file") }
+        guard (1...ScriptBatch.maxRuns).contains(repetitions) else { throw ValidationError("--repeat must be between 1 and 10000") }
+        guard (1...ScriptBatch.maxConcurrency).contains(concurrency) else {
+            throw ValidationError("--concurrency must be between 1 and 100")
+        }
+        guard (1...3600).contains(timeLimit) else { throw ValidationError("--time-limit must be between 1 and 3600 seconds") }
+        if backend.participantToken != nil, repetitions * files.count > 1 || concurrency > 1 {
+            throw ValidationError("a --participant-token joins one chat: run one script once, or use --start-url")
+        }
+        try backend.validate()
+    }
+
+    func run() async throws {
+        let scripts: [Script]
+        do {
+            scripts = try files.map(ScriptParser.parse(fileAt:))
+        } catch {
+            throw HelplineError(String(describing: error))
+        }
+        let logger = try LoggingSetup.bootstrap(file: logFile, level: logLevel)
+        let target = try await backend.makeTarget()
+        let runner = ScriptRunner(configuration: SessionConfiguration(logger: logger), makeBackend: target.makeBackend)
+        let batch = ScriptBatch(runner: runner, concurrency: concurrency, timeLimit: .seconds(timeLimit))
+        let results = await batch.run(scripts, repetitions: repetitions) { Self.print($0) }
+        await target.stop()
+        Self.print(StepLog.summary(results))
+        if let junit {
+            do {
+                try JUnitReport.write(suite: "helpline script", results: results, to: junit)
+            } catch {
+                throw HelplineError("cannot write the JUnit file \(junit)")
+            }
+        }
+        if results.isEmpty || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
+    }
+
+    private static func print(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
