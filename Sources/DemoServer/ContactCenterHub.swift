@@ -59,6 +59,8 @@ actor ContactCenterHub {
     var restFailureRate: Double
     var random: SeededRandom
     var stopped = false
+    /// The PolyAI Messaging half's state (sessions, tokens, faults).
+    var polyAI = PolyAIServerState()
 
     init(configuration: DemoServerConfiguration, flow: DemoFlow, logger: Logger) {
         self.configuration = configuration
@@ -166,6 +168,7 @@ actor ContactCenterHub {
 
     /// Sends an item to every subscribed socket of the contact (including the sender's).
     func fanOut(_ contact: ContactRecord, _ item: WireItem) {
+        polyAIForward(contact, item)
         guard !halfOpen else { return }
         let frame = WireJSON.string(ChatFrame(content: WireJSON.string(item)))
         for link in sockets.values where link.contactId == contact.contactId && link.subscribed {

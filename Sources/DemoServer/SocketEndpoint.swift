@@ -30,6 +30,9 @@ enum SocketEndpoint {
         -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
     {
         let components = URLComponents(string: request.path ?? "")
+        if components?.path == PolyAISocketEndpoint.path {
+            return await PolyAISocketEndpoint.decide(components, channel: channel, hub: hub)
+        }
         guard components?.path == path else { return .dontUpgrade }
         let signature = components?.queryItems?.first { $0.name == "X-Amz-Signature" }?.value
         guard let grant = await hub.admitSocket(signature: signature) else { return .dontUpgrade }

@@ -1,0 +1,167 @@
+import Foundation
+
+/// The PolyAI Messaging half of the hub: tokens, sessions, the socket and client frames.
+extension ContactCenterHub {
+    /// Counts one REST call (tests check that a refused key is not retried).
+    func polyAICount(_ path: String) {
+        polyAI.requestCounts[path, default: 0] += 1
+    }
+
+    /// `POST /access-token`: a JWT for a known connector token and a host, else the error body.
+    func polyAIAccessToken(apiKey: String?, host: String?) -> Result<String, PolyAIRESTFailure> {
+        guard let apiKey, !apiKey.isEmpty, let host, !host.isEmpty else {
+            return .failure(PolyAIRESTFailure(status: 401, message: "Missing authentication headers"))
+        }
+        if let keys = polyAI.apiKeys, !keys.contains(apiKey) {
+            return .failure(PolyAIRESTFailure(status: 401, message: "Connector token does not exist"))
+        }
+        let token = PolyAIServerWire.mintToken(now: configuration.now(), lifetime: 86400)
+        polyAI.accessTokens.insert(token)
+        return .success(token)
+    }
+
+    /// `POST /sessions`: a session bound to the token, backed by a new demo contact.
+    func polyAICreateSession(accessToken: String?, streaming: Bool) -> Result<String, PolyAIRESTFailure> {
+        guard let accessToken, polyAI.accessTokens.contains(accessToken) else {
+            return .failure(PolyAIRESTFailure(status: 401, message: "Missing access token"))
+        }
+        let started = startChat(
+            displayName: "Customer",
+            supportedContentTypes: ["text/plain", "text/markdown", "application/vnd.amazonaws.connect.message.interactive"],
+            durationMinutes: nil, continuedFrom: nil)
+        let sessionId = Self.newId()
+        polyAI.sessions[sessionId] = PolyAISessionRecord(
+            accessToken: accessToken, contactId: started.contactId, streaming: streaming)
+        polyAI.sessionByContact[started.contactId] = sessionId
+        let capabilities: [String: Any] = [
+            "streaming": streaming, "max_message_size_bytes": 131072,
+            "heartbeat_interval_seconds": polyAI.heartbeatSeconds, "max_reconnect_attempts": 10,
+        ]
+        polyAIAppend(sessionId, type: "SESSION_START", payload: ["capabilities": capabilities], broadcast: false)
+        return .success(sessionId)
+    }
+
+    /// Whether a socket may open for this token and session (unknown, foreign or ended: refused).
+    func polyAIAdmit(accessToken: String?, sessionId: String?) -> SocketGrant? {
+        guard !stopped, !refuseUpgrades, let accessToken, let sessionId, let session = polyAI.sessions[sessionId],
+            session.accessToken == accessToken, !session.ended, let contact = contacts[session.contactId], !contact.ended
+        else { return nil }
+        return SocketGrant(contactId: contact.contactId, participantId: contact.customerId, createdAtMillis: nowMillis)
+    }
+
+    /// Registers an open PolyAI socket and queues the first batch: `SESSION_START` plus the replay after `cursor`.
+    func polyAIRegister(_ grant: SocketGrant, sessionId: String, cursor: Int) -> (UUID, AsyncStream<SocketCommand>) {
+        let (id, stream) = registerSocket(grant)
+        guard sockets[id] != nil, var session = polyAI.sessions[sessionId] else { return (id, stream) }
+        session.sockets.insert(id)
+        polyAI.sessions[sessionId] = session
+        polyAI.sessionBySocket[id] = sessionId
+        let from = polyAI.faults.overlappingReplay ? max(cursor - 2, 0) : cursor
+        var replay = session.events.filter { ($0.sequence ?? 0) > from && $0.sequence != 1 }
+        if polyAI.faults.overlappingReplay { replay.reverse() }
+        let first = session.events.first.map { [$0.json] } ?? []
+        sockets[id]?.continuation.yield(.text(PolyAIServerWire.batch(first + replay.map(\.json))))
+        return (id, stream)
+    }
+
+    /// Forgets a closed PolyAI socket.
+    func polyAIUnregister(_ id: UUID) {
+        if let sessionId = polyAI.sessionBySocket.removeValue(forKey: id) {
+            polyAI.sessions[sessionId]?.sockets.remove(id)
+        }
+        unregisterSocket(id)
+    }
+
+    /// Stores (when sequenced) and sends an event to every socket of the session; returns it.
+    @discardableResult
+    func polyAIAppend(
+        _ sessionId: String, type: String, payload: [String: Any], metadata: [String: Any]? = nil,
+        transient: Bool = false, broadcast: Bool = true
+    ) -> PolyAIStoredEvent? {
+        guard var session = polyAI.sessions[sessionId] else { return nil }
+        let id = Self.newId()
+        var sequence: Int?
+        if !transient {
+            sequence = session.nextSequence
+            session.nextSequence += 1
+        }
+        let json = PolyAIServerWire.envelope(
+            id: id, sequence: sequence, time: configuration.now(), type: type, payload: payload, metadata: metadata)
+        let event = PolyAIStoredEvent(id: id, sequence: sequence, json: json)
+        if !transient { session.events.append(event) }
+        polyAI.sessions[sessionId] = session
+        if broadcast { polyAISend(sessionId, event.json) }
+        return event
+    }
+
+    /// Writes one frame to every open socket of a session (not while half-open).
+    func polyAISend(_ sessionId: String, _ frame: String) {
+        guard !halfOpen, let session = polyAI.sessions[sessionId] else { return }
+        for id in session.sockets { sockets[id]?.continuation.yield(.text(frame)) }
+    }
+
+    /// Handles one client frame (spec §5): join, user message, typing, heartbeat, end; others → ERROR.
+    func polyAIHandleFrame(_ socketId: UUID, text: String) {
+        guard !halfOpen, let sessionId = polyAI.sessionBySocket[socketId], let session = polyAI.sessions[sessionId],
+            let data = text.data(using: .utf8),
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let type = object["type"] as? String
+        else { return }
+        let payload = object["payload"] as? [String: Any] ?? [:]
+        switch type {
+        case PolyAIServerWire.type("HEARTBEAT"):
+            let echo = PolyAIServerWire.envelope(
+                id: Self.newId(), sequence: nil, time: configuration.now(), type: "HEARTBEAT", payload: [:])
+            sockets[socketId]?.continuation.yield(.text(echo))
+        case PolyAIServerWire.type("REQUEST_POLY_AGENT_JOIN"):
+            polyAIAppend(sessionId, type: "REQUEST_POLY_AGENT_JOIN", payload: [:])
+            polyAIStartFlow(session.contactId)
+        case PolyAIServerWire.type("USER_MESSAGE"):
+            polyAIUserMessage(sessionId, socketId: socketId, payload: payload, metadata: object["metadata"])
+        case PolyAIServerWire.type("USER_TYPING"):
+            break
+        case PolyAIServerWire.type("USER_END_SESSION"):
+            polyAIAppend(sessionId, type: "USER_END_SESSION", payload: [:])
+            endChat(session.contactId, customerLeft: true)
+        default:
+            polyAIAppend(
+                sessionId, type: "SYSTEM_MESSAGE",
+                payload: ["message": "Invalid event type: \(type)", "level": "SYSTEM_MESSAGE_LEVEL_ERROR"])
+        }
+    }
+
+    private func polyAIStartFlow(_ contactId: String) {
+        guard let contact = contacts[contactId], !contact.flowStarted, !contact.ended else { return }
+        contacts[contactId]?.flowStarted = true
+        runners[contactId]?.start()
+    }
+
+    private func polyAIUserMessage(_ sessionId: String, socketId: UUID, payload: [String: Any], metadata: Any?) {
+        guard !polyAI.faults.dropUserMessages, let session = polyAI.sessions[sessionId], !session.ended else { return }
+        let text = (payload["text"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !text.isEmpty else { return }
+        let localId = ((metadata as? [String: Any])?["custom"] as? [String: Any])?["local_id"] as? String
+        if let localId, let echo = session.echoes[localId] {
+            // A resend of a message we already have: echo it again, store nothing.
+            sockets[socketId]?.continuation.yield(.text(echo.json))
+            return
+        }
+        guard let item = appendItem(session.contactId, { $0.content = text }, type: "MESSAGE", contentType: "text/plain",
+                                    participantId: contacts[session.contactId]?.customerId)
+        else { return }
+        let echoPayload: [String: Any] = ["message_id": item.id, "text": text]
+        let echo = polyAIAppend(
+            sessionId, type: "USER_MESSAGE", payload: echoPayload, metadata: metadata as? [String: Any])
+        if let localId, let echo { polyAI.sessions[sessionId]?.echoes[localId] = echo }
+        polyAIStartFlow(session.contactId)
+        runners[session.contactId]?.customerMessage(id: item.id, text: text)
+    }
+}
+
+/// A REST error of the PolyAI half: status and the `message` body key.
+struct PolyAIRESTFailure: Error, Sendable {
+    /// HTTP status.
+    var status: Int
+    /// The `message` value.
+    var message: String
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// Translates what a contact's flow does (Connect-shaped items) into PolyAI events, so every demo
+/// flow runs unchanged over PolyAI: bots are the Poly agent, agents are live agents.
+extension ContactCenterHub {
+    /// Called for every fanned-out item of a contact; does nothing unless a PolyAI session backs it.
+    func polyAIForward(_ contact: ContactRecord, _ item: WireItem) {
+        guard let sessionId = polyAI.sessionByContact[contact.contactId], let session = polyAI.sessions[sessionId],
+            !session.ended
+        else { return }
+        let role = item.participantRole.flatMap(DemoRole.init(rawValue:))
+        let name = item.displayName ?? "Agent"
+        let isLiveAgent = role == .agent || role == .supervisor
+        let isBot = role == .customBot || (role == .system && name == "BOT")
+        let contentType = item.contentType ?? ""
+        switch item.type {
+        case "MESSAGE":
+            guard role != .customer else { return }
+            forwardMessage(sessionId, session, item, name: name, isLiveAgent: isLiveAgent, isBot: isBot)
+        case "EVENT":
+            let event = contentType.replacingOccurrences(of: EventType.prefix, with: "")
+            forwardEvent(sessionId, event: event, role: role, item: item, name: name, isLiveAgent: isLiveAgent)
+        default:
+            return
+        }
+    }
+
+    private func forwardMessage(
+        _ sessionId: String, _ session: PolyAISessionRecord, _ item: WireItem, name: String, isLiveAgent: Bool,
+        isBot: Bool
+    ) {
+        let text = item.content ?? ""
+        let metadata = item.messageMetadata
+        if isLiveAgent {
+            polyAIAppend(sessionId, type: "LIVE_AGENT_MESSAGE", payload: [
+                "message_id": item.id, "text": text, "agent_id": item.participantId ?? "", "agent_name": name,
+                "attachments": [Any](), "response_suggestions": [Any](), "chat_call_actions": [Any](),
+            ])
+            return
+        }
+        if !isBot, item.displayName == "SYSTEM_MESSAGE" || item.participantRole == DemoRole.system.rawValue {
+            polyAIAppend(sessionId, type: "SYSTEM_MESSAGE", payload: ["message": text, "level": "SYSTEM_MESSAGE_LEVEL_INFO"])
+            return
+        }
+        if metadata?.messageCompleted == false {
+            // A Lex-style partial chunk: a PolyAI chunk when the session streams, else nothing until the end.
+            guard session.streaming else { return }
+            appendChunk(sessionId, messageId: item.id, text: text, complete: false, suggestions: [])
+            return
+        }
+        let (body, suggestions, attachments) = Self.polyAIRichParts(text: text, contentType: item.contentType)
+        if metadata?.messageCompleted == true, session.streaming {
+            appendChunk(sessionId, messageId: item.id, text: "", complete: true, suggestions: suggestions)
+            return
+        }
+        if session.streaming {
+            // Every other bot reply streams too: fragments that carry their own spaces.
+            for fragment in Self.fragments(body) {
+                appendChunk(sessionId, messageId: item.id, text: fragment, complete: false, suggestions: [])
+            }
+            appendChunk(sessionId, messageId: item.id, text: "", complete: true, suggestions: suggestions,
+                        attachments: attachments)
+            return
+        }
+        polyAIAppend(sessionId, type: "POLY_AGENT_MESSAGE", payload: [
+            "message_id": item.id, "text": body, "agent_name": name, "attachments": attachments,
+            "response_suggestions": suggestions, "chat_call_actions": [Any](), "end_conversation": false,
+        ])
+    }
+
+    private func appendChunk(
+        _ sessionId: String, messageId: String, text: String, complete: Bool, suggestions: [[String: Any]],
+        attachments: [[String: Any]] = []
+    ) {
+        let index = (polyAI.sessions[sessionId]?.chunkIndex[messageId] ?? 0) + 1
+        polyAI.sessions[sessionId]?.chunkIndex[messageId] = complete ? nil : index
+        polyAIAppend(sessionId, type: "POLY_AGENT_MESSAGE_CHUNK", payload: [
+            "message_id": messageId, "text": text, "chunk_index": index, "is_complete": complete,
+            "attachments": attachments, "response_suggestions": suggestions,
+        ])
+    }
+
+    private func forwardEvent(
+        _ sessionId: String, event: String, role: DemoRole?, item: WireItem, name: String, isLiveAgent: Bool
+    ) {
+        guard role != .customer || event == "chat.ended" else { return }
+        switch event {
+        case "participant.joined" where isLiveAgent:
+            // The handoff ladder (spec §7.5) before the live agent arrives.
+            polyAIAppend(sessionId, type: "POLY_AGENT_TRIGGERED_HANDOFF", payload: [:])
+            polyAIAppend(sessionId, type: "HANDOFF_ACCEPTED", payload: ["queue_name": "support"])
+            polyAIAppend(sessionId, type: "HANDOFF_QUEUE_STATUS", payload: [
+                "position_in_queue": 1, "estimated_wait_seconds": 30, "queue_name": "support",
+            ])
+            polyAIAppend(sessionId, type: "LIVE_AGENT_JOINED", payload: [
+                "agent": ["id": item.participantId ?? "", "name": name, "avatar_url": ""],
+            ])
+        case "participant.joined" where role != .system:
+            polyAIAppend(sessionId, type: "POLY_AGENT_JOINED", payload: ["agent_name": name, "agent_avatar_url": ""])
+        case "participant.left" where isLiveAgent:
+            polyAIAppend(sessionId, type: "LIVE_AGENT_LEFT", payload: [
+                "agent_id": item.participantId ?? "", "agent_name": name, "reason": "agent_closed_chat",
+            ])
+        case "participant.left" where role != .system:
+            polyAIAppend(sessionId, type: "POLY_AGENT_LEFT", payload: ["reason": "handoff"])
+        case "typing" where isLiveAgent:
+            polyAIAppend(sessionId, type: "LIVE_AGENT_TYPING", payload: [
+                "state": "TYPING_STATE_STARTED", "agent_id": item.participantId ?? "", "agent_name": name,
+            ], transient: true)
+        case "typing":
+            polyAIAppend(sessionId, type: "POLY_AGENT_THINKING", payload: [:], transient: true)
+        case "participant.idle", "participant.autodisconnection":
+            polyAIAppend(sessionId, type: "SESSION_IDLE_WARNING", payload: [:], transient: true)
+        case "chat.ended":
+            let userEnded = contacts[item.contactId ?? ""]?.participants.values.contains {
+                $0.role == .customer && !$0.present
+            } ?? false
+            polyAIAppend(sessionId, type: "SESSION_END", payload: ["reason": userEnded ? "REASON_USER_END" : "REASON_AGENT_END"])
+            polyAI.sessions[sessionId]?.ended = true
+        default:
+            return
+        }
+    }
+
+    /// Splits text into fragments of three words, each keeping its trailing whitespace.
+    static func fragments(_ text: String) -> [String] {
+        var out: [String] = []
+        var current = ""
+        var words = 0
+        for character in text {
+            current.append(character)
+            if character == " " || character == "\n" {
+                words += 1
+                if words == 3 {
+                    out.append(current)
+                    current = ""
+                    words = 0
+                }
+            }
+        }
+        if !current.isEmpty { out.append(current) }
+        return out
+    }
+
+    /// A bot message's PolyAI parts: a quick-reply template becomes text + suggestions; markdown
+    /// links also become URL attachments (link cards).
+    static func polyAIRichParts(text: String, contentType: String?) -> (String, [[String: Any]], [[String: Any]]) {
+        if contentType?.hasPrefix("application/vnd.amazonaws.connect.message.interactive") == true,
+            let data = text.data(using: .utf8),
+            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+            let content = (object["data"] as? [String: Any])?["content"] as? [String: Any]
+        {
+            let elements = content["elements"] as? [[String: Any]] ?? []
+            let suggestions = elements.compactMap { ($0["title"] as? String).map { ["message_text": $0] } }
+            return (content["title"] as? String ?? "", suggestions, [])
+        }
+        var attachments: [[String: Any]] = []
+        let pattern = #"\[([^\]]+)\]\((https?://[^)\s]+)\)"#
+        if let regex = try? NSRegularExpression(pattern: pattern) {
+            let range = NSRange(text.startIndex..., in: text)
+            for match in regex.matches(in: text, range: range) {
+                guard let title = Range(match.range(at: 1), in: text), let url = Range(match.range(at: 2), in: text)
+                else { continue }
+                attachments.append([
+                    "content_type": "ATTACHMENT_CONTENT_TYPE_URL", "content_url": String(text[url]),
+                    "title": String(text[title]), "call_to_action_text": "Open",
+                ])
+            }
+        }
+        return (text, [], attachments)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+
+/// The PolyAI Messaging half of the demo contact center: its URLs, knobs and faults.
+extension DemoContactCenter {
+    /// The PolyAI REST base (`http://HOST:PORT/api/v1`), for `--rest-url`.
+    public var polyAIRestURL: String { baseURL.absoluteString + PolyAIRoutes.basePath }
+
+    /// The PolyAI socket endpoint (`ws://HOST:PORT/ws`), for `--ws-url`.
+    public var polyAISocketURL: String {
+        baseURL.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + PolyAISocketEndpoint.path
+    }
+
+    /// Accepts only these connector tokens (nil: any non-empty one).
+    public func setPolyAIAPIKeys(_ keys: Set<String>?) async {
+        await hub.setPolyAIAPIKeys(keys)
+    }
+
+    /// How many PolyAI REST calls arrived on `path` (`access-token` or `sessions`).
+    public func polyAIRequestCount(_ path: String) async -> Int {
+        await hub.polyAI.requestCounts[path] ?? 0
+    }
+
+    /// The demo contact behind a PolyAI session.
+    public func polyAIContactId(sessionId: String) async -> String? {
+        await hub.polyAI.sessions[sessionId]?.contactId
+    }
+
+    /// Closes every PolyAI socket with a close code (1000, 4001, 4002, …).
+    public func closePolyAISockets(code: UInt16, reason: String = "") async {
+        await hub.closePolyAISockets(code: code, reason: reason)
+    }
+
+    /// Ignores user messages (no store, no echo) while set: the client's resend budget runs out.
+    public func setPolyAIDropUserMessages(_ drop: Bool) async {
+        await hub.setPolyAIFaults { $0.dropUserMessages = drop }
+    }
+
+    /// Replays overlap the cursor by two events and arrive in reverse order while set.
+    public func setPolyAIOverlappingReplay(_ overlap: Bool) async {
+        await hub.setPolyAIFaults { $0.overlappingReplay = overlap }
+    }
+
+    /// The heartbeat interval announced to new sessions.
+    public func setPolyAIHeartbeatSeconds(_ seconds: Int) async {
+        await hub.setPolyAIHeartbeatSeconds(seconds)
+    }
+}
+
+extension ContactCenterHub {
+    /// Sets the accepted connector tokens.
+    func setPolyAIAPIKeys(_ keys: Set<String>?) { polyAI.apiKeys = keys }
+
+    /// Changes the PolyAI fault knobs.
+    func setPolyAIFaults(_ change: @Sendable (inout PolyAIFaults) -> Void) { change(&polyAI.faults) }
+
+    /// Sets the announced heartbeat interval.
+    func setPolyAIHeartbeatSeconds(_ seconds: Int) { polyAI.heartbeatSeconds = seconds }
+
+    /// Closes every PolyAI socket with `code`.
+    func closePolyAISockets(code: UInt16, reason: String) {
+        for id in Array(polyAI.sessionBySocket.keys) {
+            sockets[id]?.continuation.yield(.close(code: code, reason: reason))
+            sockets[id]?.continuation.finish()
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// The PolyAI Messaging REST bootstrap: `POST /api/v1/access-token` and `POST /api/v1/sessions` (spec §2).
+struct PolyAIRoutes: Sendable {
+    /// The REST base path.
+    static let basePath = "/api/v1"
+
+    let hub: ContactCenterHub
+
+    /// Adds both routes.
+    func add(to router: Router<BasicRequestContext>) {
+        router.post("\(Self.basePath)/access-token") { request, _ -> Response in
+            await hub.polyAICount("access-token")
+            let apiKey = HTTPField.Name("X-Token").flatMap { request.headers[$0] }
+            let host = HTTPField.Name("X-Host").flatMap { request.headers[$0] }
+            switch await hub.polyAIAccessToken(apiKey: apiKey, host: host) {
+            case .success(let token):
+                return Self.json(["access_token": token, "expires_in": 86400, "token_type": "Bearer"], status: 200)
+            case .failure(let failure):
+                return Self.json(["message": failure.message], status: failure.status)
+            }
+        }
+        router.post("\(Self.basePath)/sessions") { request, _ -> Response in
+            await hub.polyAICount("sessions")
+            let authorization = request.headers[.authorization] ?? ""
+            let token = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : nil
+            let body = (try? await HTTPSupport.body(of: request)) ?? Data()
+            let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+            // The documented server default is false; the SDKs always send the field.
+            let streaming = object["streaming_enabled"] as? Bool ?? false
+            switch await hub.polyAICreateSession(accessToken: token, streaming: streaming) {
+            case .success(let sessionId):
+                return Self.json(["session_id": sessionId], status: 200)
+            case .failure(let failure):
+                return Self.json(["message": failure.message], status: failure.status)
+            }
+        }
+    }
+
+    private static func json(_ object: [String: Any], status: Int) -> Response {
+        HTTPSupport.json(Data(PolyAIServerWire.json(object).utf8), status: status)
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// One stored (or transient) PolyAI event of a simulated session, already encoded.
+struct PolyAIStoredEvent: Sendable {
+    /// The event id.
+    var id: String
+    /// The per-session sequence; nil for transient events.
+    var sequence: Int?
+    /// The whole envelope as JSON text.
+    var json: String
+}
+
+/// A simulated PolyAI Messaging session, bound to the access token that created it and to a
+/// demo contact whose flow it runs.
+struct PolyAISessionRecord: Sendable {
+    /// The token that created it (sockets must present the same one).
+    var accessToken: String
+    /// The demo contact behind it.
+    var contactId: String
+    /// `streaming_enabled` from the create call.
+    var streaming: Bool
+    /// Sequenced events in order, starting with `SESSION_START` at 1.
+    var events: [PolyAIStoredEvent] = []
+    /// The next sequence to hand out.
+    var nextSequence = 1
+    /// Open sockets of this session.
+    var sockets: Set<UUID> = []
+    /// Echo events by the client's `local_id`, so a resent message is echoed again, not stored twice.
+    var echoes: [String: PolyAIStoredEvent] = [:]
+    /// Next `chunk_index` of a streamed message, by message id.
+    var chunkIndex: [String: Int] = [:]
+    /// True once `SESSION_END` was stored.
+    var ended = false
+}
+
+/// Fault knobs of the PolyAI half (besides the shared drop / half-open / refuse-upgrade faults).
+struct PolyAIFaults: Sendable {
+    /// User messages are ignored: no store, no echo (the client's resend budget runs out).
+    var dropUserMessages = false
+    /// Replays start two events before the cursor and arrive in reverse order.
+    var overlappingReplay = false
+}
+
+/// Everything the PolyAI half of the demo keeps; owned by the hub actor.
+struct PolyAIServerState: Sendable {
+    /// Accepted connector tokens; nil accepts any non-empty one.
+    var apiKeys: Set<String>?
+    /// Issued access tokens.
+    var accessTokens: Set<String> = []
+    /// Sessions by id.
+    var sessions: [String: PolyAISessionRecord] = [:]
+    /// Session id by demo contact id.
+    var sessionByContact: [String: String] = [:]
+    /// Session id by open socket.
+    var sessionBySocket: [UUID: String] = [:]
+    /// REST calls received, by path (for tests: "no retry storm").
+    var requestCounts: [String: Int] = [:]
+    /// Heartbeat interval announced in `SESSION_START`.
+    var heartbeatSeconds = 30
+    /// Fault knobs.
+    var faults = PolyAIFaults()
+}

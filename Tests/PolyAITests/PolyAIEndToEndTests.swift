@@ -1,0 +1,92 @@
+import ChatEngine
+import ChatModel
+import DemoServer
+import Foundation
+import PolyAI
+import Testing
+
+@Suite("PolyAI end to end over loopback", .serialized)
+struct PolyAIEndToEndTests {
+    @Test("streaming on: the greeting grows chunk by chunk, then settles; a message is confirmed by its echo")
+    func streamingOn() async throws {
+        let harness = try await PolyAIHarness.start(streaming: true)
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome to the Helpline demo"))
+        let greeting = await harness.recorder.allItemEvents.filter { $0.text.hasPrefix("Hi Customer") }
+        #expect(greeting.count >= 3)
+        #expect(Set(greeting.map(\.id)).count == 1)
+        #expect(greeting.dropLast().allSatisfy { $0.isStreaming })
+        #expect(greeting.last?.isStreaming == false)
+        let localId = try #require(await harness.session.send("hours"))
+        #expect(await harness.recorder.wait { recorder in
+            await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .sent && $0.id != localId }
+        })
+        #expect(await harness.waitForReply(containing: "opening hours"))
+        await harness.session.end()
+        #expect(await harness.recorder.wait { await $0.states.last?.isTerminal == true })
+        guard case .closed = await harness.recorder.states.last else {
+            Issue.record("expected closed, got \(String(describing: await harness.recorder.states.last))")
+            return
+        }
+    }
+
+    @Test("streaming off: only whole messages are shown")
+    func streamingOff() async throws {
+        let harness = try await PolyAIHarness.start(streaming: false)
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome to the Helpline demo"))
+        await harness.session.send("stream")
+        #expect(await harness.recorder.wait { recorder in
+            await recorder.currentItems.filter { !$0.isOwn && $0.sender.role == .bot }.count >= 2
+        })
+        #expect(await harness.recorder.allItemEvents.allSatisfy { !$0.isStreaming })
+    }
+
+    @Test("handoff ladder: the live agent joins after queue events; the UI sees the same events as Connect")
+    func handoff() async throws {
+        let harness = try await PolyAIHarness.start(streaming: true)
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome"))
+        await harness.session.send("agent")
+        #expect(await harness.recorder.wait { recorder in
+            await recorder.currentItems.contains { $0.sender.role == .agent && $0.kind == .message && $0.text.contains("I'm Ava") }
+        })
+        let items = await harness.recorder.currentItems
+        #expect(items.contains { $0.kind == .event(.handoff) })
+        #expect(items.contains { $0.kind == .event(.queued) })
+        #expect(items.contains { $0.kind == .event(.joined) && $0.sender.role == .agent })
+        #expect(items.contains { $0.kind == .event(.left) && $0.sender.role == .bot })
+        #expect(await harness.recorder.events.contains { $0 == .queuePosition(1) })
+    }
+
+    @Test("bad API key: a clear error at once and exactly one access-token call")
+    func badKey() async throws {
+        let harness = try await PolyAIHarness.start(apiKey: "wrong-key", acceptedKeys: ["right-key"])
+        defer { Task { await harness.stop() } }
+        #expect(await harness.recorder.wait { await $0.states.last?.isTerminal == true })
+        guard case .failed(let reason) = await harness.recorder.states.last else {
+            Issue.record("expected failed")
+            return
+        }
+        #expect(reason.contains("refused the API key"))
+        #expect(!reason.contains("wrong-key"))
+        #expect(await harness.server.polyAIRequestCount("access-token") == 1)
+        #expect(await harness.server.polyAIRequestCount("sessions") == 0)
+    }
+
+    @Test("delivery fails after the resend budget when the server never echoes")
+    func deliveryFailure() async throws {
+        let harness = try await PolyAIHarness.start(resendInterval: .milliseconds(100))
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome"))
+        await harness.server.setPolyAIDropUserMessages(true)
+        let localId = try #require(await harness.session.send("hello?"))
+        #expect(await harness.recorder.wait { recorder in
+            await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .failed }
+        })
+        #expect(await harness.recorder.events.contains { event in
+            if case .notice(let text) = event { return text.contains("did not confirm") }
+            return false
+        })
+    }
+}

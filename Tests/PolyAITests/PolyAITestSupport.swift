@@ -1,0 +1,104 @@
+import ChatEngine
+import ChatModel
+import DemoServer
+import Foundation
+import PolyAI
+
+/// Collects a session's events and waits for conditions on them (deadline polling, no fixed sleeps).
+actor PolyAIRecorder {
+    private(set) var events: [ChatEvent] = []
+
+    init(_ stream: AsyncStream<ChatEvent>) {
+        Task { await self.consume(stream) }
+    }
+
+    private func consume(_ stream: AsyncStream<ChatEvent>) async {
+        for await event in stream { events.append(event) }
+    }
+
+    /// The latest form of every item, keyed by local id or id, in first-seen order.
+    var currentItems: [ChatItem] {
+        var order: [String] = []
+        var latest: [String: ChatItem] = [:]
+        for event in events {
+            switch event {
+            case .item(let item):
+                let key = item.localId ?? item.id
+                order.append(key)
+                latest[key] = item
+            case .itemUpdated(let item):
+                let key = item.localId ?? item.id
+                if latest[key] != nil { latest[key] = item }
+            default: break
+            }
+        }
+        return order.compactMap { latest[$0] }
+    }
+
+    /// Every item event (new or updated).
+    var allItemEvents: [ChatItem] {
+        events.compactMap { event in
+            switch event {
+            case .item(let item), .itemUpdated(let item): return item
+            default: return nil
+            }
+        }
+    }
+
+    /// Connection states in order.
+    var states: [ConnectionState] {
+        events.compactMap { if case .connection(let state) = $0 { return state } else { return nil } }
+    }
+
+    /// Waits until `condition` holds; false when `timeout` passes first.
+    func wait(timeout: Duration = .seconds(20), _ condition: @Sendable (PolyAIRecorder) async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await condition(self) { return true }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return await condition(self)
+    }
+}
+
+/// A demo server plus a PolyAI session against it.
+struct PolyAIHarness {
+    let server: DemoContactCenter
+    let backend: PolyAIBackend
+    let session: ChatSession
+    let recorder: PolyAIRecorder
+
+    static func start(
+        apiKey: String = "demo-key", streaming: Bool = true, acceptedKeys: Set<String>? = nil,
+        resendInterval: Duration = .seconds(3), configure: (DemoContactCenter) async -> Void = { _ in }
+    ) async throws -> PolyAIHarness {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        await server.setPolyAIAPIKeys(acceptedKeys)
+        await configure(server)
+        let options = PolyAIOptions(
+            apiKey: apiKey, hostId: "tests.helpline", environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL),
+            streaming: streaming, resendInterval: resendInterval)
+        let backend = PolyAIBackend(options: options)
+        var configuration = SessionConfiguration(
+            backoff: BackoffPolicy(base: .milliseconds(20), multiplier: 2, cap: .milliseconds(200), jitter: 0, maxAttempts: 50))
+        configuration.sendsTyping = false
+        let session = ChatSession(backend: backend, configuration: configuration)
+        let recorder = PolyAIRecorder(session.events)
+        await session.start()
+        return PolyAIHarness(server: server, backend: backend, session: session, recorder: recorder)
+    }
+
+    /// Waits for an item whose text contains `text` from someone other than us, not streaming.
+    func waitForReply(containing text: String, count: Int = 1) async -> Bool {
+        await recorder.wait { recorder in
+            await recorder.currentItems.filter {
+                !$0.isOwn && !$0.isStreaming && $0.text.contains(text)
+            }.count >= count
+        }
+    }
+
+    func stop() async {
+        await session.shutdown()
+        await server.stop()
+    }
+}
