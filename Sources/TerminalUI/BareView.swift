@@ -6,31 +6,27 @@ import Glibc
 #endif
 
 /// Copy mode: curses is suspended and the transcript printed as ordinary terminal text, so the
-/// terminal's own selection, scrollback and OSC 8 links work; Enter returns to the chat.
+/// terminal's own selection, scrollback and OSC 8 links work; any key returns to the chat.
 @MainActor
 final class BareView {
-    private var pending: [UInt8] = []
-
     /// Suspends curses and prints `lines` with a footer.
     init(lines: [StyledLine], terminal: CursesTerminal) {
         terminal.suspend()
         let mode = terminal.colorMode
         var text = "\n" + ANSIWriter.string(lines, mode: mode, hyperlinks: true) + "\n\n"
         text += ANSIWriter.string(
-            [StyledLine([StyledSpan("── copy mode: select freely; press Enter to return to the chat ──", style: TextStyle(bold: true))])],
+            [StyledLine([StyledSpan("── copy mode: select freely; press any key to return to the chat ──", style: TextStyle(bold: true))])],
             mode: mode) + "\n"
         terminal.writeTerminal(text)
     }
 
-    /// True once a line (Enter) has been typed; never blocks.
+    /// True once any key has been pressed (the key itself is consumed); never blocks.
     func finished() -> Bool {
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
         guard poll(&descriptor, 1, 0) > 0 else { return false }
         var buffer = [UInt8](repeating: 0, count: 256)
         let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
-        guard count > 0 else { return count == 0 }
-        pending += buffer[0..<count]
-        return pending.contains(10) || pending.contains(13)
+        return count >= 0
     }
 
     /// Every transcript line laid out at the terminal width (cached rows are reused).

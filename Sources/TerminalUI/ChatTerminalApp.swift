@@ -33,7 +33,7 @@ public final class ChatTerminalApp {
     /// Runs the full-screen UI until the user quits; restores the terminal on every exit path.
     public func run() async -> TerminalExit {
         let terminal = CursesTerminal()
-        guard terminal.start(color: options.color, environment: options.environment) else { return .quit }
+        guard terminal.start(color: options.color, mouse: options.mouse, environment: options.environment) else { return .quit }
         TerminalRestore.install { sig in
             terminal.stop()
             exit(128 + sig)
@@ -106,6 +106,8 @@ public final class ChatTerminalApp {
                         state.dirty = true
                     case .bell:
                         terminal.bell()
+                    case .notify(let title, let body):
+                        terminal.notify(title: title, body: body)
                     case .suspend:
                         // Only a job of its own (a shell with job control) can be continued.
                         if getpgrp() == getpid() {
@@ -142,7 +144,8 @@ public final class ChatTerminalApp {
     nonisolated static func windowTitle(_ state: UIState) -> String {
         var title = state.options.title
         if let partner = state.partner { title += " — " + partner.displayName }
-        if state.unreadCount > 0 { title += " (\(state.unreadCount) new)" }
+        let unread = max(state.unreadCount, state.awayCount)
+        if unread > 0 { title += " (\(unread) new)" }
         if state.chatIsOver { title += " — ended" }
         return title
     }

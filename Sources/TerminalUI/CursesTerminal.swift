@@ -29,8 +29,9 @@ final class CursesTerminal {
     init() {}
 
     /// Sets the locale (falling back to C.UTF-8), starts curses and turns on raw keys, the
-    /// mouse wheel and bracketed paste. Returns false when there is no usable terminal.
-    func start(color: TerminalUIOptions.ColorOverride, environment: [String: String]) -> Bool {
+    /// mouse wheel (unless `mouse` is false), bracketed paste and focus reports. Returns false
+    /// when there is no usable terminal.
+    func start(color: TerminalUIOptions.ColorOverride, mouse: Bool, environment: [String: String]) -> Bool {
         let locale = setlocale(LC_ALL, "").map { String(cString: $0) } ?? "C"
         if !locale.uppercased().contains("UTF") { setlocale(LC_ALL, "C.UTF-8") }
         TerminalRestore.saveTerminalMode()
@@ -56,14 +57,14 @@ final class CursesTerminal {
         keypad(win, true)
         wtimeout(win, 0)
         colorMode = chooseColorMode(color, environment: environment)
-        mousemask(cnc_wheel_mask(), nil)
+        mousemask(mouse ? cnc_wheel_mask() : 0, nil)
         mouseinterval(0)
         for (name, key) in [("kLFT5", Key.ctrlLeft), ("kRIT5", .ctrlRight), ("kLFT3", .ctrlLeft),
                             ("kRIT3", .ctrlRight), ("kHOM5", .ctrlHome), ("kEND5", .ctrlEnd)] {
             let code = key_defined(name)
             if code > 0 { extendedKeys[code] = key }
         }
-        writeTerminal("\u{1B}[22;2t\u{1B}[?2004h")
+        writeTerminal("\u{1B}[22;2t" + Self.modesOn)
         title = nil
         return true
     }
@@ -74,20 +75,21 @@ final class CursesTerminal {
         isRunning = false
         if let input { delwin(input) }
         input = nil
+        writeTerminal(Self.modesOff)
         TerminalRestore.restore()
         writeTerminal("\u{1B}[23;2t")
     }
 
     /// Leaves curses for plain terminal output (copy mode); ``resume()`` comes back.
     func suspend() {
-        writeTerminal("\u{1B}[?2004l")
+        writeTerminal(Self.modesOff)
         endwin()
     }
 
     /// Returns to curses after ``suspend()``.
     func resume() {
         doupdate()
-        writeTerminal("\u{1B}[?2004h")
+        writeTerminal(Self.modesOn)
     }
 
     /// Ctrl-Z: leaves curses, stops the process with SIGTSTP (job control) and returns to curses
@@ -148,6 +150,17 @@ final class CursesTerminal {
         title = text
         let clean = String(text.unicodeScalars.filter { $0.value >= 32 && $0.value != 127 })
         writeTerminal("\u{1B}]2;\(clean)\u{07}")
+    }
+
+    /// Bracketed paste and focus reporting (mode 1004) on.
+    static let modesOn = "\u{1B}[?2004h\u{1B}[?1004h"
+    /// Bracketed paste and focus reporting off again.
+    static let modesOff = "\u{1B}[?1004l\u{1B}[?2004l"
+
+    /// The bell plus a desktop notification as OSC 9 (iTerm2, WezTerm, Windows Terminal…) and
+    /// OSC 777 (rxvt, foot, Ghostty, VTE); both travel over SSH like any output.
+    func notify(title: String, body: String) {
+        writeTerminal(NotificationSequence.bytes(title: title, body: body))
     }
 
     /// Rings the terminal bell.

@@ -13,6 +13,8 @@ enum Key: Hashable, Sendable {
     case ctrlLeft, ctrlRight, ctrlHome, ctrlEnd
     case wheelUp, wheelDown
     case resize
+    /// The terminal window gained (`CSI I`) or lost (`CSI O`) focus (mode 1004).
+    case focusIn, focusOut
     /// A function key F1…F12.
     case function(Int)
 }

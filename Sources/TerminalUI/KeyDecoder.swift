@@ -187,6 +187,8 @@ struct KeyDecoder {
         case "H": return ctrl ? .ctrlHome : .home
         case "F": return ctrl ? .ctrlEnd : .end
         case "Z": return .backTab
+        case "I": return params.isEmpty ? .focusIn : nil
+        case "O": return params.isEmpty ? .focusOut : nil
         case "M", "m":
             guard params.hasPrefix("<"), let button = Int(parts[0].dropFirst()) else { return nil }
             if final == "M" && button == 64 { return .wheelUp }

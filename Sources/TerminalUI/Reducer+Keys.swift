@@ -84,9 +84,9 @@ extension Reducer {
             startSearch(&state)
         case .ctrl("z"):
             return [.suspend]
-        case .function(2), .alt("l"):
+        case .function(2), .function(6), .alt("l"):
             return [.bareView]
-        case .resize, .function, .backTab, .alt, .ctrl:
+        case .resize, .function, .backTab, .alt, .ctrl, .focusIn, .focusOut:
             break
         }
         return []

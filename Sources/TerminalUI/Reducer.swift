@@ -15,7 +15,18 @@ enum Reducer {
 
     /// Applies `event` to `state` at time `now`.
     static func reduce(_ state: inout UIState, _ event: UIEvent, now: Date) -> [UIEffect] {
+        var effects = apply(&state, event, now: now)
+        if let seen = seenEffect(&state) { effects.append(seen) }
+        return effects
+    }
+
+    /// Applies one event, without the presence bookkeeping done after every event.
+    private static func apply(_ state: inout UIState, _ event: UIEvent, now: Date) -> [UIEffect] {
         switch event {
+        case .key(.focusIn):
+            return focusChanged(&state, to: true)
+        case .key(.focusOut):
+            return focusChanged(&state, to: false)
         case .key(let key):
             state.dirty = true
             let draft = state.composer.text
@@ -89,6 +100,7 @@ enum Reducer {
                 if case .event(.joined) = item.kind, item.sender.role == .agent, !item.isHistory {
                     return [.bell]
                 }
+                return notification(&state, for: item)
             } else {
                 state.store.update(item)
             }
@@ -96,6 +108,7 @@ enum Reducer {
             if state.store.update(item) == nil {
                 state.store.append(item)
                 noteArrival(&state, item)
+                return notification(&state, for: item)
             } else if !item.isOwn {
                 state.typing.stop(item.sender)
             }

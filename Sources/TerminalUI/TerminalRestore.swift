@@ -12,7 +12,7 @@ import Glibc
 /// bracketed paste), then lets the previous handler (e.g. Swift's backtracer) run.
 enum TerminalRestore {
     /// Escape sequences that undo what the UI turned on.
-    static let resetSequence = "\u{1B}[?2004l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h"
+    static let resetSequence = "\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l\u{1B}[0m\u{1B}[?25h"
 
     nonisolated(unsafe) private static var active = false
     nonisolated(unsafe) private static var savedTermios = termios()

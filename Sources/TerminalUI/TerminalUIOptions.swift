@@ -12,6 +12,16 @@ public struct TerminalUIOptions: Sendable {
         case never
     }
 
+    /// When a new message from someone else raises a desktop notification (and the bell).
+    public enum NotifyPolicy: String, Sendable, CaseIterable {
+        /// For every new message from someone else.
+        case always
+        /// Only while the terminal is unfocused or the transcript is scrolled up.
+        case unfocused
+        /// Never.
+        case never
+    }
+
     /// Shown at the left of the status bar.
     public var title: String
     /// A MarkdownANSI theme name (`Theme.names`); unknown names fall back to the default theme.
@@ -24,6 +34,12 @@ public struct TerminalUIOptions: Sendable {
     public var timeZone: TimeZone
     /// Environment used for colour detection (`NO_COLOR`, `COLORTERM`, `TERM`).
     public var environment: [String: String]
+    /// When to notify about new messages (bell, OSC 9 and OSC 777).
+    public var notify: NotifyPolicy
+    /// Captures the mouse (wheel, clicks); false leaves selection to the terminal.
+    public var mouse: Bool
+    /// The profile whose input history is loaded and saved.
+    public var profile: String
 
     /// Creates options; every parameter is defaulted.
     public init(
@@ -32,7 +48,10 @@ public struct TerminalUIOptions: Sendable {
         color: ColorOverride = .auto,
         statusBarOnTop: Bool = true,
         timeZone: TimeZone = .current,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        notify: NotifyPolicy = .unfocused,
+        mouse: Bool = true,
+        profile: String = "default"
     ) {
         self.title = title
         self.themeName = themeName
@@ -40,6 +59,9 @@ public struct TerminalUIOptions: Sendable {
         self.statusBarOnTop = statusBarOnTop
         self.timeZone = timeZone
         self.environment = environment
+        self.notify = notify
+        self.mouse = mouse
+        self.profile = profile
     }
 }
 

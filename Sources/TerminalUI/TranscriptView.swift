@@ -158,6 +158,12 @@ final class TranscriptView {
         return (row, max(0, min(line, lineCount(ofRow: row, in: store, width: width) - 1)))
     }
 
+    /// True when the row with `key` shows (at least partly) while the view follows the bottom.
+    func isVisibleAtBottom(key: String, store: TranscriptStore, width: Int, height: Int) -> Bool {
+        guard let row = rowKeys[key], row < rows.count, height > 0 else { return false }
+        return row >= bottomTop(store: store, width: width, height: height).row
+    }
+
     /// The top line when following the bottom.
     private func bottomTop(store: TranscriptStore, width: Int, height: Int) -> (row: Int, line: Int) {
         var remaining = height

@@ -34,6 +34,8 @@ enum UIEffect: Equatable, Sendable {
     /// Leave curses and print the transcript as plain terminal text, with clickable links,
     /// until Enter (copy mode).
     case bareView
+    /// Raise a desktop notification (bell, OSC 9, OSC 777) about a new message.
+    case notify(title: String, body: String)
 }
 
 /// A terminal size in cells.

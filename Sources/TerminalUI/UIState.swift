@@ -42,6 +42,14 @@ struct UIState {
     var loadingOlder: Bool { loadingOlderSince != nil }
     /// A short hint shown in the typing line until it expires (completions, help).
     var hint: (text: String, until: Date)?
+    /// Whether the terminal window has focus: nil until the terminal reports it (mode 1004).
+    var focused: Bool?
+    /// New messages from others that arrived while the terminal was unfocused (for the title).
+    var awayCount = 0
+    /// The newest message already reported to the engine as seen.
+    var lastSeenId: String?
+    /// True when the previous key was Ctrl-X (waiting for Ctrl-E).
+    var pendingCtrlX = false
     /// True when the engine's stream has finished.
     var engineFinished = false
     /// True when something changed since the last frame.
