@@ -59,6 +59,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
+        .executableTarget(
+            name: "helpline-bench",
+            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer"],
+            path: "Benchmarks/engine-bench"),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"]),
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel"]),
@@ -79,7 +83,6 @@ let package = Package(
             name: "SigV4Tests",
             dependencies: [
                 "AWSSigV4", "ConnectDirect", "AmazonConnect", "ChatEngine",
-                .product(name: "Hummingbird", package: "hummingbird"),
             ],
             exclude: ["Vectors", "botocore_sign.py"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),

@@ -114,6 +114,11 @@ extension ChatSession {
         } while token != nil && pages < 100
     }
 
+    /// Decodes and applies frames as if they came from the open socket (benchmarks only).
+    @_spi(Benchmark) public func ingest(frames: [String]) {
+        for frame in frames { receive(frame: frame, generation: generation) }
+    }
+
     private func receive(frame: String, generation current: Int) {
         guard generation == current else { return }
         lastFrameAt = configuration.now()
