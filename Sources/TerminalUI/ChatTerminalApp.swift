@@ -47,6 +47,10 @@ public final class ChatTerminalApp {
         defer { painter.tearDown() }
         var state = UIState(options: options, palette: palette, theme: theme)
         state.size = terminal.size
+        let historyPath = HistoryFile.path(profile: options.profile, environment: options.environment)
+        state.composer.loadHistory(HistoryFile.load(from: historyPath))
+        var savedHistory = state.composer.history
+        defer { if state.composer.history != savedHistory { HistoryFile.save(state.composer.history, to: historyPath) } }
 
         let (commands, commandSink) = AsyncStream<ChatCommand>.makeStream()
         let send = self.send
@@ -117,10 +121,23 @@ public final class ChatTerminalApp {
                         } else {
                             inbox.append(.notice("Ctrl-Z needs a shell with job control; /quit leaves."))
                         }
+                    case .editDraft(let draft):
+                        terminal.suspend()
+                        let edited = ExternalEditor.edit(draft, environment: options.environment)
+                        terminal.resume()
+                        painter.invalidate()
+                        inbox.append(.draftEdited(edited))
+                    case .openURL(let url):
+                        inbox.append(.notice(LinkOpener.open(url, environment: options.environment)))
                     case .bareView:
                         bare = BareView(lines: BareView.transcriptLines(state), terminal: terminal)
                     }
                 }
+            }
+
+            if state.composer.history.count != savedHistory.count || state.composer.history.last != savedHistory.last {
+                HistoryFile.save(state.composer.history, to: historyPath)
+                savedHistory = state.composer.history
             }
 
             let animationKey = Self.animationKey(state, now: now)

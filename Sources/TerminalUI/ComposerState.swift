@@ -7,14 +7,26 @@ struct ComposerState: Equatable, Sendable {
     private(set) var chars: [Character] = []
     /// The cursor, as an index into ``chars`` (0…count).
     private(set) var cursor = 0
-    /// The most recent killed text (Ctrl-K/U/W), inserted again by Ctrl-Y.
-    private(set) var killBuffer = ""
+    /// Killed texts (Ctrl-K/U/W, Alt-D), oldest first; Ctrl-Y inserts the newest, Alt-Y cycles.
+    private(set) var killRing: [String] = []
+    /// The most recent killed text, inserted again by Ctrl-Y.
+    var killBuffer: String { killRing.last ?? "" }
+    /// The text the last yank inserted (start index, length, ring position), for Alt-Y.
+    private var lastYank: YankMark?
     /// Sent drafts, oldest first.
     private(set) var history: [String] = []
     private var historyIndex: Int?
     private var stashedDraft = ""
     private var undoStack: [Snapshot] = []
+    private var redoStack: [Snapshot] = []
     private var inTypingRun = false
+
+    /// Where the last yank put its text and which kill it was.
+    private struct YankMark: Equatable, Sendable {
+        var start: Int
+        var count: Int
+        var ring: Int
+    }
 
     /// Draft and cursor as they were before an edit, for undo.
     private struct Snapshot: Equatable, Sendable {
@@ -22,6 +34,8 @@ struct ComposerState: Equatable, Sendable {
         var cursor: Int
     }
 
+    /// Most killed texts kept in the kill ring.
+    static let killRingLimit = 30
     /// Most edits remembered for undo.
     static let undoLimit = 100
     /// Most entries kept in history.
@@ -59,6 +73,7 @@ struct ComposerState: Equatable, Sendable {
         cursor = 0
         historyIndex = nil
         undoStack = []
+        redoStack = []
     }
 
     /// Deletes the character before the cursor.
@@ -119,12 +134,34 @@ struct ComposerState: Equatable, Sendable {
         kill(cursor..<wordEndAfter(cursor))
     }
 
-    /// Inserts the kill buffer at the cursor.
-    mutating func yank() { insert(killBuffer) }
+    /// Inserts the newest killed text at the cursor.
+    mutating func yank() {
+        guard let text = killRing.last else { return }
+        let start = cursor
+        insert(text)
+        lastYank = YankMark(start: start, count: cursor - start, ring: killRing.count - 1)
+    }
+
+    /// Right after a yank: replaces the yanked text with the next older kill (Alt-Y, cycling).
+    /// Returns false when the previous key was not a yank.
+    @discardableResult
+    mutating func yankPop() -> Bool {
+        guard let last = lastYank, killRing.count > 0, last.start + last.count <= chars.count else { return false }
+        let ring = (last.ring - 1 + killRing.count) % killRing.count
+        chars.removeSubrange(last.start..<(last.start + last.count))
+        cursor = last.start
+        insert(killRing[ring])
+        lastYank = YankMark(start: last.start, count: cursor - last.start, ring: ring)
+        return true
+    }
+
+    /// Forgets the last yank (any key but Ctrl-Y and Alt-Y), so Alt-Y needs a fresh yank.
+    mutating func endYank() { lastYank = nil }
 
     private mutating func kill(_ range: Range<Int>) {
         guard !range.isEmpty else { return }
-        killBuffer = String(chars[range])
+        killRing.append(String(chars[range]))
+        if killRing.count > Self.killRingLimit { killRing.removeFirst() }
         chars.removeSubrange(range)
     }
 
@@ -136,6 +173,7 @@ struct ComposerState: Equatable, Sendable {
         if typing && inTypingRun { return }
         let snapshot = Snapshot(chars: chars, cursor: cursor)
         guard undoStack.last != snapshot else { return }
+        redoStack = []
         undoStack.append(snapshot)
         if undoStack.count > Self.undoLimit { undoStack.removeFirst() }
     }
@@ -147,12 +185,31 @@ struct ComposerState: Equatable, Sendable {
     @discardableResult
     mutating func undo() -> Bool {
         guard let snapshot = undoStack.popLast() else { return false }
+        redoStack.append(Snapshot(chars: chars, cursor: cursor))
         chars = snapshot.chars
         cursor = min(snapshot.cursor, chars.count)
+        inTypingRun = false
+        return true
+    }
+
+    /// Puts back what the last undo took away; returns false when there is nothing to redo.
+    @discardableResult
+    mutating func redo() -> Bool {
+        guard let snapshot = redoStack.popLast() else { return false }
+        undoStack.append(Snapshot(chars: chars, cursor: cursor))
+        chars = snapshot.chars
+        cursor = min(snapshot.cursor, chars.count)
+        inTypingRun = false
         return true
     }
 
     // MARK: History
+
+    /// Replaces the history (loaded from the profile's history file), newest last.
+    mutating func loadHistory(_ entries: [String]) {
+        history = Array(entries.suffix(Self.historyLimit))
+        historyIndex = nil
+    }
 
     /// Records a sent draft (consecutive duplicates kept once) and resets browsing.
     mutating func remember(_ entry: String) {

@@ -52,9 +52,13 @@ enum FrameBuilder {
             lines: [StatusBar.line(state, now: now, width: g.columns, palette: palette, clock: clock)],
             fill: palette.statusBar))
         let viewport = state.viewport()
+        var transcriptLines = state.transcriptSearch.map { search in viewport.lines.map(search.highlight) } ?? viewport.lines
+        if let offset = state.helpOffset {
+            transcriptLines = helpOverlay(offset: offset, width: g.columns, height: g.transcript.height, palette: palette)
+        }
         regions.append(Frame.Region(
             name: "transcript", top: g.transcript.top, height: g.transcript.height,
-            lines: viewport.lines, fill: .plain))
+            lines: transcriptLines, fill: .plain))
         regions.append(Frame.Region(
             name: "typing", top: g.typing.top, height: 1,
             lines: [typingLine(state, viewport: viewport, now: now, width: g.columns, palette: palette)],
@@ -69,6 +73,18 @@ enum FrameBuilder {
         regions.append(Frame.Region(
             name: "composer", top: g.composer.top, height: g.composer.height, lines: composerLines, fill: .plain))
         return Frame(size: size, regions: regions, cursor: (g.composer.top + cursor.row, cursor.column))
+    }
+
+    /// The help overlay: the key table and commands, from `offset`, over the transcript pane.
+    private static func helpOverlay(offset: Int, width: Int, height: Int, palette: UIPalette) -> [StyledLine] {
+        let all = KeyTable.helpLines()
+        let footer = "── help: Up/Down/PgUp/PgDn scroll · any other key closes ──"
+        let shown = all.dropFirst(offset).prefix(max(0, height - 1)).map { text in
+            let heading = !text.hasPrefix(" ") && !text.isEmpty
+            return TranscriptFormatter.truncate(StyledLine([StyledSpan(text, style: TextStyle(bold: heading))]), to: width)
+        }
+        let padding = Array(repeating: StyledLine(), count: max(0, height - 1 - shown.count))
+        return Array(shown) + padding + [TranscriptFormatter.truncate(StyledLine([StyledSpan(footer, style: palette.prompt)]), to: width)]
     }
 
     private static func tooSmall(_ size: TerminalSize) -> Frame {
@@ -92,7 +108,9 @@ enum FrameBuilder {
     ) -> StyledLine {
         var left: [StyledSpan] = []
         let draft = state.composer.text
-        if let search = state.historySearch {
+        if let search = state.transcriptSearch {
+            left = [StyledSpan(" " + search.prompt(store: state.store), style: palette.prompt)]
+        } else if let search = state.historySearch {
             left = [StyledSpan(" " + search.prompt(history: state.composer.history), style: palette.prompt)]
         } else if let hint = state.hint {
             left = [StyledSpan(" " + hint.text, style: palette.placeholder)]
@@ -100,7 +118,7 @@ enum FrameBuilder {
             let matches = SlashCommand.completions(for: draft)
             let text = matches.isEmpty
                 ? "unknown command — /help lists them"
-                : matches.map { $0.name + ($0.takesArgument ? " FILE" : "") }.joined(separator: "  ") + "   (Tab completes)"
+                : matches.map { $0.name + ($0.takesArgument ? " " + $0.argumentName : "") }.joined(separator: "  ") + "   (Tab completes)"
             left = [StyledSpan(" " + text, style: palette.placeholder)]
         } else if let sentence = state.typing.sentence {
             let phase = Int((now.timeIntervalSinceReferenceDate * 3).rounded(.down)) % 4

@@ -4,7 +4,15 @@ import Foundation
 extension Reducer {
     /// Applies one key to the composer, the scrollback or the app.
     static func handleKey(_ state: inout UIState, _ key: Key, now: Date) -> [UIEffect] {
+        if state.helpOffset != nil { return helpKey(&state, key) }
+        if let effects = handleTranscriptSearchKey(&state, key, now: now) { return effects }
         if let effects = handleSearchKey(&state, key) { return effects }
+        if let effects = handlePendingPaste(&state, key, now: now) { return effects }
+        if key != .ctrl("y") && key != .alt("y") { state.composer.endYank() }
+        if state.pendingCtrlX {
+            state.pendingCtrlX = false
+            if key == .ctrl("e") { return [.editDraft(state.composer.text)] }
+        }
         if case .text = key {
             state.composer.checkpoint(typing: true)
         } else {
@@ -12,82 +20,122 @@ extension Reducer {
             if Self.editsDraft(key) { state.composer.checkpoint() }
         }
         switch key {
-        case .ctrl("c"):
-            return [.exit(quitResult(state))]
-        case .ctrl("d"):
-            if state.composer.isEmpty { return [.exit(quitResult(state))] }
-            state.composer.deleteForward()
-        case .enter:
-            return submit(&state, now: now)
-        case .altEnter:
-            state.composer.insert("\n")
+        case .text("?") where state.composer.isEmpty:
+            state.helpOffset = 0
+            return []
         case .text(let text):
             state.composer.insert(text)
             return typingEffect(state)
         case .paste(let text):
+            if text.split(separator: "\n", omittingEmptySubsequences: false).count > pasteConfirmLines {
+                askToPaste(&state, text)
+                return []
+            }
             state.composer.insert(text.replacingOccurrences(of: "\t", with: "    "))
             return typingEffect(state)
-        case .tab:
-            complete(&state, now: now)
-        case .backspace, .ctrl("h"):
-            state.composer.deleteBackward()
-        case .delete:
+        default:
+            guard let action = KeyTable.action(for: key) else { return [] }
+            return perform(&state, action, now: now)
+        }
+    }
+
+    /// Does what a key of the table is bound to.
+    static func perform(_ state: inout UIState, _ action: KeyAction, now: Date) -> [UIEffect] {
+        switch action {
+        case .quit:
+            return [.exit(quitResult(state))]
+        case .deleteForwardOrQuit:
+            if state.composer.isEmpty { return [.exit(quitResult(state))] }
             state.composer.deleteForward()
-        case .left, .ctrl("b"):
+        case .submit:
+            return submit(&state, now: now)
+        case .newLine:
+            state.composer.insert("\n")
+        case .complete:
+            complete(&state, now: now)
+        case .deleteBackward:
+            state.composer.deleteBackward()
+        case .deleteForward:
+            state.composer.deleteForward()
+        case .left:
             state.composer.moveLeft()
-        case .right, .ctrl("f"):
+        case .right:
             state.composer.moveRight()
-        case .ctrl("a"):
+        case .lineStart:
             state.composer.moveToLineStart()
-        case .ctrl("e"):
+        case .lineEnd:
             state.composer.moveToLineEnd()
-        case .home:
+        case .homeOrTop:
             if state.composer.isEmpty { return scroll(&state, by: -Int(Int32.max), now: now) }
             state.composer.moveToLineStart()
-        case .end:
+        case .endOrBottom:
             if state.composer.isEmpty { scrollToBottom(&state) } else { state.composer.moveToLineEnd() }
-        case .ctrlLeft, .alt("b"):
+        case .wordLeft:
             state.composer.moveWordLeft()
-        case .ctrlRight, .alt("f"):
+        case .wordRight:
             state.composer.moveWordRight()
-        case .ctrl("k"):
+        case .killToLineEnd:
             state.composer.killToLineEnd()
-        case .ctrl("u"):
+        case .killToLineStart:
             state.composer.killToLineStart()
-        case .ctrl("w"), .altBackspace:
+        case .killWordBackward:
             state.composer.killWordBackward()
-        case .alt("d"):
+        case .killWordForward:
             state.composer.killWordForward()
-        case .ctrl("y"):
+        case .yank:
             state.composer.yank()
-        case .up, .ctrl("p"):
+        case .yankPop:
+            state.composer.yankPop()
+        case .undo:
+            state.composer.undo()
+        case .redo:
+            state.composer.redo()
+        case .up:
             moveVertically(&state, by: -1)
-        case .down, .ctrl("n"):
+        case .down:
             moveVertically(&state, by: 1)
         case .pageUp:
             return scroll(&state, by: -pageSize(state), now: now)
         case .pageDown:
             return scroll(&state, by: pageSize(state), now: now)
-        case .ctrlHome:
+        case .top:
             return scroll(&state, by: -Int(Int32.max), now: now)
-        case .ctrlEnd, .escape:
+        case .bottom:
             scrollToBottom(&state)
         case .wheelUp:
             return scroll(&state, by: -wheelStep, now: now)
         case .wheelDown:
             return scroll(&state, by: wheelStep, now: now)
-        case .ctrl("l"):
+        case .repaint:
             return [.repaint]
-        case .ctrl("_"):
-            state.composer.undo()
-        case .ctrl("r"):
+        case .historySearch:
             startSearch(&state)
-        case .ctrl("z"):
+        case .transcriptSearch:
+            return startTranscriptSearch(&state, query: "", now: now)
+        case .editorPrefix:
+            state.pendingCtrlX = true
+        case .suspend:
             return [.suspend]
-        case .function(2), .function(6), .alt("l"):
+        case .copyMode:
             return [.bareView]
-        case .resize, .function, .backTab, .alt, .ctrl, .focusIn, .focusOut:
-            break
+        case .help:
+            state.helpOffset = 0
+        }
+        return []
+    }
+
+    /// A key while the help overlay is open: Down/PgDn/Space and Up/PgUp scroll, anything else closes.
+    private static func helpKey(_ state: inout UIState, _ key: Key) -> [UIEffect] {
+        let offset = state.helpOffset ?? 0
+        let page = pageSize(state)
+        let last = max(0, KeyTable.helpLines().count - page)
+        switch key {
+        case .down, .wheelDown: state.helpOffset = min(last, offset + 1)
+        case .up, .wheelUp: state.helpOffset = max(0, offset - 1)
+        case .pageDown, .text(" "): state.helpOffset = min(last, offset + page)
+        case .pageUp: state.helpOffset = max(0, offset - page)
+        case .resize, .focusIn, .focusOut: break
+        default: state.helpOffset = nil
         }
         return []
     }
@@ -96,7 +144,7 @@ extension Reducer {
     private static func editsDraft(_ key: Key) -> Bool {
         switch key {
         case .paste, .altEnter, .backspace, .delete, .altBackspace, .alt("d"), .tab,
-            .ctrl("d"), .ctrl("h"), .ctrl("k"), .ctrl("u"), .ctrl("w"), .ctrl("y"):
+            .ctrl("d"), .ctrl("h"), .ctrl("k"), .ctrl("u"), .ctrl("w"), .ctrl("y"), .alt("y"):
             true
         default:
             false

@@ -66,6 +66,15 @@ enum Reducer {
         case .notice(let text):
             addNotice(&state, text, now: now)
             return []
+        case .draftEdited(let text):
+            state.dirty = true
+            guard let text else {
+                addNotice(&state, "The editor failed; the draft is unchanged.", now: now)
+                return []
+            }
+            state.composer.checkpoint()
+            state.composer.setText(text)
+            return []
         }
     }
 

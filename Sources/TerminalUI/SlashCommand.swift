@@ -3,23 +3,37 @@ import Foundation
 
 /// The slash commands the composer understands.
 enum SlashCommand: String, CaseIterable, Sendable {
-    case help, retry, export, end, new, quit
+    case help, search, links, open, edit, retry, export, end, new, quit
 
     /// The command as typed, with its slash.
     var name: String { "/" + rawValue }
 
     /// True when the command needs an argument (Tab completion adds a space).
-    var takesArgument: Bool { self == .export }
+    var takesArgument: Bool { !argumentName.isEmpty }
 
     /// One line of help.
     var summary: String {
         switch self {
-        case .help: "/help — this list"
+        case .help: "/help — this list (also F1, or ? on an empty line)"
+        case .search: "/search TEXT — find TEXT in the transcript (also Ctrl-S)"
+        case .links: "/links — number the links in the transcript"
+        case .open: "/open N — open link N (xdg-open, or the URL is printed for copying)"
+        case .edit: "/edit — edit the draft in $EDITOR (also Ctrl-X Ctrl-E)"
         case .retry: "/retry — resend the newest failed message, or reconnect now"
         case .export: "/export FILE — save the transcript as Markdown (mode 0600)"
         case .end: "/end — end the chat for everyone"
         case .new: "/new — leave this chat and start a new one"
         case .quit: "/quit — leave (also Ctrl-C, or Ctrl-D on an empty line)"
+        }
+    }
+
+    /// What the argument is called in hints.
+    var argumentName: String {
+        switch self {
+        case .export: "FILE"
+        case .open: "N"
+        case .search: "TEXT"
+        default: ""
         }
     }
 
@@ -37,13 +51,8 @@ enum SlashCommand: String, CaseIterable, Sendable {
         return prefix
     }
 
-    /// The text `/help` shows: commands, then keys.
-    static let helpText = (allCases.map(\.summary) + [
-        "Keys: Enter send · Alt-Enter new line · Up/Down history · Ctrl-R search it · Tab complete · PgUp/PgDn, wheel scroll",
-        "Home/End (empty line) or Ctrl-Home/Ctrl-End top/bottom · Esc back to newest · Ctrl-L redraw",
-        "F2 or Alt-L: copy mode (the transcript as plain terminal text with clickable links; Enter returns)",
-        "Editing: Ctrl-A/E line start/end · Ctrl-B/F, Alt-B/F move · Ctrl-K/U/W kill · Ctrl-Y yank · Ctrl-_ undo",
-    ]).joined(separator: "\n")
+    /// The text `/help` shows: generated from the key table, like the help overlay.
+    static var helpText: String { KeyTable.helpLines().joined(separator: "\n") }
 }
 
 extension Reducer {
@@ -87,6 +96,23 @@ extension Reducer {
                 addNotice(&state, "Nothing to retry: no failed messages.", now: now)
                 return []
             }
+        case .edit:
+            return [.editDraft(argument)]
+        case .links:
+            state.links = LinkIndex.links(in: state.store)
+            addNotice(&state, LinkIndex.listing(state.links), now: now)
+            scrollToBottom(&state)
+            return []
+        case .open:
+            if state.links.isEmpty { state.links = LinkIndex.links(in: state.store) }
+            guard let n = Int(argument), n >= 1, n <= state.links.count else {
+                addNotice(&state, state.links.isEmpty ? "There are no links in the transcript."
+                    : "Usage: /open N, with N from 1 to \(state.links.count) (/links lists them).", now: now)
+                return []
+            }
+            return [.openURL(state.links[n - 1])]
+        case .search:
+            return startTranscriptSearch(&state, query: argument, now: now)
         case .export:
             guard !argument.isEmpty else {
                 addNotice(&state, "Usage: /export FILE", now: now)

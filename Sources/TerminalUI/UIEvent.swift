@@ -15,6 +15,8 @@ enum UIEvent: Sendable {
     case tick
     /// A notice from an effect that finished (e.g. an export).
     case notice(String)
+    /// The external editor returned this draft (nil when it failed or was abandoned).
+    case draftEdited(String?)
 }
 
 /// What the reducer asks the outside world to do.
@@ -36,6 +38,10 @@ enum UIEffect: Equatable, Sendable {
     case bareView
     /// Raise a desktop notification (bell, OSC 9, OSC 777) about a new message.
     case notify(title: String, body: String)
+    /// Suspend curses and edit the draft in `$VISUAL`/`$EDITOR`/`vi`; answer with `.draftEdited`.
+    case editDraft(String)
+    /// Open a link with `xdg-open`, or print it for copying where that is not possible.
+    case openURL(String)
 }
 
 /// A terminal size in cells.

@@ -32,6 +32,10 @@ struct UIState {
     var partner: Participant?
     /// The draft.
     var composer = ComposerState()
+    /// An open transcript search (Ctrl-S, `/search`).
+    var transcriptSearch: TranscriptSearch?
+    /// The first help line shown while the help overlay (F1, `?`) is open; nil when closed.
+    var helpOffset: Int?
     /// An open Ctrl-R history search.
     var historySearch: HistorySearch?
     /// False once the engine said there is nothing older to load.
@@ -48,6 +52,10 @@ struct UIState {
     var awayCount = 0
     /// The newest message already reported to the engine as seen.
     var lastSeenId: String?
+    /// A long paste waiting for confirmation (y or Enter pastes, anything else drops it).
+    var pendingPaste: String?
+    /// Links as numbered by the last `/links` (1-based in the UI).
+    var links: [String] = []
     /// True when the previous key was Ctrl-X (waiting for Ctrl-E).
     var pendingCtrlX = false
     /// True when the engine's stream has finished.
