@@ -1,0 +1,93 @@
+import Foundation
+
+/// A running `helpline` process whose stdin we write to and whose output we watch.
+final class InteractiveHelpline: @unchecked Sendable {
+    private let process = Process()
+    private let stdin = Pipe()
+    private let output = OutputBuffer()
+
+    /// Starts `helpline` with `arguments` and extra environment.
+    init(_ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = HelplineBinary.path
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        for (pipe, name) in [(stdout, "out"), (stderr, "err")] {
+            let buffer = output
+            Thread {
+                while true {
+                    let data = pipe.fileHandleForReading.availableData
+                    if data.isEmpty { break }
+                    buffer.append(String(decoding: data, as: UTF8.self), to: name)
+                }
+            }.start()
+        }
+    }
+
+    /// Types a line.
+    func type(_ line: String) {
+        stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes stdin (end of input).
+    func closeInput() {
+        try? stdin.fileHandleForWriting.close()
+    }
+
+    /// Kills the process at once (SIGKILL: no cleanup runs).
+    func kill() {
+        Foundation.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Waits for the process to exit (up to `timeout`); returns its status, or nil if it is still running.
+    func waitForExit(timeout: Duration) async -> Int32? {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    /// Everything printed on stdout so far.
+    var stdout: String { output.text("out") }
+    /// Everything printed on stderr so far.
+    var stderr: String { output.text("err") }
+
+    /// Waits until stdout contains `text`.
+    func waitForOutput(_ text: String, timeout: Duration = .seconds(15)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if stdout.contains(text) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return stdout.contains(text)
+    }
+
+    deinit {
+        if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
+    }
+}
+
+/// Output collected from a child process's pipes.
+final class OutputBuffer: @unchecked Sendable {
+    private let lock = NSLock()
+    private var texts: [String: String] = [:]
+
+    func append(_ text: String, to name: String) {
+        lock.lock()
+        texts[name, default: ""] += text
+        lock.unlock()
+    }
+
+    func text(_ name: String) -> String {
+        lock.lock()
+        defer { lock.unlock() }
+        return texts[name] ?? ""
+    }
+}

@@ -1,0 +1,64 @@
+import DemoServer
+import Foundation
+import Testing
+
+/// Kill the client mid-chat with a message still unsent; start it again: same chat, history once, message delivered once.
+@Suite struct RestartResumeTests {
+    @Test func killedClientResumesTheSameChatAndDeliversItsOutbox() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-resume-\(UUID().uuidString)")
+        let arguments = [
+            "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
+            "--display-name", "Maria", "--plain", "--linger", "0.5",
+        ]
+        let environment = ["XDG_STATE_HOME": state.path]
+
+        let first = try InteractiveHelpline(arguments, environment: environment)
+        #expect(await first.waitForOutput("Welcome to the Helpline demo"), "first run: \(first.stdout) \(first.stderr)")
+        let contacts = await server.contacts()
+        #expect(contacts.count == 1)
+
+        // The server now refuses every REST call, so the next message cannot be sent.
+        await server.setRESTFailureRate(1.0)
+        first.type("remember me")
+        let stored = await Self.waitUntil { Self.storedOutbox(in: state).contains("remember me") }
+        #expect(stored, "the unsent message is in the state file")
+        first.kill()
+        let files = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("helpline").path)
+        for file in files {
+            let attributes = try FileManager.default.attributesOfItem(atPath: state.appendingPathComponent("helpline/\(file)").path)
+            #expect((attributes[.posixPermissions] as? Int) == 0o600, "\(file) is private")
+        }
+
+        await server.setRESTFailureRate(0)
+        let second = try InteractiveHelpline(arguments, environment: environment)
+        #expect(await second.waitForOutput("Maria: remember me"), "second run: \(second.stdout) \(second.stderr)")
+        second.closeInput()
+        #expect(await second.waitForExit(timeout: .seconds(20)) == 0, "exits cleanly: \(second.stderr)")
+
+        #expect(second.stderr.contains("Resuming your chat"))
+        #expect(await server.contacts() == contacts, "the same chat, not a new one")
+        let greetings = second.stdout.components(separatedBy: "Welcome to the Helpline demo").count - 1
+        #expect(greetings == 1, "history shown once:\n\(second.stdout)")
+        #expect(second.stdout.components(separatedBy: "Maria: remember me").count - 1 == 1)
+        let onServer = await server.transcript(contactId: contacts[0]).filter { $0.content == "remember me" }
+        #expect(onServer.count == 1, "delivered exactly once")
+        #expect(Self.storedOutbox(in: state).isEmpty, "the ended chat is forgotten")
+    }
+
+    static func storedOutbox(in state: URL) -> String {
+        let folder = state.appendingPathComponent("helpline")
+        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return files.compactMap { try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
+    }
+
+    static func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if condition() { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return condition()
+    }
+}
