@@ -1,0 +1,64 @@
+import ArgumentParser
+import ChatEngine
+import Foundation
+import PolyAI
+
+/// `helpline polyai`: chat with a PolyAI Messaging agent.
+struct PolyAICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "polyai",
+        abstract: "Chat with a PolyAI Messaging agent.",
+        discussion: """
+            The API key (connector token) comes from --api-key, $HELPLINE_POLYAI_API_KEY or "api_key" under
+            "polyai" in ~/.config/helpline/config.json; it is never logged.
+              helpline polyai --api-key KEY --environment uk --host-id com.example.app
+              helpline polyai --rest-url http://127.0.0.1:8080/api/v1 --ws-url ws://127.0.0.1:8080/ws
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The connector token (prefer $HELPLINE_POLYAI_API_KEY).", valueName: "key"))
+    var apiKey: String?
+
+    @Option(name: .long, help: ArgumentHelp("us (default), uk, euw or cluster:NAME.", valueName: "env"))
+    var environment: String?
+
+    @Option(name: .long, help: ArgumentHelp("Custom REST base including /api/v1 (with --ws-url).", valueName: "url"))
+    var restUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("Custom socket endpoint, e.g. wss://host/ws (with --rest-url).", valueName: "url"))
+    var wsUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("The X-Host the connector is registered for (default helpline).", valueName: "id"))
+    var hostId: String?
+
+    @Flag(name: .long, help: "Show whole agent messages only, not growing streamed ones.")
+    var noStreaming = false
+
+    @OptionGroup var common: CommonOptions
+
+    func validate() throws {
+        if (restUrl == nil) != (wsUrl == nil) { throw ValidationError("--rest-url and --ws-url go together") }
+        if let environment, restUrl != nil {
+            throw ValidationError("give --environment \(environment) or --rest-url/--ws-url, not both")
+        }
+        if let environment {
+            do { _ = try PolyAIEnvironment.parse(environment) } catch { throw ValidationError("\(error)") }
+        }
+    }
+
+    func run() async throws {
+        let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
+        let settings: PolyAISettings
+        do {
+            settings = try PolyAISettings.resolve(
+                apiKey: apiKey, environment: environment, restURL: restUrl, socketURL: wsUrl, hostId: hostId)
+        } catch {
+            throw HelplineError("\(error)")
+        }
+        let options = PolyAIOptions(
+            apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment, streaming: !noStreaming)
+        do { try options.validate() } catch { throw HelplineError("\(error)") }
+        let runner = ChatRunner(options: common, logger: logger)
+        let code = try await runner.run { PolyAIBackend(options: options) }
+        if code != 0 { throw ExitCode(code) }
+    }
+}
