@@ -62,3 +62,37 @@ import Testing
         return condition()
     }
 }
+
+/// A stored chat that ended while the client was away continues as a persistent chat.
+@Suite struct PersistentChatTests {
+    @Test func endedChatContinuesWithItsHistoryMarkedAsEarlier() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-persist-\(UUID().uuidString)")
+        let arguments = [
+            "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
+            "--display-name", "Maria", "--plain", "--linger", "0.5",
+        ]
+        let environment = ["XDG_STATE_HOME": state.path]
+
+        let first = try InteractiveHelpline(arguments, environment: environment)
+        #expect(await first.waitForOutput("Welcome to the Helpline demo"))
+        first.type("hours")
+        #expect(await first.waitForOutput("opening hours"))
+        first.kill()
+        let original = try #require(await server.contacts().first)
+        await server.endChat(contactId: original)
+
+        let second = try InteractiveHelpline(arguments, environment: environment)
+        #expect(await second.waitForOutput("restored"), "rehydrated: \(second.stdout) \(second.stderr)")
+        #expect(await second.waitForOutput("Welcome to the Helpline demo"))
+        second.closeInput()
+        #expect(await second.waitForExit(timeout: .seconds(20)) == 0, "exits cleanly: \(second.stderr)")
+        #expect(second.stderr.contains("continuing it as a new chat"))
+        let contacts = await server.contacts()
+        #expect(contacts.count == 2 && contacts.first == original)
+        let earlier = second.stdout.split(separator: "\n").filter { $0.contains("(earlier)") }
+        #expect(earlier.contains { $0.contains("Maria (earlier): hours") }, "past items are shown as history:\n\(second.stdout)")
+        #expect(!earlier.isEmpty && earlier.count < second.stdout.split(separator: "\n").count)
+    }
+}
