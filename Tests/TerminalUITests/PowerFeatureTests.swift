@@ -1,0 +1,224 @@
+import ChatModel
+import Foundation
+import Testing
+@testable import TerminalUI
+
+@Suite("Key table")
+struct KeyTableTests {
+    @Test func everyKeyIsBoundOnce() {
+        var seen = Set<Key>()
+        for binding in KeyTable.bindings {
+            for key in binding.keys { #expect(seen.insert(key).inserted, "\(key) bound twice") }
+        }
+    }
+
+    @Test func documentedKeysAreBound() {
+        #expect(KeyTable.action(for: .function(6)) == .copyMode)
+        #expect(KeyTable.action(for: .function(2)) == .copyMode)
+        #expect(KeyTable.action(for: .alt("l")) == .copyMode)
+        #expect(KeyTable.action(for: .function(1)) == .help)
+        #expect(KeyTable.action(for: .ctrl("s")) == .transcriptSearch)
+        #expect(KeyTable.action(for: .ctrl("_")) == .undo)
+        #expect(KeyTable.action(for: .alt("_")) == .redo)
+        #expect(KeyTable.action(for: .alt("y")) == .yankPop)
+        #expect(KeyTable.action(for: .ctrl("q")) == nil)
+    }
+
+    @Test func helpListsEveryBindingAndCommand() {
+        let help = KeyTable.helpLines().joined(separator: "\n")
+        for binding in KeyTable.bindings { #expect(help.contains(binding.label)) }
+        for command in SlashCommand.allCases { #expect(help.contains(command.name)) }
+        #expect(SlashCommand.helpText == help)
+    }
+
+    @Test func f1AndQuestionMarkOpenTheOverlayAnyKeyCloses() {
+        var s = Fixture.state()
+        Fixture.apply(&s, [.key(.function(1))])
+        #expect(Fixture.screen(s).contains { $0.contains("Ctrl-S") && $0.contains("search the transcript") })
+        Fixture.apply(&s, [.key(.pageDown), .key(.pageDown)])
+        #expect(Fixture.screen(s).contains { $0.contains("/open N") })
+        Fixture.apply(&s, [.key(.text("x"))])
+        #expect(s.helpOffset == nil)
+        #expect(s.composer.isEmpty)
+        Fixture.apply(&s, [.key(.text("?"))])
+        #expect(s.helpOffset == 0)
+        Fixture.apply(&s, [.key(.escape), .key(.text("a")), .key(.text("?"))])
+        #expect(s.composer.text == "a?")
+    }
+}
+
+@Suite("Composer: redo and kill ring")
+struct ComposerExtrasTests {
+    @Test func undoThenRedo() {
+        var s = Fixture.state()
+        _ = Fixture.type(&s, "hello")
+        Fixture.apply(&s, [.key(.text(" ")), .key(.ctrl("w"))])
+        #expect(s.composer.text == "")
+        Fixture.apply(&s, [.key(.ctrl("_"))])
+        #expect(s.composer.text == "hello ")
+        Fixture.apply(&s, [.key(.alt("_"))])
+        #expect(s.composer.text == "")
+        Fixture.apply(&s, [.key(.ctrl("_")), .key(.ctrl("_"))])
+        #expect(s.composer.text == "")
+        Fixture.apply(&s, [.key(.alt("_"))])
+        #expect(s.composer.text == "hello ")
+    }
+
+    @Test func newEditClearsRedo() {
+        var c = ComposerState()
+        c.checkpoint(typing: true)
+        c.insert("ab")
+        c.undo()
+        c.checkpoint()
+        c.insert("x")
+        let redone = c.redo()
+        #expect(!redone)
+        #expect(c.text == "x")
+    }
+
+    @Test func yankPopCyclesThroughOlderKills() {
+        var s = Fixture.state()
+        for word in ["one", "two", "three"] {
+            _ = Fixture.type(&s, word)
+            Fixture.apply(&s, [.key(.ctrl("u"))])
+        }
+        #expect(s.composer.killRing == ["one", "two", "three"])
+        _ = Fixture.type(&s, "> ")
+        Fixture.apply(&s, [.key(.ctrl("y"))])
+        #expect(s.composer.text == "> three")
+        Fixture.apply(&s, [.key(.alt("y"))])
+        #expect(s.composer.text == "> two")
+        Fixture.apply(&s, [.key(.alt("y")), .key(.alt("y"))])
+        #expect(s.composer.text == "> three")
+        // Alt-Y does nothing once another key came in between.
+        Fixture.apply(&s, [.key(.left), .key(.alt("y"))])
+        #expect(s.composer.text == "> three")
+    }
+
+    @Test func ctrlXCtrlEAsksForTheEditor() {
+        var s = Fixture.state()
+        _ = Fixture.type(&s, "draft")
+        #expect(Fixture.apply(&s, [.key(.ctrl("x")), .key(.ctrl("e"))]) == [.editDraft("draft")])
+        Fixture.apply(&s, [.draftEdited("draft\nmore")])
+        #expect(s.composer.text == "draft\nmore")
+        Fixture.apply(&s, [.key(.ctrl("_"))])
+        #expect(s.composer.text == "draft")
+        Fixture.apply(&s, [.draftEdited(nil)])
+        #expect(s.composer.text == "draft")
+    }
+
+    @Test func longPasteAsksFirst() {
+        var s = Fixture.state()
+        let long = (1...25).map { "line \($0)" }.joined(separator: "\n")
+        Fixture.apply(&s, [.key(.paste(long))])
+        #expect(s.composer.isEmpty)
+        #expect(Fixture.screen(s).contains { $0.contains("Paste 25 lines") })
+        Fixture.apply(&s, [.key(.text("y"))])
+        #expect(s.composer.text == long)
+        s.composer.clear()
+        Fixture.apply(&s, [.key(.paste(long)), .key(.text("n"))])
+        #expect(s.composer.isEmpty)
+        Fixture.apply(&s, [.key(.paste("a\nb"))])
+        #expect(s.composer.text == "a\nb")
+    }
+
+    @Test func historyFileRoundTripWithMode0600() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hl-hist-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let path = HistoryFile.path(profile: "qa/../x", environment: ["XDG_STATE_HOME": dir])
+        #expect(path == dir + "/helpline/history-qa_.._x")
+        #expect(HistoryFile.save(["one", "two\nlines", "ünï"], to: path))
+        #expect(HistoryFile.load(from: path) == ["one", "two\nlines", "ünï"])
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        #expect(HistoryFile.path(profile: "default", environment: ["HOME": "/h"]) == "/h/.local/state/helpline/history-default")
+    }
+}
+
+@Suite("Search and links")
+struct SearchAndLinkTests {
+    private func chat(_ count: Int) -> UIState {
+        var s = Fixture.state(rows: 12, columns: 60)
+        for i in 0..<count {
+            let text = i == 3 ? "your Order number is 42" : (i == 30 ? "order shipped" : "filler \(i)")
+            Fixture.apply(&s, [.engine(.item(Fixture.message("m\(i)", text, at: Double(i) * 300)))])
+        }
+        return s
+    }
+
+    @Test func incrementalSearchMovesAndHighlights() {
+        var s = chat(40)
+        Fixture.apply(&s, [.key(.ctrl("s")), .key(.text("order"))])
+        #expect(s.transcriptSearch?.current == 30)
+        Fixture.apply(&s, [.key(.ctrl("r"))])
+        #expect(s.transcriptSearch?.current == 3)
+        #expect(s.scroll == .anchor(key: "i:m3", line: 0))
+        let frame = FrameBuilder.build(s, now: Fixture.t0, palette: .standard)
+        let transcript = frame.regions.first { $0.name == "transcript" }
+        let marked = transcript?.lines.flatMap(\.spans).filter { $0.style.inverse }.map(\.text)
+        #expect(marked?.filter { $0.lowercased().contains("order") } == ["Order"])
+        #expect(Fixture.screen(s).contains { $0.contains("search: order (1 of 2)") })
+        Fixture.apply(&s, [.key(.ctrl("s"))])
+        #expect(s.transcriptSearch?.current == 30)
+    }
+
+    @Test func caseAndRegexToggles() {
+        var s = chat(40)
+        Fixture.apply(&s, [.key(.ctrl("s")), .key(.text("Order")), .key(.alt("c"))])
+        #expect(s.transcriptSearch?.current == 3)
+        Fixture.apply(&s, [.key(.alt("c")), .key(.backspace), .key(.backspace), .key(.backspace), .key(.backspace),
+                           .key(.backspace), .key(.text("n[a-z]+ is [0-9]+")), .key(.alt("r"))])
+        #expect(s.transcriptSearch?.current == 3)
+        Fixture.apply(&s, [.key(.text("("))])
+        #expect(s.transcriptSearch?.isBadPattern == true)
+    }
+
+    @Test func enterKeepsEscReturns() {
+        var s = chat(40)
+        Fixture.apply(&s, [.key(.pageUp)])
+        let before = s.scroll
+        Fixture.apply(&s, [.key(.ctrl("s")), .key(.text("number")), .key(.escape)])
+        #expect(s.transcriptSearch == nil)
+        #expect(s.scroll == before)
+        Fixture.apply(&s, [.key(.text("/search number")), .key(.enter)])
+        #expect(s.scroll == .anchor(key: "i:m3", line: 0))
+        Fixture.apply(&s, [.key(.enter)])
+        #expect(s.transcriptSearch == nil)
+        #expect(s.scroll == .anchor(key: "i:m3", line: 0))
+    }
+
+    @Test func linksAreNumberedAndOpened() {
+        var s = Fixture.state()
+        Fixture.apply(&s, [
+            .engine(.item(Fixture.message("a", "See [docs](https://example.com/docs) and https://x.test/a?b=1."))),
+            .engine(.item(Fixture.message("b", "again https://x.test/a?b=1, <http://old.example/>"))),
+        ])
+        #expect(LinkIndex.links(in: s.store) == ["https://example.com/docs", "https://x.test/a?b=1", "http://old.example/"])
+        Fixture.apply(&s, [.key(.text("/links")), .key(.enter)])
+        #expect(Fixture.screen(s).contains { $0.contains("[2] https://x.test/a?b=1") })
+        #expect(Fixture.apply(&s, [.key(.text("/open 3")), .key(.enter)]).contains(.openURL("http://old.example/")))
+        #expect(!Fixture.apply(&s, [.key(.text("/open 9")), .key(.enter)]).contains { if case .openURL = $0 { true } else { false } })
+    }
+
+    @Test func editorCommandOrder() {
+        #expect(ExternalEditor.command(environment: ["EDITOR": "nano", "VISUAL": "vim"]) == "nano")
+        #expect(ExternalEditor.command(environment: ["VISUAL": "vim"]) == "vim")
+        #expect(ExternalEditor.command(environment: [:]) == "vi")
+    }
+
+    @Test func externalEditorRunsTheScript() throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("hl-ed-\(UUID().uuidString).sh").path
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try "#!/bin/sh\necho 'added by editor' >> \"$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
+        #expect(ExternalEditor.edit("draft", environment: ["EDITOR": script]) == "draftadded by editor")
+        #expect(ExternalEditor.edit("x", environment: ["EDITOR": "false"]) == nil)
+    }
+
+    @Test func configFileKeys() {
+        let config = TerminalConfig(text: "# c\nnotify = never\nmouse=off\nbogus = 1\n")
+        #expect(config.notify == .never)
+        #expect(config.mouse == false)
+        #expect(TerminalConfig(text: "notify = sometimes").notify == nil)
+    }
+}
