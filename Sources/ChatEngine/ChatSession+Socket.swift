@@ -10,6 +10,7 @@ extension ChatSession {
         } catch {
             return Self.classify(error)
         }
+        if machine.isSuspended { return .network("suspended") }
         generation += 1
         let current = generation
         let (closeSignal, closer) = AsyncStream<Void>.makeStream()
@@ -49,7 +50,7 @@ extension ChatSession {
         if backend.confirmsHandshake { try await confirmSubscription(writer, generation: current) }
         try await backfill()
         if !restoredOutbox.isEmpty { await deliverRestored() }
-        guard generation == current else { return }
+        guard generation == current, !machine.isSuspended else { return }
         let buffered = liveBuffer ?? []
         liveBuffer = nil
         for event in buffered { handle(event, live: true) }

@@ -13,7 +13,7 @@ import Logging
 /// await session.send("Hello")
 /// ```
 public actor ChatSession {
-    enum Signal: Sendable { case timeout, retryNow, stop }
+    enum Signal: Sendable { case timeout, retryNow, suspend, resume, stop }
 
     let backend: any ChatBackend
     let configuration: SessionConfiguration
@@ -31,6 +31,7 @@ public actor ChatSession {
     var lastFrameAt = Date.distantPast
     var subscribedGeneration = -1
     var liveBuffer: [BackendEvent]?
+    var resumeRequested = false
     var closeCurrentSocket: (@Sendable () -> Void)?
     var initialLoaded = false
     var olderPageToken: String?
@@ -103,6 +104,8 @@ public actor ChatSession {
         case .drop(let localId): drop(localId: localId)
         case .loadOlder: await loadOlder()
         case .reconnectNow: reconnectNow()
+        case .suspend: suspend()
+        case .resume: resume()
         case .end: await end()
         case .seen(let messageId): markSeen(messageId)
         }
@@ -110,7 +113,29 @@ public actor ChatSession {
 
     /// Skips the backoff wait, or tries again after the engine gave up.
     public func reconnectNow() {
-        signal(.retryNow)
+        if machine.isSuspended {
+            resume()
+        } else {
+            signal(.retryNow)
+        }
+    }
+
+    /// Closes the socket and stops reconnecting until ``resume()`` (messages typed meanwhile wait).
+    public func suspend() {
+        guard !machine.isSuspended else { return }
+        _ = machine.suspend()
+        guard machine.isSuspended else { return }
+        socket = nil
+        publishState()
+        closeCurrentSocket?()
+        signal(.suspend)
+    }
+
+    /// Reconnects after ``suspend()``.
+    public func resume() {
+        guard machine.isSuspended else { return }
+        resumeRequested = true
+        signal(.resume)
     }
 
     // MARK: - The connection loop
@@ -145,9 +170,21 @@ public actor ChatSession {
             case .wait(let delay):
                 let woke = await waitForSignal(timeout: delay)
                 if woke == .stop { action = .stop; continue }
+                if woke == .suspend || machine.isSuspended { action = .none; continue }
                 action = woke == .retryNow ? machine.retryNow() : machine.retryDue()
                 publishState()
             case .stop, .none:
+                if machine.isSuspended {
+                    if !resumeRequested, await waitForSignal(timeout: nil) == .stop {
+                        finish()
+                        return
+                    }
+                    guard resumeRequested else { continue }
+                    resumeRequested = false
+                    action = machine.resume()
+                    publishState()
+                    continue
+                }
                 guard case .failed = machine.state else {
                     finish()
                     return

@@ -29,6 +29,8 @@ public struct ConnectionStateMachine: Sendable {
     public let firstConnectAttempts: Int
     /// True once a connection has opened.
     public private(set) var hasOpened = false
+    /// True while the user has suspended the connection.
+    public private(set) var isSuspended = false
 
     /// Creates a machine in `idle`.
     public init(policy: BackoffPolicy, firstConnectAttempts: Int = 3) {
@@ -52,8 +54,26 @@ public struct ConnectionStateMachine: Sendable {
         return .none
     }
 
+    /// The user suspended the connection: disconnected, not trying, until ``resume()``.
+    public mutating func suspend() -> Action {
+        guard !state.isTerminal, state != .closing else { return .none }
+        isSuspended = true
+        state = .idle
+        return .none
+    }
+
+    /// The user resumed a suspended connection.
+    public mutating func resume() -> Action {
+        guard isSuspended, !state.isTerminal else { return .none }
+        isSuspended = false
+        attempt = 0
+        state = .connecting
+        return .connect
+    }
+
     /// The connection was lost or could not be made.
     public mutating func lost(_ error: BackendError, now: Date, randomUnit: Double) -> Action {
+        if isSuspended { return .none }
         if state == .closing {
             state = .closed(reason: "you ended the chat")
             return .stop

@@ -12,6 +12,10 @@ public enum ChatCommand: Sendable, Hashable {
     case loadOlder
     /// Try connecting again now after the engine gave up.
     case reconnectNow
+    /// Close the socket and stop reconnecting until ``resume``; messages typed meanwhile wait.
+    case suspend
+    /// Reconnect after ``suspend``.
+    case resume
     /// End the chat for everyone (disconnect the participant).
     case end
     /// The user has seen this message from someone else (it is on screen, the terminal has focus).

@@ -55,6 +55,10 @@ public struct PlainMode: Sendable {
                     await send(.end)
                     return
                 }
+                if trimmed == "/suspend" || trimmed == "/resume" {
+                    await send(trimmed == "/suspend" ? .suspend : .resume)
+                    continue
+                }
                 if trimmed.hasPrefix("/retry") {
                     if let localId = await tracker.newestFailed() {
                         await send(.retry(localId: localId))
@@ -64,7 +68,7 @@ public struct PlainMode: Sendable {
                     continue
                 }
                 if trimmed.hasPrefix("/") && !trimmed.hasPrefix("//") {
-                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry)")
+                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /suspend, /resume)")
                     continue
                 }
                 await send(.send(trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : line))

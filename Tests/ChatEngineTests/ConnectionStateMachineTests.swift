@@ -101,3 +101,25 @@ import Testing
         #expect(action13 == .none, "a closed chat is not reopened")
     }
 }
+
+@Suite struct SuspendResumeMachineTests {
+    @Test func suspendedMachineIgnoresLossesUntilResumed() {
+        var machine = ConnectionStateMachine(policy: BackoffPolicy(base: .seconds(1), cap: .seconds(2)))
+        _ = machine.start()
+        _ = machine.opened()
+        _ = machine.suspend()
+        #expect(machine.state == .idle && machine.isSuspended)
+        let lost = machine.lost(.network("closed"), now: Date(), randomUnit: 0.5)
+        #expect(lost == .none && machine.state == .idle, "a suspended connection does not retry")
+        let resumed = machine.resume()
+        #expect(resumed == .connect && machine.state == .connecting && !machine.isSuspended)
+    }
+
+    @Test func endedChatsCannotBeSuspended() {
+        var machine = ConnectionStateMachine(policy: BackoffPolicy(base: .seconds(1), cap: .seconds(2)))
+        _ = machine.start()
+        _ = machine.ended(reason: "done")
+        _ = machine.suspend()
+        #expect(!machine.isSuspended)
+    }
+}

@@ -115,3 +115,30 @@ import Testing
         await session.shutdown()
     }
 }
+
+/// Suspend closes the socket and queues messages; resume reconnects and delivers them.
+@Suite struct SuspendResumeTests {
+    @Test func suspendQueuesAndResumeDelivers() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: "silent", replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let (session, backend) = PresenceTests.session(server)
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        #expect(await recorder.wait { await $0.states.contains(.open) })
+        let contactId = try #require(backend.contactId)
+        await session.perform(.suspend)
+        #expect(await recorder.wait { await $0.states.last == .idle })
+        #expect(await recorder.wait { _ in await server.openSocketCount(contactId: contactId) == 0 }, "the socket is closed")
+        let localId = try #require(await session.send("while suspended"))
+        await server.injectMessage(contactId: contactId, text: "missed while away")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.localId == localId } })
+        #expect(await recorder.currentItems.first { $0.localId == localId }?.delivery == .pending, "waits while suspended")
+        #expect(await recorder.states.last == .idle, "no reconnect attempts while suspended")
+
+        await session.perform(.resume)
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.localId == localId && $0.delivery != .pending } })
+        #expect(await recorder.wait { await $0.newItems.contains { $0.text == "missed while away" } }, "backfilled on resume")
+        #expect(await server.transcript(contactId: contactId).filter { $0.content == "while suspended" }.count == 1)
+        await session.shutdown()
+    }
+}
