@@ -16,6 +16,8 @@ struct PolyAIConversation: Sendable {
     private(set) var agentJoined = false
     /// True once our join request went out on this session.
     var joinSent = false
+    /// Set by an ERROR system message saying the conversation is gone: send the join again.
+    var rejoinRequested = false
     /// The latest capabilities from `SESSION_START`.
     private(set) var capabilities: PolyAICapabilities?
     /// The Poly agent's name (from `POLY_AGENT_JOINED`).
@@ -158,7 +160,12 @@ struct PolyAIConversation: Sendable {
             return [.typingStopped(agent), event(.left, "\(agent.name) left the chat", agent)]
         case "SYSTEM_MESSAGE":
             let text = payload.message ?? ""
-            if payload.level == "SYSTEM_MESSAGE_LEVEL_ERROR" { return [.serverError(text)] }
+            if payload.level == "SYSTEM_MESSAGE_LEVEL_ERROR" {
+                let lowered = text.lowercased()
+                let phrases = ["conversation not found", "conversation id not found", "unable to start a conversation"]
+                if phrases.contains(where: lowered.contains) { rejoinRequested = true }
+                return [.serverError(text)]
+            }
             return text.isEmpty ? [] : [event(.other, text)]
         default:
             return []

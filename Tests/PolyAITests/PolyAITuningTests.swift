@@ -1,0 +1,36 @@
+import ChatEngine
+import Foundation
+import Testing
+
+@testable import PolyAI
+
+@Suite("PolyAI engine tuning hooks")
+struct PolyAITuningTests {
+    static func backend() -> PolyAIBackend {
+        PolyAIBackend(options: PolyAIOptions(
+            apiKey: "k", environment: .custom(rest: "http://127.0.0.1:1/api/v1", ws: "ws://127.0.0.1:1/ws")))
+    }
+
+    @Test("close codes and backoff reach the engine's vocabulary")
+    func closeAndBackoff() {
+        let backend = Self.backend()
+        #expect(backend.closeDisposition(code: 1000, beforeOpen: false) == .endChat)
+        #expect(backend.closeDisposition(code: 4003, beforeOpen: false) == .reconnectAfter(.seconds(10)))
+        #expect(backend.closeDisposition(code: 4001, beforeOpen: false) == .newSession)
+        #expect(backend.reconnectPolicy?.maxAttempts == 10)
+        #expect(backend.typingCallInterval == 0)
+    }
+
+    @Test("an ERROR 'conversation not found' asks for one re-join; the heartbeat follows the capabilities")
+    func rejoinAndHeartbeat() throws {
+        let backend = Self.backend()
+        _ = try backend.decode(frame: try PolyAIFixtures.text("in_event_batch_initial"))
+        #expect(backend.heartbeatInterval == .seconds(30))
+        #expect(backend.takeReplyFrames().isEmpty)
+        let error = #"{"id":"e1","sequence":9,"timestamp":"2026-05-07T12:00:00Z","type":"EVENT_TYPE_SYSTEM_MESSAGE","payload":{"message":"Conversation not found","level":"SYSTEM_MESSAGE_LEVEL_ERROR"}}"#
+        _ = try backend.decode(frame: error)
+        #expect(backend.takeReplyFrames() == [PolyAIOutgoing.join])
+        #expect(backend.takeReplyFrames().isEmpty)
+        #expect(backend.heartbeatVerdict(now: Date()) == .keep)
+    }
+}
