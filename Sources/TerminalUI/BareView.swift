@@ -9,6 +9,8 @@ import Glibc
 /// terminal's own selection, scrollback and OSC 8 links work; any key returns to the chat.
 @MainActor
 final class BareView {
+    private var savedMode = termios()
+    private var haveSavedMode = false
     /// Suspends curses and prints `lines` with a footer.
     init(lines: [StyledLine], terminal: CursesTerminal) {
         terminal.suspend()
@@ -18,6 +20,23 @@ final class BareView {
             [StyledLine([StyledSpan("── copy mode: select freely; press any key to return to the chat ──", style: TextStyle(bold: true))])],
             mode: mode) + "\n"
         terminal.writeTerminal(text)
+        // Keys one at a time and unechoed, so any key (not just Enter) returns at once.
+        if tcgetattr(STDIN_FILENO, &savedMode) == 0 {
+            haveSavedMode = true
+            var mode = savedMode
+            mode.c_lflag &= ~tcflag_t(ICANON | ECHO)
+            withUnsafeMutableBytes(of: &mode.c_cc) { cc in
+                cc[Int(VMIN)] = 1
+                cc[Int(VTIME)] = 0
+            }
+            tcsetattr(STDIN_FILENO, TCSANOW, &mode)
+        }
+    }
+
+    /// Puts back the terminal mode copy mode found (call before resuming curses).
+    func close() {
+        if haveSavedMode { tcsetattr(STDIN_FILENO, TCSANOW, &savedMode) }
+        haveSavedMode = false
     }
 
     /// True once any key has been pressed (the key itself is consumed); never blocks.

@@ -75,6 +75,7 @@ public final class ChatTerminalApp {
             if let view = bare {
                 // Copy mode: curses is suspended; engine events still update the state.
                 if view.finished() {
+                    view.close()
                     bare = nil
                     terminal.resume()
                     painter.invalidate()

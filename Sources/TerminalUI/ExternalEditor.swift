@@ -15,7 +15,7 @@ enum ExternalEditor {
         return "vi"
     }
 
-    /// Runs the editor on `draft` and returns the edited text (one trailing newline removed), or
+    /// Runs the editor on `draft` (as a file ending in a newline) and returns the edited text (one trailing newline removed), or
     /// nil when the file could not be made or the editor failed. Blocks until the editor exits.
     static func edit(_ draft: String, environment: [String: String]) -> String? {
         var template = Array((NSTemporaryDirectory() + "/helpline-draft-XXXXXX.md").utf8CString)
@@ -26,7 +26,7 @@ enum ExternalEditor {
         guard fd >= 0 else { return nil }
         let path = String(cString: template)
         defer { unlink(path) }
-        let bytes = Array(draft.utf8)
+        let bytes = Array((draft + "\n").utf8)
         let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         close(fd)
         guard written == bytes.count else { return nil }

@@ -211,7 +211,7 @@ struct SearchAndLinkTests {
         defer { try? FileManager.default.removeItem(atPath: script) }
         try "#!/bin/sh\necho 'added by editor' >> \"$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
-        #expect(ExternalEditor.edit("draft", environment: ["EDITOR": script]) == "draftadded by editor")
+        #expect(ExternalEditor.edit("draft", environment: ["EDITOR": script]) == "draft\nadded by editor")
         #expect(ExternalEditor.edit("x", environment: ["EDITOR": "false"]) == nil)
     }
 
