@@ -1,0 +1,39 @@
+import ArgumentParser
+import ChatEngine
+import DemoServer
+import Foundation
+import Logging
+import PolyAI
+
+/// Which protocol `helpline demo` speaks to the embedded contact center.
+enum DemoProtocol: String, ExpressibleByArgument, CaseIterable, Sendable {
+    /// Amazon Connect (the default).
+    case connect
+    /// PolyAI Messaging.
+    case polyai
+}
+
+/// `helpline demo --protocol polyai`: chats with the embedded demo contact center over PolyAI Messaging.
+enum PolyAIDemo {
+    /// The API key the demo server accepts (it accepts any non-empty key unless told otherwise).
+    static let apiKey = "helpline-demo"
+
+    /// Runs chats against `server`'s PolyAI half until the user quits; returns the exit code.
+    static func run(server: DemoContactCenter, common: CommonOptions, logger: Logger, streaming: Bool = true)
+        async throws -> Int32
+    {
+        let options = PolyAIOptions(
+            apiKey: apiKey, hostId: "helpline.demo",
+            environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL), streaming: streaming)
+        return try await ChatRunner(options: common, logger: logger).run { PolyAIBackend(options: options) }
+    }
+
+    /// The lines `helpline serve` prints for PolyAI clients.
+    static func serveLines(_ server: DemoContactCenter) -> [String] {
+        [
+            "PolyAI REST:    \(server.polyAIRestURL)",
+            "PolyAI socket:  \(server.polyAISocketURL)",
+            "polyai with:    helpline polyai --api-key ANY --rest-url \(server.polyAIRestURL) --ws-url \(server.polyAISocketURL)",
+        ]
+    }
+}
