@@ -222,3 +222,20 @@ struct SearchAndLinkTests {
         #expect(TerminalConfig(text: "notify = sometimes").notify == nil)
     }
 }
+
+@Suite("Copy mode text")
+struct CopyModeTextTests {
+    @Test func bareTranscriptIsUnwrappedUncentredAndLinked() {
+        var s = Fixture.state(rows: 12, columns: 40)
+        let long = "This sentence is much longer than forty columns and must stay on one line: https://example.com/a/very/long/path"
+        let join = ChatItem(id: "j", time: Fixture.t0, sender: Fixture.ava, kind: .event(.joined), text: "Ava joined the chat")
+        Fixture.apply(&s, [.engine(.item(join)), .engine(.item(Fixture.message("m1", long)))])
+        let lines = BareView.transcriptLines(s)
+        let texts = lines.map(\.plainText)
+        #expect(texts.contains("  " + long))
+        #expect(texts.contains { $0.hasPrefix("Ava joined the chat · ") })
+        #expect(texts.allSatisfy { !$0.hasSuffix(" ") })
+        let linked = lines.flatMap(\.spans).filter { $0.style.link != nil }.map(\.text)
+        #expect(linked == ["https://example.com/a/very/long/path"])
+    }
+}
