@@ -50,26 +50,11 @@ struct TranscriptStore: Sendable {
         }
         if let localId = incoming.localId, let index = indexByLocalId[localId] {
             // An echo that names our local id (PolyAI's `local_id`): delivery confirmed.
-            var item = items[index]
-            item.id = incoming.id
-            item.time = incoming.time
-            item.delivery = max(item.delivery ?? .sent, .sent)
-            applyPendingReceipt(to: &item)
-            items[index] = item
-            indexById[incoming.id] = index
-            return .updated(item)
+            return .updated(settle(at: index, as: incoming))
         }
-        if isOwnMessage(incoming, me: me),
-            let index = oldestUnacknowledged(text: incoming.text)
-        {
-            var item = items[index]
-            item.id = incoming.id
-            item.time = incoming.time
-            item.delivery = max(item.delivery ?? .sent, .sent)
-            applyPendingReceipt(to: &item)
-            items[index] = item
-            indexById[incoming.id] = index
-            return .updated(item)
+        if isOwnMessage(incoming, me: me), let index = oldestUnacknowledged(text: incoming.text) {
+            // The echo beat the SendMessage reply: it is the oldest pending message with this text.
+            return .updated(settle(at: index, as: incoming))
         }
         var item = incoming
         if isOwnMessage(incoming, me: me), item.delivery == nil {
@@ -170,6 +155,18 @@ struct TranscriptStore: Sendable {
         guard changed else { return .duplicate }
         items[index] = item
         return .updated(item)
+    }
+
+    /// Gives a pending message of ours the server's id and time from its echo.
+    private mutating func settle(at index: Int, as echo: ChatItem) -> ChatItem {
+        var item = items[index]
+        item.id = echo.id
+        item.time = echo.time
+        item.delivery = max(item.delivery ?? .sent, .sent)
+        applyPendingReceipt(to: &item)
+        items[index] = item
+        indexById[echo.id] = index
+        return item
     }
 
     private func isOwnMessage(_ item: ChatItem, me: Participant?) -> Bool {

@@ -7,6 +7,18 @@ import Testing
 
 /// Typing and receipts, both ways, against the demo contact center's own records.
 @Suite struct PresenceTests {
+    /// A demo server and a connected session with a recorder; `flow` picks the demo flow.
+    static func connected(flow: String = "default", replyDelay: Duration = .milliseconds(20)) async throws
+        -> (DemoContactCenter, ChatSession, EventRecorder, String)
+    {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: flow, replyDelay: replyDelay))
+        let (session, backend) = session(server)
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        #expect(await recorder.wait { await $0.states.contains(.open) })
+        return (server, session, recorder, try #require(backend.contactId))
+    }
+
     static func session(_ server: DemoContactCenter, receiptWindow: TimeInterval = 0.2) -> (ChatSession, ConnectBackend) {
         let backend = ConnectBackend(
             start: .template(url: server.startChatURL.absoluteString, displayName: "Pat", instanceId: nil, contactFlowId: nil),
@@ -15,12 +27,8 @@ import Testing
     }
 
     @Test func ownMessageReachesReadWhenTheBotReadsIt() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        let (server, session, recorder, _) = try await Self.connected()
         defer { Task { await server.stop() } }
-        let (session, _) = Self.session(server)
-        let recorder = EventRecorder(session.events)
-        await session.start()
-        #expect(await recorder.wait { await $0.states.contains(.open) })
         let localId = try #require(await session.send("hours"))
         let read = await recorder.wait { recorder in
             await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .read }
@@ -35,13 +43,8 @@ import Testing
     }
 
     @Test func receiptsGoOnlyForOthersMessagesAndReadSupersedesDelivered() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        let (server, session, recorder, contactId) = try await Self.connected()
         defer { Task { await server.stop() } }
-        let (session, backend) = Self.session(server)
-        let recorder = EventRecorder(session.events)
-        await session.start()
-        #expect(await recorder.wait { await $0.states.contains(.open) })
-        let contactId = try #require(backend.contactId)
         #expect(await recorder.wait { await $0.newItems.contains { $0.text.contains("Helpline demo") } })
         let greeting = try #require(await recorder.newItems.first { $0.text.contains("Helpline demo") })
 
@@ -79,13 +82,8 @@ import Testing
     }
 
     @Test func aTypingBurstSendsOneEventPerInterval() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: "silent", replyDelay: .milliseconds(20)))
+        let (server, session, recorder, contactId) = try await Self.connected(flow: "silent")
         defer { Task { await server.stop() } }
-        let (session, backend) = Self.session(server)
-        let recorder = EventRecorder(session.events)
-        await session.start()
-        #expect(await recorder.wait { await $0.states.contains(.open) })
-        let contactId = try #require(backend.contactId)
         for _ in 0..<40 { await session.perform(.typing) }
         let typed = await recorder.wait { _ in
             await server.receivedEvents(contactId: contactId).contains { $0.contentType.hasSuffix("event.typing") }
@@ -99,12 +97,8 @@ import Testing
     }
 
     @Test func incomingTypingNamesTheTypist() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(200)))
+        let (server, session, recorder, _) = try await Self.connected(replyDelay: .milliseconds(200))
         defer { Task { await server.stop() } }
-        let (session, _) = Self.session(server)
-        let recorder = EventRecorder(session.events)
-        await session.start()
-        #expect(await recorder.wait { await $0.states.contains(.open) })
         await session.send("hours")
         let typing = await recorder.wait { recorder in
             await recorder.events.contains { if case .typing(let who) = $0 { who.name == "Helpline Bot" } else { false } }
@@ -119,13 +113,8 @@ import Testing
 /// Suspend closes the socket and queues messages; resume reconnects and delivers them.
 @Suite struct SuspendResumeTests {
     @Test func suspendQueuesAndResumeDelivers() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: "silent", replyDelay: .milliseconds(20)))
+        let (server, session, recorder, contactId) = try await PresenceTests.connected(flow: "silent")
         defer { Task { await server.stop() } }
-        let (session, backend) = PresenceTests.session(server)
-        let recorder = EventRecorder(session.events)
-        await session.start()
-        #expect(await recorder.wait { await $0.states.contains(.open) })
-        let contactId = try #require(backend.contactId)
         await session.perform(.suspend)
         #expect(await recorder.wait { await $0.states.last == .idle })
         #expect(await recorder.wait { _ in await server.openSocketCount(contactId: contactId) == 0 }, "the socket is closed")
