@@ -47,14 +47,17 @@ static inline void cnc_wbkgrndset(WINDOW *w, attr_t a, int pair) {
     wbkgrndset(w, &c);
 }
 
-/* Mouse: only the wheel is asked for. */
-static inline mmask_t cnc_wheel_mask(void) { return BUTTON4_PRESSED | BUTTON5_PRESSED; }
+/* Mouse: the wheel and the left button. */
+static inline mmask_t cnc_wheel_mask(void) { return BUTTON4_PRESSED | BUTTON5_PRESSED | BUTTON1_PRESSED; }
+static inline mmask_t cnc_button1_pressed(void) { return BUTTON1_PRESSED; }
 static inline mmask_t cnc_button4_pressed(void) { return BUTTON4_PRESSED; }
 static inline mmask_t cnc_button5_pressed(void) { return BUTTON5_PRESSED; }
 /* Reads the pending mouse event; returns its button state, or 0 when there is none. */
-static inline mmask_t cnc_getmouse_bstate(void) {
+static inline mmask_t cnc_getmouse_bstate(int *y, int *x) {
     MEVENT ev;
     if (getmouse(&ev) != OK) return 0;
+    *y = ev.y;
+    *x = ev.x;
     return ev.bstate;
 }
 

@@ -182,9 +182,12 @@ final class CursesTerminal {
         case KEY_BTAB: return .backTab
         case KEY_RESIZE: return .resize
         case KEY_MOUSE:
-            let state = cnc_getmouse_bstate()
+            var y: Int32 = 0
+            var x: Int32 = 0
+            let state = cnc_getmouse_bstate(&y, &x)
             if state & cnc_button4_pressed() != 0 { return .wheelUp }
             if state & cnc_button5_pressed() != 0 { return .wheelDown }
+            if state & cnc_button1_pressed() != 0 { return .click(row: Int(y), column: Int(x)) }
             return nil
         default:
             if let key = extendedKeys[code] { return key }

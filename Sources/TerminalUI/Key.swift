@@ -12,6 +12,8 @@ enum Key: Hashable, Sendable {
     case up, down, left, right, home, end, pageUp, pageDown
     case ctrlLeft, ctrlRight, ctrlHome, ctrlEnd
     case wheelUp, wheelDown
+    /// A left click at a screen cell (0-based), where the terminal reports clicks.
+    case click(row: Int, column: Int)
     case resize
     /// The terminal window gained (`CSI I`) or lost (`CSI O`) focus (mode 1004).
     case focusIn, focusOut

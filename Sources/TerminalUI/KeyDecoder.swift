@@ -193,6 +193,9 @@ struct KeyDecoder {
             guard params.hasPrefix("<"), let button = Int(parts[0].dropFirst()) else { return nil }
             if final == "M" && button == 64 { return .wheelUp }
             if final == "M" && button == 65 { return .wheelDown }
+            if final == "M" && button == 0, parts.count == 3, let x = Int(parts[1]), let y = Int(parts[2]) {
+                return .click(row: y - 1, column: x - 1)
+            }
             return nil
         case "~":
             switch parts.first ?? "" {

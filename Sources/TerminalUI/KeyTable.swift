@@ -82,6 +82,6 @@ enum KeyTable {
         let width = bindings.map(\.label.count).max() ?? 0
         let keys = bindings.map { "  " + $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
         return ["Keys"] + keys + ["", "Commands"] + SlashCommand.allCases.map { "  " + $0.summary }
-            + ["", "Copy mode, search and help close with Esc; mouse: wheel scrolls (--no-mouse leaves it to the terminal)."]
+            + ["", "Mouse: the wheel scrolls, a click on a failed message sends it again (--no-mouse leaves the mouse to the terminal)."]
     }
 }

@@ -26,6 +26,8 @@ extension Reducer {
         case .text(let text):
             state.composer.insert(text)
             return typingEffect(state)
+        case .click(let row, _):
+            return click(&state, row: row, now: now)
         case .paste(let text):
             if text.split(separator: "\n", omittingEmptySubsequences: false).count > pasteConfirmLines {
                 askToPaste(&state, text)
@@ -122,6 +124,18 @@ extension Reducer {
             state.helpOffset = 0
         }
         return []
+    }
+
+    /// A click in the transcript: on a failed message of ours it sends that message again.
+    private static func click(_ state: inout UIState, row: Int, now: Date) -> [UIEffect] {
+        let g = state.geometry
+        state.prepareView()
+        guard let i = state.view.entry(
+            atLine: row - g.transcript.top, state.scroll, store: state.store, width: g.columns, height: g.transcript.height)
+        else { return [] }
+        let item = state.store.entries[i].item
+        guard item.delivery == .failed else { return [] }
+        return [.send(.retry(localId: item.localId ?? item.id))]
     }
 
     /// A key while the help overlay is open: Down/PgDn/Space and Up/PgUp scroll, anything else closes.

@@ -242,6 +242,23 @@ final class TranscriptView {
         return .anchor(key: key(of: top.row, in: store), line: top.line)
     }
 
+    /// The store position of the entry drawn on a line of the pane (0 is the top), if any.
+    func entry(atLine target: Int, _ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int) -> Int? {
+        guard !rows.isEmpty, target >= 0, target < height else { return nil }
+        var top = resolve(position, store: store, width: width) ?? bottomTop(store: store, width: width, height: height)
+        if linesFrom(top, store: store, width: width, limit: height) < height {
+            top = bottomTop(store: store, width: width, height: height)
+        }
+        var line = -top.line
+        var row = top.row
+        while row < rows.count && line <= target {
+            line += lineCount(ofRow: row, in: store, width: width)
+            if line > target, case .entry(let i) = rows[row] { return i }
+            row += 1
+        }
+        return nil
+    }
+
     /// The visible window for a position.
     func viewport(_ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int) -> TranscriptViewport {
         guard !rows.isEmpty, height > 0 else {

@@ -71,7 +71,8 @@ struct TUIPowerFeatureTests {
         try script.write(toFile: path, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: path)
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let tmux = try await start("EDITOR='\(path)' ")
+        // Through sh: exec'ing a file just written can fail with ETXTBSY while other tests fork.
+        let tmux = try await start("EDITOR=\"sh '\(path)'\" ")
         tmux.type("my draft")
         tmux.keys("C-x", "C-e")
         let edited = await tmux.wait { $0.has("› my draft") && $0.has("appended by the editor") }

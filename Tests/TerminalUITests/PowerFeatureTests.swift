@@ -211,7 +211,8 @@ struct SearchAndLinkTests {
         defer { try? FileManager.default.removeItem(atPath: script) }
         try "#!/bin/sh\necho 'added by editor' >> \"$1\"\n".write(toFile: script, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script)
-        #expect(ExternalEditor.edit("draft", environment: ["EDITOR": script]) == "draft\nadded by editor")
+        // Through sh: exec'ing a file just written can fail with ETXTBSY while other tests fork.
+        #expect(ExternalEditor.edit("draft", environment: ["EDITOR": "sh '\(script)'"]) == "draft\nadded by editor")
         #expect(ExternalEditor.edit("x", environment: ["EDITOR": "false"]) == nil)
     }
 
@@ -237,5 +238,28 @@ struct CopyModeTextTests {
         #expect(texts.allSatisfy { !$0.hasSuffix(" ") })
         let linked = lines.flatMap(\.spans).filter { $0.style.link != nil }.map(\.text)
         #expect(linked == ["https://example.com/a/very/long/path"])
+    }
+}
+
+@Suite("Mouse")
+struct MouseTests {
+    @Test func clickOnAFailedMessageRetriesIt() {
+        var s = Fixture.state()
+        Fixture.apply(&s, [
+            .engine(.item(Fixture.message("m1", "hello"))),
+            .engine(.item(Fixture.own("l1", "did not go", delivery: .failed))),
+        ])
+        let screen = Fixture.screen(s)
+        let failedRow = screen.firstIndex { $0.contains("did not go") } ?? -1
+        let otherRow = screen.firstIndex { $0.contains("hello") } ?? -1
+        #expect(Fixture.apply(&s, [.key(.click(row: failedRow, column: 4))]) == [.send(.retry(localId: "l1"))])
+        #expect(Fixture.apply(&s, [.key(.click(row: otherRow, column: 4))]).isEmpty)
+        #expect(Fixture.apply(&s, [.key(.click(row: 0, column: 4))]).isEmpty)
+    }
+
+    @Test func sgrClickIsDecoded() {
+        var d = KeyDecoder()
+        let keys = "\u{1B}[<0;5;7M\u{1B}[<0;5;7m".unicodeScalars.flatMap { d.feed(.char($0.value)) }
+        #expect(keys == [.click(row: 6, column: 4)])
     }
 }
