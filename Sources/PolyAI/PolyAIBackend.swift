@@ -61,7 +61,7 @@ public final class PolyAIBackend: ChatBackend {
     public func start() async throws -> SessionInfo {
         do {
             try options.validate()
-            if state.withLock({ $0.sessionId == nil }) { try await createSession() }
+            if state.withLock({ $0.sessionId == nil }), !adoptResume() { try await createSession() }
         } catch let error as PolyAIError {
             throw error.backendError
         }

@@ -21,6 +21,8 @@ public struct PolyAIOptions: Sendable {
     public var resendInterval: Duration
     /// Resends before a message fails.
     public var maxResends: Int
+    /// A stored session to rejoin instead of creating one (used when still fresh, spec §7.1).
+    public var resume: PolyAIResumeRecord?
 
     /// Creates options with the spec's defaults.
     public init(

@@ -57,8 +57,10 @@ struct PolyAICommand: AsyncParsableCommand {
         let options = PolyAIOptions(
             apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment, streaming: !noStreaming)
         do { try options.validate() } catch { throw HelplineError("\(error)") }
-        let runner = ChatRunner(options: common, logger: logger)
-        let code = try await runner.run { PolyAIBackend(options: options) }
+        let loop = PolyAIChatLoop(
+            options: options, runner: ChatRunner(options: common, logger: logger), store: SessionStore(),
+            key: PolyAIChatLoop.key(options), forceNew: common.new)
+        let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }
     }
 }

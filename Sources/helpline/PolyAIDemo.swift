@@ -25,7 +25,10 @@ enum PolyAIDemo {
         let options = PolyAIOptions(
             apiKey: apiKey, hostId: "helpline.demo",
             environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL), streaming: streaming)
-        return try await ChatRunner(options: common, logger: logger).run { PolyAIBackend(options: options) }
+        return try await PolyAIChatLoop(
+            options: options, runner: ChatRunner(options: common, logger: logger), store: SessionStore(),
+            key: PolyAIChatLoop.key(options), forceNew: common.new
+        ).run()
     }
 
     /// The lines `helpline serve` prints for PolyAI clients.
