@@ -77,13 +77,19 @@ public final class ChatTerminalApp {
                 if view.finished() {
                     view.close()
                     bare = nil
+                    state.screenHidden = false
                     terminal.resume()
                     painter.invalidate()
                     state.dirty = true
                 } else {
                     let batch = inbox
                     inbox = []
-                    for event in batch { _ = Reducer.reduce(&state, event, now: Date()) }
+                    for event in batch {
+                        for effect in Reducer.reduce(&state, event, now: Date()) {
+                            if case .send(let command) = effect { commandSink.yield(command) }
+                            if case .notify(let title, let body) = effect { terminal.notify(title: title, body: body) }
+                        }
+                    }
                     try? await Task.sleep(for: Self.pollInterval)
                     continue
                 }
@@ -132,6 +138,7 @@ public final class ChatTerminalApp {
                         inbox.append(.notice(LinkOpener.open(url, environment: options.environment)))
                     case .bareView:
                         bare = BareView(lines: BareView.transcriptLines(state), terminal: terminal)
+                        state.screenHidden = true
                     }
                 }
             }

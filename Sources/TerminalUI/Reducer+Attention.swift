@@ -17,7 +17,7 @@ extension Reducer {
     /// notify policy asks for one (always, or only while unfocused or scrolled up).
     static func notification(_ state: inout UIState, for item: ChatItem) -> [UIEffect] {
         guard isPartner(item), !item.isHistory else { return [] }
-        let away = state.focused == false
+        let away = state.focused == false || state.screenHidden
         if away { state.awayCount += 1 }
         switch state.options.notify {
         case .never:
@@ -35,7 +35,7 @@ extension Reducer {
     /// terminal has focus (or has not said otherwise), the view follows the bottom and the
     /// message is on screen. Each message is reported once.
     static func seenEffect(_ state: inout UIState) -> UIEffect? {
-        guard state.focused != false, state.scroll == .bottom, state.size.isUsable else { return nil }
+        guard state.focused != false, !state.screenHidden, state.scroll == .bottom, state.size.isUsable else { return nil }
         guard let entry = state.store.entries.last(where: isSeeable) else { return nil }
         guard entry.item.id != state.lastSeenId else { return nil }
         state.prepareView()

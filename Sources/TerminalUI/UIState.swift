@@ -50,6 +50,8 @@ struct UIState {
     var focused: Bool?
     /// New messages from others that arrived while the terminal was unfocused (for the title).
     var awayCount = 0
+    /// True while copy mode or the editor covers the chat (nothing counts as seen then).
+    var screenHidden = false
     /// The newest message already reported to the engine as seen.
     var lastSeenId: String?
     /// A long paste waiting for confirmation (y or Enter pastes, anything else drops it).

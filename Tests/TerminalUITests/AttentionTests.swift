@@ -43,6 +43,16 @@ struct AttentionTests {
         #expect(seen(Fixture.apply(&s, [.key(.ctrlEnd)])) == ["new"])
     }
 
+    @Test func nothingIsSeenWhileCopyModeCoversTheChat() {
+        var s = Fixture.state()
+        s.screenHidden = true
+        let effects = Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "hello")))])
+        #expect(seen(effects).isEmpty)
+        #expect(notifications(effects) == 1)
+        s.screenHidden = false
+        #expect(seen(Fixture.apply(&s, [.tick])) == ["m1"])
+    }
+
     @Test func ownSystemAndHistoryItemsAreNeverSeen() {
         var s = Fixture.state()
         var old = Fixture.message("old", "from before")
