@@ -13,6 +13,7 @@ struct PolyAIRoutes: Sendable {
     func add(to router: Router<BasicRequestContext>) {
         router.post("\(Self.basePath)/access-token") { request, _ -> Response in
             await hub.polyAICount("access-token")
+            if let failure = await injectedFailure() { return failure }
             let apiKey = HTTPField.Name("X-Token").flatMap { request.headers[$0] }
             let host = HTTPField.Name("X-Host").flatMap { request.headers[$0] }
             switch await hub.polyAIAccessToken(apiKey: apiKey, host: host) {
@@ -24,6 +25,7 @@ struct PolyAIRoutes: Sendable {
         }
         router.post("\(Self.basePath)/sessions") { request, _ -> Response in
             await hub.polyAICount("sessions")
+            if let failure = await injectedFailure() { return failure }
             let authorization = request.headers[.authorization] ?? ""
             let token = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : nil
             let body = (try? await HTTPSupport.body(of: request)) ?? Data()
@@ -37,6 +39,12 @@ struct PolyAIRoutes: Sendable {
                 return Self.json(["message": failure.message], status: failure.status)
             }
         }
+    }
+
+    /// The shared `rest-fail` fault, answered PolyAI-style (500 with a `message`).
+    private func injectedFailure() async -> Response? {
+        guard await hub.drawInjectedFailure() != nil else { return nil }
+        return Self.json(["message": "Internal server error"], status: 500)
     }
 
     private static func json(_ object: [String: Any], status: Int) -> Response {

@@ -11,6 +11,7 @@ import Synchronization
 /// let session = ChatSession(backend: backend, configuration: PolyAIBackend.sessionConfiguration())
 /// ```
 public final class PolyAIBackend: ChatBackend {
+    /// Credentials, protocol state and the last socket handed to us, behind one lock.
     struct State: Sendable {
         var accessToken: String?
         var sessionId: String?
@@ -22,8 +23,11 @@ public final class PolyAIBackend: ChatBackend {
         var writer: (any SocketWriter)?
     }
 
+    /// The options it was made with.
     let options: PolyAIOptions
+    /// The bootstrap client.
     let rest: PolyAIRESTClient
+    /// The mutable state.
     let state: Mutex<State>
 
     /// "PolyAI" and the REST host.

@@ -90,3 +90,23 @@ struct PolyAIEndToEndTests {
         })
     }
 }
+
+@Suite("PolyAI REST retry policy")
+struct PolyAIRESTRetryTests {
+    @Test("5xx is retried: four attempts, then a network error (waits injected)")
+    func serverErrors() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        await server.setRESTFailureRate(1.0)
+        let backend = PolyAIBackend(options: PolyAIOptions(
+            apiKey: "k", hostId: "h", environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL),
+            sleep: { _ in }))
+        await #expect(throws: BackendError.self) { _ = try await backend.start() }
+        #expect(await server.polyAIRequestCount("access-token") == 4)
+        do {
+            _ = try await backend.start()
+        } catch let error as BackendError {
+            #expect(error.isRetryable)
+        }
+    }
+}
