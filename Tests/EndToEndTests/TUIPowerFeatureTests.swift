@@ -121,4 +121,15 @@ struct TUIPowerFeatureTests {
         let off = await tmux.wait { _ in self.output(tmux).contains("\u{1B}[?1004l") }
         #expect(off.ok, "focus reporting is turned off on exit")
     }
+
+    @Test func historyIsSavedPerProfileWithMode0600() async throws {
+        let tmux = try await start()
+        tmux.type("hours")
+        tmux.keys("Enter")
+        let path = tmux.directory.appendingPathComponent("state/helpline/history-default").path
+        let saved = await tmux.wait { _ in (try? String(contentsOfFile: path, encoding: .utf8)) == "\"hours\"\n" }
+        #expect(saved.ok, "the sent draft is in the history file")
+        let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
 }
