@@ -65,7 +65,9 @@ struct PolyAIRESTClient: Sendable {
                 }
                 return PolyAIJSON(object)
             case 401, 403:
-                throw PolyAIError.badAPIKey("HTTP \(response.status) from \(path)")
+                let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+                let detail = (object["message"] as? String).map { "\($0), " } ?? ""
+                throw PolyAIError.badAPIKey("\(detail)HTTP \(response.status) from \(path)")
             case 429:
                 let wait = min(Int(response.headers["retry-after"] ?? "") ?? 5, 30)
                 lastFailure = "HTTP 429 (rate limited)"

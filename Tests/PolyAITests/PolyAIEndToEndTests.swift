@@ -68,7 +68,7 @@ struct PolyAIEndToEndTests {
             Issue.record("expected failed")
             return
         }
-        #expect(reason.contains("refused the API key"))
+        #expect(reason.contains("refused the API key (Connector token does not exist, HTTP 401"))
         #expect(!reason.contains("wrong-key"))
         #expect(await harness.server.polyAIRequestCount("access-token") == 1)
         #expect(await harness.server.polyAIRequestCount("sessions") == 0)
