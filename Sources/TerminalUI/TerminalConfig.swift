@@ -1,38 +1,30 @@
 import Foundation
 
-/// The full-screen UI's keys in the config file `$XDG_CONFIG_HOME/helpline/config`
-/// (`~/.config/helpline/config`): one `key = value` a line, `#` comments.
+/// The full-screen UI's section of the config file `$XDG_CONFIG_HOME/helpline/config.json`
+/// (`~/.config/helpline/config.json`): `{"tui": {"notify": "unfocused", "mouse": true}}`.
 public struct TerminalConfig: Sendable, Equatable {
-    /// `notify = always|unfocused|never`.
+    /// `"notify": "always" | "unfocused" | "never"`.
     public var notify: TerminalUIOptions.NotifyPolicy?
-    /// `mouse = on|off`.
+    /// `"mouse": true | false`.
     public var mouse: Bool?
 
-    /// Parses config text; unknown keys and bad values are ignored.
-    public init(text: String) {
-        for line in text.split(whereSeparator: \.isNewline) {
-            let content = line.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-            let parts = content.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2 else { continue }
-            switch parts[0].lowercased() {
-            case "notify": notify = TerminalUIOptions.NotifyPolicy(rawValue: parts[1].lowercased())
-            case "mouse": mouse = ["on", "true", "yes"].contains(parts[1].lowercased()) ? true
-                : ["off", "false", "no"].contains(parts[1].lowercased()) ? false : nil
-            default: continue
-            }
-        }
+    /// Reads the `tui` section of config JSON; a missing section, unknown keys and bad values are ignored.
+    public init(json: Data) {
+        let object = (try? JSONSerialization.jsonObject(with: json)) as? [String: Any]
+        let section = object?["tui"] as? [String: Any] ?? [:]
+        notify = (section["notify"] as? String).flatMap { TerminalUIOptions.NotifyPolicy(rawValue: $0.lowercased()) }
+        mouse = section["mouse"] as? Bool
     }
 
-    /// The config file's path for an environment.
+    /// The config file's path for an environment (shared with the other sections).
     public static func path(environment: [String: String]) -> String {
-        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.config")
-        return base + "/helpline/config"
+        return base + "/helpline/config.json"
     }
 
-    /// Reads the config file; an empty config when there is none.
+    /// Reads the config file; an empty config when there is none or it is not JSON.
     public static func load(environment: [String: String] = ProcessInfo.processInfo.environment) -> TerminalConfig {
-        let text = (try? String(contentsOfFile: path(environment: environment), encoding: .utf8)) ?? ""
-        return TerminalConfig(text: text)
+        TerminalConfig(json: FileManager.default.contents(atPath: path(environment: environment)) ?? Data())
     }
 }

@@ -13,7 +13,7 @@ struct TerminalOptions: ParsableArguments {
     @Flag(name: .long, help: "Do not capture the mouse; the terminal keeps its own selection.")
     var noMouse = false
 
-    /// The UI options: these flags first, then the config file's `notify`/`mouse` keys, then defaults.
+    /// The UI options: these flags first, then the `tui` section of config.json, then defaults.
     func uiOptions(profile: String = "default", config: TerminalConfig = .load()) -> TerminalUIOptions {
         var options = TerminalUIOptions()
         options.notify = notify ?? config.notify ?? .unfocused

@@ -217,10 +217,12 @@ struct SearchAndLinkTests {
     }
 
     @Test func configFileKeys() {
-        let config = TerminalConfig(text: "# c\nnotify = never\nmouse=off\nbogus = 1\n")
+        let config = TerminalConfig(json: Data(#"{"polyai": {"api_key": "k"}, "tui": {"notify": "never", "mouse": false, "x": 1}}"#.utf8))
         #expect(config.notify == .never)
         #expect(config.mouse == false)
-        #expect(TerminalConfig(text: "notify = sometimes").notify == nil)
+        #expect(TerminalConfig(json: Data(#"{"tui": {"notify": "sometimes"}}"#.utf8)).notify == nil)
+        #expect(TerminalConfig(json: Data("not json".utf8)) == TerminalConfig(json: Data("{}".utf8)))
+        #expect(TerminalConfig.path(environment: ["HOME": "/h"]) == "/h/.config/helpline/config.json")
     }
 }
 
