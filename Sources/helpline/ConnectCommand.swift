@@ -1,6 +1,8 @@
+import AWSSigV4
 import AmazonConnect
 import ArgumentParser
 import ChatEngine
+import ConnectDirect
 import Foundation
 
 /// `helpline connect`: chat with an Amazon Connect contact center.
@@ -13,6 +15,8 @@ struct ConnectCommand: AsyncParsableCommand {
               helpline connect --start-url https://abc.execute-api.us-west-2.amazonaws.com/Prod --display-name Maria
             or join with a participant token obtained elsewhere:
               helpline connect --participant-token TOKEN --region eu-central-1
+            or call StartChatContact yourself with AWS credentials (environment or ~/.aws/credentials):
+              helpline connect --instance-id ID --contact-flow-id ID --display-name Maria --region eu-central-1 [--profile NAME]
             """)
 
     @Option(name: .long, help: ArgumentHelp("The start-chat backend URL (POST, answers {data:{startChatResult}}).", valueName: "url"))
@@ -36,11 +40,26 @@ struct ConnectCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Participant Service endpoint (overrides --region), e.g. a proxy or the demo server.", valueName: "url"))
     var endpointUrl: String?
 
+    @Option(name: .long, help: ArgumentHelp("Direct start: the Amazon Connect service endpoint for StartChatContact (overrides --region).", valueName: "url"))
+    var connectEndpointUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("Direct start: the profile in ~/.aws/credentials (default: environment, then AWS_PROFILE or default).", valueName: "name"))
+    var profile: String?
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
         switch (startUrl, participantToken) {
-        case (nil, nil): throw ValidationError("give --start-url URL --display-name NAME, or --participant-token TOKEN")
+        case (nil, nil) where instanceId != nil || contactFlowId != nil:
+            guard let instanceId, !instanceId.isEmpty, let contactFlowId, !contactFlowId.isEmpty else {
+                throw ValidationError("a direct start needs both --instance-id and --contact-flow-id")
+            }
+            guard let name = displayName, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw ValidationError("--display-name NAME is required with --instance-id")
+            }
+        case (nil, nil):
+            throw ValidationError(
+                "give --start-url URL --display-name NAME, --participant-token TOKEN, or --instance-id ID --contact-flow-id ID --display-name NAME")
         case (.some, .some): throw ValidationError("give either --start-url or --participant-token, not both")
         case (.some(let url), nil):
             guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
@@ -55,9 +74,10 @@ struct ConnectCommand: AsyncParsableCommand {
         guard region.range(of: #"^[a-z]{2}(-[a-z]+)+-\d$"#, options: .regularExpression) != nil else {
             throw ValidationError("'\(region)' is not an AWS region name (like us-west-2)")
         }
-        if let endpointUrl {
-            guard let parsed = URL(string: endpointUrl), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
-                throw ValidationError("--endpoint-url must be an http(s) URL, got '\(endpointUrl)'")
+        for (flag, value) in [("--endpoint-url", endpointUrl), ("--connect-endpoint-url", connectEndpointUrl)] {
+            guard let value else { continue }
+            guard let parsed = URL(string: value), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
+                throw ValidationError("\(flag) must be an http(s) URL, got '\(value)'")
             }
         }
     }
@@ -68,16 +88,42 @@ struct ConnectCommand: AsyncParsableCommand {
             throw HelplineError("cannot build the Participant Service URL for region \(region)")
         }
         let start: ConnectChatStart
+        var forceNew = common.new
         if let startUrl {
             start = .template(url: startUrl, displayName: displayName ?? "Customer", instanceId: instanceId, contactFlowId: contactFlowId)
+        } else if let participantToken {
+            start = .participantToken(participantToken, displayName: displayName)
         } else {
-            start = .participantToken(participantToken ?? "", displayName: displayName)
+            // A direct start always makes a new contact; the session store is not used to resume it.
+            start = .resume(try await startDirectly(), displayName: displayName ?? "Customer")
+            forceNew = true
         }
-        let key = SessionStore.key(profile: "default", endpoint: endpoint.absoluteString + " " + (startUrl ?? "token"))
+        let mode = startUrl ?? (participantToken != nil ? "token" : "direct \(instanceId ?? "")")
+        let key = SessionStore.key(profile: "default", endpoint: endpoint.absoluteString + " " + mode)
         let loop = ConnectChatLoop(
             start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger), store: SessionStore(),
-            key: key, forceNew: common.new)
+            key: key, forceNew: forceNew)
         let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Calls StartChatContact with SigV4-signed credentials from the standard sources.
+    private func startDirectly() async throws -> StartedChat {
+        let credentials: AWSCredentials
+        do {
+            credentials = try AWSCredentialChain().resolve(profile: profile)
+        } catch {
+            throw HelplineError(String(describing: error))
+        }
+        guard let url = connectEndpointUrl.flatMap(URL.init(string:)) ?? StartChatContactClient.endpoint(region: region) else {
+            throw HelplineError("cannot build the Amazon Connect URL for region \(region)")
+        }
+        let client = StartChatContactClient(endpoint: url, region: region, credentials: credentials)
+        do {
+            return try await client.start(
+                instanceId: instanceId ?? "", contactFlowId: contactFlowId ?? "", displayName: displayName ?? "Customer")
+        } catch {
+            throw HelplineError("could not start the chat: \(error)")
+        }
     }
 }
