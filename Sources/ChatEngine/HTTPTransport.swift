@@ -27,6 +27,8 @@ public struct HTTPTransport: Sendable {
     public var timeout: Duration
     /// Headers added to every request (from `--header`).
     public var extraHeaders: [(String, String)]
+    /// Where every exchange is traced (`--trace`), if anywhere.
+    public var trace: TraceRecorder?
 
     /// One process-wide client that does not retry failed connection attempts on its own:
     /// the engine has its own backoff, and a wrong URL should fail in milliseconds, not after
@@ -38,11 +40,14 @@ public struct HTTPTransport: Sendable {
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 
-    /// Creates a transport on the process-wide client.
-    public init(timeout: Duration = .seconds(15), extraHeaders: [(String, String)] = []) {
+    /// Creates a transport on the process-wide client; headers and trace default to ``TransportDefaults/current``.
+    public init(
+        timeout: Duration = .seconds(15), extraHeaders: [(String, String)]? = nil, trace: TraceRecorder?? = nil
+    ) {
         self.client = Self.engineClient
         self.timeout = timeout
-        self.extraHeaders = extraHeaders
+        self.extraHeaders = extraHeaders ?? TransportDefaults.current.extraHeaders
+        self.trace = trace ?? TransportDefaults.current.trace
     }
 
     /// Sends a request and collects the whole response (at most 8 MiB).
@@ -51,20 +56,31 @@ public struct HTTPTransport: Sendable {
     ) async throws -> Response {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: method)
-        for (name, value) in headers + extraHeaders { request.headers.add(name: name, value: value) }
+        let allHeaders = headers + extraHeaders
+        for (name, value) in allHeaders { request.headers.add(name: name, value: value) }
         if let body {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
+        let started = ContinuousClock.now
         do {
             let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
             var collected = try await response.body.collect(upTo: 8 << 20)
             let bytes = collected.readBytes(length: collected.readableBytes) ?? []
             var headerMap: [String: String] = [:]
             for header in response.headers { headerMap[header.name.lowercased()] = header.value }
+            trace?.http(
+                method: method, url: url, requestHeaders: allHeaders, requestBody: body, status: Int(response.status.code),
+                responseBody: Data(bytes), error: nil, duration: .now - started)
             return Response(status: Int(response.status.code), headers: headerMap, body: Data(bytes))
         } catch let error as BackendError {
+            trace?.http(
+                method: method, url: url, requestHeaders: allHeaders, requestBody: body, status: nil, responseBody: nil,
+                error: error.description, duration: .now - started)
             throw error
         } catch {
+            trace?.http(
+                method: method, url: url, requestHeaders: allHeaders, requestBody: body, status: nil, responseBody: nil,
+                error: Self.describe(error), duration: .now - started)
             throw BackendError.network(Self.describe(error))
         }
     }

@@ -7,8 +7,10 @@ import WSClient
 /// Writes text frames to an open swift-websocket connection.
 struct WebSocketFrameWriter: SocketWriter {
     let outbound: WebSocketOutboundWriter
+    let trace: TraceRecorder?
 
     func send(text: String) async throws {
+        trace?.socket("out", frame: text)
         try await outbound.write(.text(text))
     }
 }
@@ -37,10 +39,13 @@ enum WebSocketConnection {
         received: @escaping @Sendable (String) async -> Void,
         heartbeat: @escaping @Sendable (any SocketWriter) async throws -> Void
     ) async throws {
+        let defaults = TransportDefaults.current
+        let trace = defaults.trace
         var headers = HTTPFields()
-        for (name, value) in endpoint.headers {
+        for (name, value) in defaults.extraHeaders + endpoint.headers.map({ ($0.key, $0.value) }) {
             if let field = HTTPField.Name(name) { headers[field] = value }
         }
+        trace?.socket("open", url: endpoint.url)
         let configuration = WebSocketClientConfiguration(
             maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2))
         let close: WebSocketCloseFrame?
@@ -48,12 +53,15 @@ enum WebSocketConnection {
             close = try await WebSocketClient.connect(
                 url: endpoint.url, configuration: configuration, logger: logger
             ) { inbound, outbound, _ in
-                let writer = WebSocketFrameWriter(outbound: outbound)
+                let writer = WebSocketFrameWriter(outbound: outbound, trace: trace)
                 try await opened(writer)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await message in inbound.messages(maxSize: 1 << 20) {
-                            if case .text(let text) = message { await received(text) }
+                            if case .text(let text) = message {
+                                trace?.socket("in", frame: text)
+                                await received(text)
+                            }
                         }
                     }
                     group.addTask { try await heartbeat(writer) }
@@ -75,6 +83,7 @@ enum WebSocketConnection {
             throw BackendError.network("socket: \(HTTPTransport.describe(error))")
         }
         let reason = close.map { "\($0.closeCode) \($0.reason ?? "")" } ?? "closed"
+        trace?.socket("close", detail: reason)
         throw SocketEnd.closedByServer(reason)
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatEngine
 import Foundation
 import Logging
 
@@ -24,6 +25,8 @@ struct CommonOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Line mode: seconds of quiet after stdin ends before the chat is ended.", valueName: "seconds"))
     var linger: Double = 3
+
+    @OptionGroup var transport: TransportOptions
 
     func validate() throws {
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {

@@ -1,3 +1,4 @@
+import ChatEngine
 import Foundation
 import Logging
 
@@ -58,7 +59,7 @@ struct FileLogHandler: LogHandler {
         let time = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let extra = merged.isEmpty ? "" : " " + merged.map { "\($0)=\($1)" }.sorted().joined(separator: " ")
-        sink.write("\(time) \(event.level) \(label): \(event.message)\(extra)")
+        sink.write(TraceRedactor.scrub("\(time) \(event.level) \(label): \(event.message)\(extra)"))
     }
 }
 

@@ -35,6 +35,8 @@ struct ScriptCommand: AsyncParsableCommand {
 
     @OptionGroup var backend: ScriptBackendOptions
 
+    @OptionGroup var transport: TransportOptions
+
     @Option(name: .long, help: ArgumentHelp("Write logs to FILE.", valueName: "file"))
     var logFile: String?
 

@@ -1,0 +1,45 @@
+import ArgumentParser
+import ChatEngine
+import Foundation
+
+/// `--header` and `--trace`: escape hatches and diagnostics for every request the chat makes.
+struct TransportOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Add a header to every request and socket upgrade (repeatable).", valueName: "'Name: value'"))
+    var header: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Write every HTTP exchange and socket frame as JSON lines to FILE (secrets redacted).", valueName: "file"))
+    var trace: String?
+
+    /// The parsed `--header` values.
+    func parsedHeaders() throws -> [(String, String)] {
+        try header.map { line in
+            guard let colon = line.firstIndex(of: ":") else {
+                throw ValidationError("--header must look like 'Name: value', got '\(line)'")
+            }
+            let name = line[..<colon].trimmingCharacters(in: .whitespaces)
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let allowed = CharacterSet(charactersIn: "!#$%&'*+-.^_`|~").union(.alphanumerics)
+            guard !name.isEmpty, name.unicodeScalars.allSatisfy({ allowed.contains($0) && $0.isASCII }) else {
+                throw ValidationError("--header name '\(name)' is not a valid HTTP header name")
+            }
+            guard !value.contains("\r"), !value.contains("\n") else { throw ValidationError("--header values cannot span lines") }
+            return (name, value)
+        }
+    }
+
+    /// Checks the values and installs them as the process-wide ``TransportDefaults``, so every
+    /// transport and socket made afterwards uses them (runs during argument validation, before any chat).
+    func validate() throws {
+        let headers = try parsedHeaders()
+        for (name, value) in headers where TraceRedactor.isSecretName(name) { TraceRedactor.register(secret: value) }
+        var recorder: TraceRecorder?
+        if let trace {
+            do {
+                recorder = try TraceRecorder(path: trace)
+            } catch {
+                throw ValidationError("cannot write the trace file \(trace)")
+            }
+        }
+        TransportDefaults.current = TransportDefaults(extraHeaders: headers, trace: recorder)
+    }
+}

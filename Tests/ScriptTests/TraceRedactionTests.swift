@@ -1,0 +1,70 @@
+import AmazonConnect
+import ChatEngine
+import DemoServer
+import Foundation
+import HelplineScript
+import Synchronization
+import Testing
+
+@Suite("Trace: every exchange and frame, secrets redacted", .timeLimit(.minutes(2)))
+struct TraceRedactionTests {
+    @Test("a traced demo chat never contains the tokens it used")
+    func traceHasNoTokens() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-trace-\(UUID().uuidString).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let recorder = try TraceRecorder(path: path)
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        let startURL = server.startChatURL.absoluteString
+        let endpoint = server.baseURL
+        let backends = Mutex<[ConnectBackend]>([])
+        let apiKey = "api-key-\(UUID().uuidString)"
+        let runner = ScriptRunner {
+            let transport = HTTPTransport(extraHeaders: [("X-Team", "qa"), ("X-Api-Key", apiKey)], trace: recorder)
+            let backend = ConnectBackend(
+                start: .template(url: startURL, displayName: "Tess", instanceId: nil, contactFlowId: nil),
+                endpoint: endpoint, transport: transport)
+            backends.withLock { $0.append(backend) }
+            return backend
+        }
+        // Socket frames are traced through the process-wide defaults (the socket has no transport of its own).
+        let previous = TransportDefaults.current
+        TransportDefaults.current = TransportDefaults(extraHeaders: previous.extraHeaders, trace: recorder)
+        let script = try ScriptParser.parse("expect Welcome\nsend hours\nexpect opening hours\nend\n", name: "traced")
+        let result = await runner.run(script)
+        TransportDefaults.current = previous
+        await server.stop()
+        #expect(result.passed)
+
+        let trace = try String(contentsOfFile: path, encoding: .utf8)
+        let lines = trace.split(separator: "\n")
+        for line in lines {
+            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not a JSON line: \(line)")
+        }
+        let kinds = Set(lines.compactMap { line -> String? in
+            (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["kind"] as? String
+        })
+        #expect(kinds.isSuperset(of: ["http", "ws-open", "ws-in", "ws-out"]))
+        let token = try #require(backends.withLock { $0.first?.participantToken })
+        #expect(!trace.contains(token), "the participant token leaked into the trace")
+        #expect(!trace.contains(apiKey), "the X-Api-Key value leaked into the trace")
+        #expect(trace.contains(#""ConnectionToken":"[redacted]""#))
+        #expect(trace.contains(#"["X-Amz-Bearer","[redacted]"]"#))
+        #expect(trace.contains(#"["X-Team","qa"]"#))
+        #expect(trace.contains("opening hours"))
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+    }
+
+    @Test("redaction of headers, URLs, JSON fields and learned secrets")
+    func redactor() {
+        let headers = TraceRedactor.headers([("Authorization", "AWS4-HMAC-SHA256 Credential=X"), ("Accept", "*/*")])
+        #expect(headers == [["Authorization", "[redacted]"], ["Accept", "*/*"]])
+        #expect(TraceRedactor.url("wss://h/x?X-Amz-Security-Token=abcdef123&a=1") == "wss://h/x?X-Amz-Security-Token=REDACTED&a=1")
+        let body = TraceRedactor.body(Data(#"{"ParticipantToken":"tok-abcdef-1","nested":{"content":"{\"secretValue\":\"s3cr3t-xyz\"}"}}"#.utf8))
+        let data = (try? JSONSerialization.data(withJSONObject: body, options: .sortedKeys)) ?? Data()
+        let text = String(decoding: data, as: UTF8.self)
+        #expect(!text.contains("tok-abcdef-1") && !text.contains("s3cr3t-xyz"))
+        // Once seen as a secret, the value is masked anywhere, e.g. in a log line.
+        #expect(TraceRedactor.scrub("retrying with tok-abcdef-1 now") == "retrying with [redacted] now")
+    }
+}
