@@ -87,11 +87,18 @@ public struct PlainMode: Sendable {
             case .notice(let text):
                 status("-- \(text)")
             case .item(let item):
-                if !item.isOwn || item.delivery != .pending { output(printer.format(item)) }
+                // A streamed reply is printed once, when it has settled (line mode cannot redraw).
+                if item.isStreaming {
+                    await tracker.holdStreaming(item.id)
+                } else if !item.isOwn || item.delivery != .pending {
+                    output(printer.format(item))
+                }
                 // Line mode shows every message as it arrives, with focus unknown: printed is seen.
                 if !item.isOwn, !item.isHistory, case .message = item.kind { await send(.seen(messageId: item.id)) }
             case .itemUpdated(let item):
-                if await tracker.shouldPrintSettled(item) { output(printer.format(item)) }
+                let settledOwn = await tracker.shouldPrintSettled(item)
+                let settledStream = await tracker.releaseStreamed(item)
+                if settledOwn || settledStream { output(printer.format(item)) }
             case .olderItems(let items, _):
                 for item in items { output(printer.format(item)) }
             case .sessionInfo(let info):
@@ -177,6 +184,18 @@ actor PlainActivity {
     }
 
     func newestFailed() -> String? { failed.last }
+
+    private var streaming: Set<String> = []
+
+    /// Remembers a streamed reply that is still growing.
+    func holdStreaming(_ id: String) { streaming.insert(id) }
+
+    /// True once a held streamed reply has settled (printed then, once).
+    func releaseStreamed(_ item: ChatItem) -> Bool {
+        guard !item.isStreaming, streaming.contains(item.id) else { return false }
+        streaming.remove(item.id)
+        return true
+    }
 
     /// Returns once nothing is pending and nothing happened for `quiet`.
     func waitUntilQuiet(for quiet: Duration) async {

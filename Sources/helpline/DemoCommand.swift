@@ -24,6 +24,9 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Your name in the chat.", valueName: "name"))
     var displayName: String?
 
+    @Option(name: .customLong("protocol"), help: ArgumentHelp("The wire protocol: connect (default) or polyai.", valueName: "name"))
+    var wireProtocol: DemoProtocol = .connect
+
     @OptionGroup var common: CommonOptions
 
     func validate() throws {
@@ -40,6 +43,18 @@ struct DemoCommand: AsyncParsableCommand {
             server = try await DemoContactCenter.start(configuration)
         } catch {
             throw HelplineError("could not start the demo contact center: \(error)")
+        }
+        if wireProtocol == .polyai {
+            let code: Int32
+            do {
+                code = try await PolyAIDemo.run(server: server, common: common, logger: logger)
+            } catch {
+                await server.stop()
+                throw error
+            }
+            await server.stop()
+            if code != 0 { throw ExitCode(code) }
+            return
         }
         let name = displayName ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty || $0 == "root" ? nil : $0.capitalized } ?? "Customer"
         let start = ConnectChatStart.template(

@@ -5,7 +5,7 @@ import ArgumentParser
 struct Helpline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "helpline",
-        abstract: "A terminal chat client for contact-center chat (Amazon Connect, demo contact center).",
+        abstract: "A terminal chat client for contact-center chat (Amazon Connect, PolyAI, demo contact center).",
         discussion: """
             With no subcommand, `helpline` starts the embedded demo contact center on 127.0.0.1 and opens a chat with it.
 
@@ -13,9 +13,10 @@ struct Helpline: AsyncParsableCommand {
               helpline                                  # demo chat, full screen
               helpline --plain                          # demo chat, line mode
               helpline connect --start-url URL --display-name Maria
+              helpline polyai --api-key KEY --environment uk
               helpline serve --port 8080                # the demo contact center alone
             """,
         version: "0.1.0",
-        subcommands: [DemoCommand.self, ConnectCommand.self, ServeCommand.self, RenderCommand.self],
+        subcommands: [DemoCommand.self, ConnectCommand.self, PolyAICommand.self, ServeCommand.self, RenderCommand.self],
         defaultSubcommand: DemoCommand.self)
 }

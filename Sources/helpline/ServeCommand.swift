@@ -7,7 +7,7 @@ import Foundation
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the demo contact center alone (Amazon Connect protocol) until Ctrl-C.",
+        abstract: "Run the demo contact center alone (Amazon Connect and PolyAI protocols) until Ctrl-C.",
         discussion: """
             Prints the URLs to give clients:
               helpline serve --port 8080
@@ -61,6 +61,7 @@ struct ServeCommand: AsyncParsableCommand {
         Self.say("listening on \(base)")
         Self.say("start-chat URL: \(server.startChatURL.absoluteString)")
         Self.say("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME")
+        for line in PolyAIDemo.serveLines(server) { Self.say(line) }
         await Self.waitForTerminationSignal()
         Self.say("stopping")
         await server.stop()
