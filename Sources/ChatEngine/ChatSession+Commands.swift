@@ -86,7 +86,11 @@ extension ChatSession {
         _ = machine.endRequested()
         publishState()
         do {
-            try await backend.disconnect()
+            if let tuning = backend as? any ChatBackendTuning {
+                try await tuning.end(socket: currentWriter)
+            } else {
+                try await backend.disconnect()
+            }
         } catch {
             logger.info("disconnect failed: \(Self.classify(error))")
         }

@@ -18,6 +18,7 @@ extension ChatSession {
         defer {
             if generation == current {
                 socket = nil
+                currentWriter = nil
                 closeCurrentSocket = nil
             }
         }
@@ -37,6 +38,7 @@ extension ChatSession {
 
     private func socketOpened(_ writer: any SocketWriter, generation current: Int) async throws {
         liveBuffer = []
+        currentWriter = writer
         for frame in backend.handshakeFrames() { try await writer.send(text: frame) }
         lastFrameAt = configuration.now()
     }
@@ -68,6 +70,18 @@ extension ChatSession {
             if lastFrameAt < sentAt {
                 logger.warning("no answer to the heartbeat within \(grace); replacing the socket")
                 throw SocketEnd.silent
+            }
+            if let tuning = backend as? any ChatBackendTuning {
+                switch tuning.heartbeatVerdict(now: configuration.now()) {
+                case .keep: break
+                case .replaceSocket:
+                    logger.info("replacing the socket as the protocol asks (maximum age)")
+                    throw SocketEnd.closedByServer("replaced by the client")
+                case .expire(let reason):
+                    _ = machine.ended(reason: reason)
+                    publishState()
+                    throw SocketEnd.closedByUs
+                }
             }
         }
     }
@@ -130,6 +144,14 @@ extension ChatSession {
             logger.warning("ignored a malformed frame: \(error)")
             hub.publish(.notice("Ignored a malformed frame from the server (\(error))."))
             return
+        }
+        if let tuning = backend as? any ChatBackendTuning, let writer = currentWriter {
+            let replies = tuning.takeReplyFrames()
+            if !replies.isEmpty {
+                Task {
+                    for frame in replies { try? await writer.send(text: frame) }
+                }
+            }
         }
         for event in events {
             switch event {

@@ -32,6 +32,7 @@ public actor ChatSession {
     var subscribedGeneration = -1
     var liveBuffer: [BackendEvent]?
     var resumeRequested = false
+    var currentWriter: (any SocketWriter)?
     var closeCurrentSocket: (@Sendable () -> Void)?
     var initialLoaded = false
     var olderPageToken: String?
@@ -54,8 +55,9 @@ public actor ChatSession {
         self.backend = backend
         self.restoredOutbox = restoredOutbox
         self.configuration = configuration
-        self.machine = ConnectionStateMachine(policy: configuration.backoff)
-        self.typing = TypingThrottle(interval: configuration.typingInterval)
+        let tuning = backend as? any ChatBackendTuning
+        self.machine = ConnectionStateMachine(policy: tuning?.reconnectPolicy ?? configuration.backoff)
+        self.typing = TypingThrottle(interval: tuning?.typingCallInterval ?? configuration.typingInterval)
         self.receipts = ReceiptScheduler(window: configuration.receiptWindow)
     }
 
