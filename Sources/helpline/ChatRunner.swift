@@ -9,6 +9,8 @@ import TerminalUI
 struct ChatRunner {
     let options: CommonOptions
     let logger: Logger
+    /// Full-screen UI options (`--notify`, `--no-mouse`).
+    var terminal = TerminalOptions()
 
     /// True when line mode is asked for or there is no terminal.
     var usesPlainMode: Bool {
@@ -107,7 +109,7 @@ struct ChatRunner {
             return .finished(await session.connectionState)
         }
         let app = await ChatTerminalApp(
-            options: TerminalUIOptions(), events: events,
+            options: terminal.uiOptions(profile: "default"), events: events,
             send: { command in await session.perform(command) })
         switch await app.run() {
         case .newChatRequested:

@@ -29,6 +29,8 @@ struct DemoCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     func validate() throws {
         if let flows { try ServeCommand.checkDirectory(flows) }
         guard !flow.isEmpty, !flow.contains("/") else { throw ValidationError("--flow takes a flow name, not a path") }
@@ -47,7 +49,7 @@ struct DemoCommand: AsyncParsableCommand {
         if wireProtocol == .polyai {
             let code: Int32
             do {
-                code = try await PolyAIDemo.run(server: server, common: common, logger: logger)
+                code = try await PolyAIDemo.run(server: server, common: common, terminal: terminal, logger: logger)
             } catch {
                 await server.stop()
                 throw error
@@ -64,7 +66,7 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             let key = SessionStore.key(profile: "demo", endpoint: endpoint.absoluteString)
             code = try await ConnectChatLoop(
-                start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger),
+                start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger, terminal: terminal),
                 store: SessionStore(), key: key, forceNew: common.new
             ).run()
         } catch {

@@ -35,6 +35,8 @@ struct PolyAICommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     func validate() throws {
         if (restUrl == nil) != (wsUrl == nil) { throw ValidationError("--rest-url and --ws-url go together") }
         if let environment, restUrl != nil {
@@ -58,7 +60,7 @@ struct PolyAICommand: AsyncParsableCommand {
             apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment, streaming: !noStreaming)
         do { try options.validate() } catch { throw HelplineError("\(error)") }
         let loop = PolyAIChatLoop(
-            options: options, runner: ChatRunner(options: common, logger: logger), store: SessionStore(),
+            options: options, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
             key: PolyAIChatLoop.key(options), forceNew: common.new)
         let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }

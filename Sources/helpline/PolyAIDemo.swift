@@ -19,14 +19,17 @@ enum PolyAIDemo {
     static let apiKey = "helpline-demo"
 
     /// Runs chats against `server`'s PolyAI half until the user quits; returns the exit code.
-    static func run(server: DemoContactCenter, common: CommonOptions, logger: Logger, streaming: Bool = true)
+    static func run(
+        server: DemoContactCenter, common: CommonOptions, terminal: TerminalOptions = TerminalOptions(), logger: Logger,
+        streaming: Bool = true
+    )
         async throws -> Int32
     {
         let options = PolyAIOptions(
             apiKey: apiKey, hostId: "helpline.demo",
             environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL), streaming: streaming)
         return try await PolyAIChatLoop(
-            options: options, runner: ChatRunner(options: common, logger: logger), store: SessionStore(),
+            options: options, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
             key: PolyAIChatLoop.key(options), forceNew: common.new
         ).run()
     }

@@ -1,0 +1,50 @@
+import ArgumentParser
+import Foundation
+import HelplineConfig
+
+/// Completes the command line from `HELPLINE_*` variables and `~/.config/helpline/config.toml`
+/// before parsing (precedence: flags > environment > profile > file defaults > built-in defaults).
+enum ConfigLaunch {
+    /// The arguments to parse: `raw` completed for the subcommand it names (or the default one).
+    static func arguments(
+        _ raw: [String] = Array(CommandLine.arguments.dropFirst()),
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> [String] {
+        let subcommands = Helpline.configuration.subcommands
+        let named = raw.first.flatMap { first in subcommands.first { $0._commandName == first } }
+        if raw.contains(where: { ["-h", "--help", "--version", "--generate-completion-script"].contains($0) })
+            || raw.first == "help" {
+            return raw
+        }
+        guard let command = named ?? Helpline.configuration.defaultSubcommand else { return raw }
+        let path = environment["HELPLINE_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ConfigFile.defaultPath(environment: environment, home: FileManager.default.homeDirectoryForCurrentUser.path)
+        var config = ConfigFile()
+        if let data = FileManager.default.contents(atPath: path) {
+            config = try ConfigFile.parse(String(decoding: data, as: UTF8.self), file: path)
+        } else if environment["HELPLINE_CONFIG"] != nil {
+            throw ConfigError("cannot read the configuration file \(path)")
+        }
+        let rest = named == nil ? raw : Array(raw.dropFirst())
+        let resolved = try ConfigResolver(config: config, environment: environment).resolve(rest, options: options(of: command))
+        return (named == nil ? [] : [command._commandName]) + resolved
+    }
+
+    /// The long options of a command, read from its help (flags take no `<value>`).
+    static func options(of command: ParsableCommand.Type) -> ConfigResolver.Options {
+        let help = Helpline.helpMessage(for: command, columns: 10_000)
+        var valued = Set<String>()
+        var flags = Set<String>()
+        var repeatable = Set<String>()
+        let pattern = #"--([a-z0-9][a-z0-9-]*)( <[^>]+>)?( \.\.\.)?"#
+        guard let regex = try? NSRegularExpression(pattern: pattern) else { return .init(valued: [], flags: []) }
+        let text = help as NSString
+        for match in regex.matches(in: help, range: NSRange(location: 0, length: text.length)) {
+            let name = text.substring(with: match.range(at: 1))
+            if ["help", "version"].contains(name) { continue }
+            if match.range(at: 2).location != NSNotFound { valued.insert(name) } else if !valued.contains(name) { flags.insert(name) }
+            if match.range(at: 3).location != NSNotFound { repeatable.insert(name) }
+        }
+        return .init(valued: valued, flags: flags.subtracting(valued), repeatable: repeatable)
+    }
+}

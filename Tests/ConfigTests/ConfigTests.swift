@@ -1,0 +1,87 @@
+import Foundation
+import HelplineConfig
+import Testing
+
+@Suite("Configuration file, environment and precedence")
+struct ConfigTests {
+    static let text = """
+        # top-level keys apply to every run
+        display-name = "Maria Lopez"   # a comment after a value
+        log-level = "debug"
+        header = ["X-Team: qa"]
+
+        [profiles.staging]
+        start-url = "https://abc.execute-api.eu-central-1.amazonaws.com/Prod"
+        region = "eu-central-1"
+        plain = true
+        linger = 1.5
+        header = ["X-Env: staging", "X-Quote: \\"q\\" # not a comment"]
+        """
+
+    static let options = ConfigResolver.Options(
+        valued: ["display-name", "log-level", "header", "start-url", "region", "linger", "profile"],
+        flags: ["plain", "new"], repeatable: ["header"])
+
+    @Test("the TOML subset parses")
+    func parses() throws {
+        let config = try ConfigFile.parse(Self.text)
+        #expect(config.defaults["display-name"] == .scalar("Maria Lopez"))
+        #expect(config.defaults["header"] == .list(["X-Team: qa"]))
+        #expect(config.profiles["staging"]?["plain"] == .bool(true))
+        #expect(config.profiles["staging"]?["linger"] == .scalar("1.5"))
+        #expect(config.profiles["staging"]?["header"] == .list(["X-Env: staging", #"X-Quote: "q" # not a comment"#]))
+    }
+
+    @Test("flags > environment > profile > file defaults")
+    func precedence() throws {
+        let config = try ConfigFile.parse(Self.text)
+        let env = ["HELPLINE_REGION": "us-east-1", "HELPLINE_DISPLAY_NAME": "From Env"]
+        let resolver = ConfigResolver(config: config, environment: env)
+        let args = try resolver.resolve(["--display-name", "From Flag", "--profile", "staging"], options: Self.options)
+        #expect(args.starts(with: ["--display-name", "From Flag", "--profile", "staging"]))
+        let added = Array(args.dropFirst(4))
+        #expect(added.contains(["--region", "us-east-1"]))            // env beats the profile
+        #expect(added.contains(["--start-url", "https://abc.execute-api.eu-central-1.amazonaws.com/Prod"]))  // profile
+        #expect(added.contains(["--log-level", "debug"]))              // top-level default
+        #expect(added.contains(["--plain"]))                           // a boolean flag
+        #expect(added.contains(["--header", "X-Env: staging", "--header", #"X-Quote: "q" # not a comment"#]))  // profile beats top level
+        #expect(!added.contains("From Env"))                           // the flag beats the environment
+        #expect(!added.contains("--new"))
+    }
+
+    @Test("without a profile only the top-level keys apply; --profile is dropped for commands without it")
+    func noProfile() throws {
+        let resolver = ConfigResolver(config: try ConfigFile.parse(Self.text), environment: [:])
+        let plain = try resolver.resolve([], options: Self.options)
+        #expect(plain.contains("--display-name") && !plain.contains("--start-url"))
+        var withoutProfile = Self.options
+        withoutProfile.valued.remove("profile")
+        let dropped = try resolver.resolve(["--profile", "staging"], options: withoutProfile)
+        #expect(!dropped.contains("--profile") && dropped.contains("--start-url"))
+        let viaEnv = try ConfigResolver(config: try ConfigFile.parse(Self.text), environment: ["HELPLINE_PROFILE": "staging"])
+            .resolve([], options: Self.options)
+        #expect(viaEnv.contains("--start-url"))
+    }
+
+    @Test("bad files and unknown profiles are one clear error", arguments: [
+        ("[server]\n", "config.toml:1: only [profiles.NAME] tables are supported"),
+        ("name = bare\n", "config.toml:1: cannot read the value of 'name'"),
+        ("\n\njust words\n", "config.toml:3: expected key = value"),
+        ("profile = \"x\"\n", "config.toml:1: 'profile' cannot be set in the file"),
+    ])
+    func badFile(text: String, message: String) {
+        #expect { try ConfigFile.parse(text) } throws: { String(describing: $0).hasPrefix(message) }
+    }
+
+    @Test("an unknown profile names the known ones; a flag env var must be boolean")
+    func unknownProfile() throws {
+        let resolver = ConfigResolver(config: try ConfigFile.parse(Self.text), environment: [:])
+        #expect(throws: ConfigError("no profile 'prod' in the configuration file (profiles: staging)")) {
+            try resolver.resolve(["--profile", "prod"], options: Self.options)
+        }
+        let badFlag = ConfigResolver(config: ConfigFile(), environment: ["HELPLINE_PLAIN": "maybe"])
+        #expect(throws: ConfigError("HELPLINE_PLAIN must be true or false")) { try badFlag.resolve([], options: Self.options) }
+        #expect(ConfigFile.defaultPath(environment: ["XDG_CONFIG_HOME": "/x"], home: "/h") == "/x/helpline/config.toml")
+        #expect(ConfigFile.defaultPath(environment: [:], home: "/h") == "/h/.config/helpline/config.toml")
+    }
+}
