@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel"]),
         .target(name: "AWSSigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "ChatEngine"]),
+        .target(name: "HelplineConfig"),
         .target(
             name: "DemoServer",
             dependencies: [
@@ -55,7 +56,7 @@ let package = Package(
         .executableTarget(
             name: "helpline",
             dependencies: [
-                "ChatModel", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect",
+                "ChatModel", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect", "HelplineConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -85,6 +86,7 @@ let package = Package(
                 "AWSSigV4", "ConnectDirect", "AmazonConnect", "ChatEngine",
             ],
             exclude: ["Vectors", "botocore_sign.py"]),
+        .testTarget(name: "ConfigTests", dependencies: ["HelplineConfig"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(
             name: "EndToEndTests",

@@ -45,6 +45,10 @@ enum ConfigLaunch {
             if match.range(at: 2).location != NSNotFound { valued.insert(name) } else if !valued.contains(name) { flags.insert(name) }
             if match.range(at: 3).location != NSNotFound { repeatable.insert(name) }
         }
+        // The options list says "(repeatable)" where the usage line is abbreviated.
+        for block in help.components(separatedBy: "\n  -") where block.contains("(repeatable)") {
+            for name in valued where block.hasPrefix("-\(name) ") { repeatable.insert(name) }
+        }
         return .init(valued: valued, flags: flags.subtracting(valued), repeatable: repeatable)
     }
 }
