@@ -27,13 +27,19 @@ build:
 deps:
 	@scripts/ensure-deps.sh --test
 
-## install: a release build into $(PREFIX)/bin
+## install: a release build into $(PREFIX)/bin, the man page and bash/zsh/fish completions
 install:
 	@scripts/ensure-deps.sh
 	$(SWIFT) build -c release --product helpline
 	install -d $(PREFIX)/bin
 	install -m 0755 .build/release/helpline $(PREFIX)/bin/helpline
 	cp -R .build/release/Helpline_DemoServer.resources $(PREFIX)/bin/ 2>/dev/null || true
+	install -d $(PREFIX)/share/man/man1
+	install -m 0644 docs/helpline.1 $(PREFIX)/share/man/man1/helpline.1
+	install -d $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
+	.build/release/helpline --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/helpline
+	.build/release/helpline --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_helpline
+	.build/release/helpline --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/helpline.fish
 
 clean:
 	rm -rf .build
