@@ -4,6 +4,7 @@ import ChatEngine
 import DemoServer
 import Foundation
 import HelplineScript
+import Logging
 
 /// `helpline script`: runs chat scripts headless and reports pass/fail, latencies and JUnit XML.
 struct ScriptCommand: AsyncParsableCommand {
@@ -44,6 +45,9 @@ struct ScriptCommand: AsyncParsableCommand {
     var logLevel: String = "info"
 
     func validate() throws {
+        guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
+            throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
+        }
         guard !files.isEmpty else { throw ValidationError("give at least one script file") }
         guard (1...ScriptBatch.maxRuns).contains(repetitions) else { throw ValidationError("--repeat must be between 1 and 10000") }
         guard (1...ScriptBatch.maxConcurrency).contains(concurrency) else {
@@ -63,7 +67,9 @@ struct ScriptCommand: AsyncParsableCommand {
         } catch {
             throw HelplineError(String(describing: error))
         }
-        let logger = try LoggingSetup.bootstrap(file: logFile, level: logLevel)
+        // Logging is bootstrapped only for a log file, so the command can also run inside tests.
+        let logger = try logFile.map { try LoggingSetup.bootstrap(file: $0, level: logLevel) }
+            ?? Logger(label: "helpline", factory: { _ in SwiftLogNoOpLogHandler() })
         let target = try await backend.makeTarget()
         let runner = ScriptRunner(configuration: SessionConfiguration(logger: logger), makeBackend: target.makeBackend)
         let batch = ScriptBatch(runner: runner, concurrency: concurrency, timeLimit: .seconds(timeLimit))

@@ -40,6 +40,7 @@ struct TransportOptions: ParsableArguments {
                 throw ValidationError("cannot write the trace file \(trace)")
             }
         }
+        guard !headers.isEmpty || recorder != nil else { return }
         TransportDefaults.current = TransportDefaults(extraHeaders: headers, trace: recorder)
     }
 }
