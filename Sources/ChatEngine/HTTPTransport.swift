@@ -37,6 +37,7 @@ public struct HTTPTransport: Sendable {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
+        if let tls = TransportDefaults.current.tls.configuration() { configuration.tlsConfiguration = tls }
         return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
     }()
 

@@ -62,11 +62,14 @@ public struct TransportDefaults: Sendable {
     public var extraHeaders: [(String, String)] = []
     /// Where exchanges and frames are traced, if anywhere.
     public var trace: TraceRecorder?
+    /// TLS settings (read once, when the first connection is made).
+    public var tls: TransportTLS
 
     /// Creates empty defaults.
-    public init(extraHeaders: [(String, String)] = [], trace: TraceRecorder? = nil) {
+    public init(extraHeaders: [(String, String)] = [], trace: TraceRecorder? = nil, tls: TransportTLS = TransportTLS()) {
         self.extraHeaders = extraHeaders
         self.trace = trace
+        self.tls = tls
     }
 
     private static let storage = Mutex(TransportDefaults())

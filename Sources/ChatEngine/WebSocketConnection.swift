@@ -51,7 +51,7 @@ enum WebSocketConnection {
         let close: WebSocketCloseFrame?
         do {
             close = try await WebSocketClient.connect(
-                url: endpoint.url, configuration: configuration, logger: logger
+                url: endpoint.url, configuration: configuration, tlsConfiguration: defaults.tls.configuration(), logger: logger
             ) { inbound, outbound, _ in
                 let writer = WebSocketFrameWriter(outbound: outbound, trace: trace)
                 try await opened(writer)

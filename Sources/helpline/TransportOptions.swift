@@ -10,6 +10,12 @@ struct TransportOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write every HTTP exchange and socket frame as JSON lines to FILE (secrets redacted).", valueName: "file"))
     var trace: String?
 
+    @Option(name: .long, help: ArgumentHelp("Trust the CA certificates in this PEM file too (corporate proxies).", valueName: "file"))
+    var caFile: String?
+
+    @Flag(name: .long, help: "Do not verify TLS certificates at all (dangerous: anyone on the path can read the chat).")
+    var insecure = false
+
     /// The parsed `--header` values.
     func parsedHeaders() throws -> [(String, String)] {
         try header.map { line in
@@ -40,7 +46,19 @@ struct TransportOptions: ParsableArguments {
                 throw ValidationError("cannot write the trace file \(trace)")
             }
         }
-        guard !headers.isEmpty || recorder != nil else { return }
-        TransportDefaults.current = TransportDefaults(extraHeaders: headers, trace: recorder)
+        if let caFile {
+            do {
+                try TransportTLS.validate(caFile: caFile)
+            } catch {
+                throw ValidationError("--ca-file \(caFile) is not a readable PEM certificate file")
+            }
+        }
+        let tls = TransportTLS(caFile: caFile, insecure: insecure)
+        if insecure {
+            FileHandle.standardError.write(Data(
+                "WARNING: --insecure: TLS certificates are NOT verified. Anyone on the network path can read and change this chat and its credentials.\n".utf8))
+        }
+        guard !headers.isEmpty || recorder != nil || !tls.isDefault else { return }
+        TransportDefaults.current = TransportDefaults(extraHeaders: headers, trace: recorder, tls: tls)
     }
 }
