@@ -80,6 +80,7 @@ struct ConnectChatLoop {
 final class SessionRecorder: Sendable {
     private struct State {
         var outbox: [OutboxEntry] = []
+        var lastSeenItemId: String?
         var started = false
         var ended = false
     }
@@ -105,6 +106,9 @@ final class SessionRecorder: Sendable {
             save()
         case .connection(.closed):
             state.withLock { $0.ended = true }
+        case .item(let item) where !item.isHistory && item.delivery != .pending:
+            state.withLock { $0.lastSeenItemId = item.id }
+            save()
         default:
             break
         }
@@ -117,12 +121,13 @@ final class SessionRecorder: Sendable {
     }
 
     private func save() {
-        let (outbox, ready) = state.withLock { ($0.outbox, $0.started && !$0.ended) }
+        let (outbox, lastSeen, ready) = state.withLock { ($0.outbox, $0.lastSeenItemId, $0.started && !$0.ended) }
         guard ready, let chat = backend.startedChat else { return }
         let record = StoredSession(
             backend: "connect", endpoint: backend.descriptor.endpoint, participantToken: chat.participantToken,
             participantId: chat.participantId, contactId: chat.contactId, displayName: backend.displayName,
-            markdownAllowed: chat.markdownAllowed, outbox: outbox, startedAt: startedAt, savedAt: Date())
+            markdownAllowed: chat.markdownAllowed, outbox: outbox, lastSeenItemId: lastSeen, startedAt: startedAt,
+            savedAt: Date())
         try? store.save(record, key: key)
     }
 }
