@@ -3,8 +3,10 @@ import ArgumentParser
 import ChatEngine
 import DemoServer
 import Foundation
+import PolyAI
 
-/// Where `helpline script` chats: the embedded demo (default), a start-chat URL or a participant token.
+/// Where `helpline script` chats: the embedded demo (default), a start-chat URL, a participant token,
+/// or a PolyAI agent (`--api-key`).
 struct ScriptBackendOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("A start-chat backend URL (POST, answers {data:{startChatResult}}).", valueName: "url"))
     var startUrl: String?
@@ -27,6 +29,21 @@ struct ScriptBackendOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Participant Service endpoint (overrides --region).", valueName: "url"))
     var endpointUrl: String?
 
+    @Option(name: .long, help: ArgumentHelp("PolyAI: the connector token (or $HELPLINE_POLYAI_API_KEY).", valueName: "key"))
+    var apiKey: String?
+
+    @Option(name: .long, help: ArgumentHelp("PolyAI: us (default), uk, euw or cluster:NAME.", valueName: "env"))
+    var environment: String?
+
+    @Option(name: .long, help: ArgumentHelp("PolyAI: custom REST base including /api/v1 (with --ws-url).", valueName: "url"))
+    var restUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("PolyAI: custom socket endpoint (with --rest-url).", valueName: "url"))
+    var wsUrl: String?
+
+    @Option(name: .long, help: ArgumentHelp("PolyAI: the X-Host the connector is registered for.", valueName: "id"))
+    var hostId: String?
+
     @Option(name: .long, help: ArgumentHelp("Demo backend: the flow to run.", valueName: "name"))
     var flow: String = "default"
 
@@ -40,7 +57,9 @@ struct ScriptBackendOptions: ParsableArguments {
     }
 
     func validate() throws {
-        if startUrl != nil, participantToken != nil { throw ValidationError("give either --start-url or --participant-token, not both") }
+        let chosen = [startUrl != nil, participantToken != nil, usesPolyAI].filter { $0 }.count
+        if chosen > 1 { throw ValidationError("give one backend: --start-url, --participant-token or --api-key/--rest-url") }
+        if (restUrl == nil) != (wsUrl == nil) { throw ValidationError("--rest-url and --ws-url go together") }
         for (flag, value) in [("--start-url", startUrl), ("--endpoint-url", endpointUrl)] {
             guard let value else { continue }
             guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
@@ -55,9 +74,24 @@ struct ScriptBackendOptions: ParsableArguments {
         guard !flow.isEmpty, !flow.contains("/") else { throw ValidationError("--flow takes a flow name, not a path") }
     }
 
+    /// True when a PolyAI option is given.
+    var usesPolyAI: Bool { apiKey != nil || restUrl != nil || environment != nil }
+
     /// Starts the demo when no backend is given; returns how to make a backend per conversation.
     func makeTarget() async throws -> Target {
         let name = displayName
+        if usesPolyAI {
+            let options: PolyAIOptions
+            do {
+                let settings = try PolyAISettings.resolve(
+                    apiKey: apiKey, environment: environment, restURL: restUrl, socketURL: wsUrl, hostId: hostId)
+                options = PolyAIOptions(apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment)
+                try options.validate()
+            } catch {
+                throw HelplineError("\(error)")
+            }
+            return Target(makeBackend: { PolyAIBackend(options: options) }, stop: {})
+        }
         if startUrl == nil, participantToken == nil {
             let configuration = DemoServerConfiguration(flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
             let server: DemoContactCenter

@@ -1,4 +1,5 @@
 import ArgumentParser
+import DemoServer
 import Foundation
 import Testing
 
@@ -7,6 +8,13 @@ import Testing
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+
+extension Result where Failure == any Error, Success == Void {
+    /// Captures the outcome of an async throwing closure.
+    init(catching body: () async throws -> Void) async {
+        do { try await body(); self = .success(()) } catch { self = .failure(error) }
+    }
+}
 
 @Suite("helpline script (the command, in process, against the demo)", .timeLimit(.minutes(3)))
 struct ScriptCommandTests {
@@ -29,6 +37,20 @@ struct ScriptCommandTests {
         #expect(XMLParser(data: data).parse())
         let xml = String(decoding: data, as: UTF8.self)
         #expect(xml.contains(#"tests="\#(files.count)" failures="0""#))
+    }
+
+    @Test("the same script runs against the PolyAI side of the demo (--api-key, --rest-url, --ws-url)")
+    func polyAI() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        let script = temporary("polyai.hls")
+        defer { try? FileManager.default.removeItem(atPath: script) }
+        try Data("expect Welcome\nsend hours\nexpect opening hours\nend\n".utf8).write(to: URL(fileURLWithPath: script))
+        let command = try ScriptCommand.parse([
+            script, "--api-key", "demo-key", "--rest-url", server.polyAIRestURL, "--ws-url", server.polyAISocketURL,
+        ])
+        let outcome = await Result { try await command.run() }
+        await server.stop()
+        #expect(throws: Never.self) { try outcome.get() }
     }
 
     @Test("a failing script exits 1")
