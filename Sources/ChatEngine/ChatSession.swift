@@ -33,6 +33,9 @@ public actor ChatSession {
     var liveBuffer: [BackendEvent]?
     var resumeRequested = false
     var currentWriter: (any SocketWriter)?
+    var openedGeneration = -1
+    var renewalsInARow = 0
+    var retryDelayOverride: Duration?
     var closeCurrentSocket: (@Sendable () -> Void)?
     var initialLoaded = false
     var olderPageToken: String?
@@ -55,8 +58,10 @@ public actor ChatSession {
         self.backend = backend
         self.restoredOutbox = restoredOutbox
         self.configuration = configuration
+        // The protocol's own constants apply unless the configuration chose a policy of its own.
         let tuning = backend as? any ChatBackendTuning
-        self.machine = ConnectionStateMachine(policy: tuning?.reconnectPolicy ?? configuration.backoff)
+        let policy = configuration.backoff == .connect ? (tuning?.reconnectPolicy ?? configuration.backoff) : configuration.backoff
+        self.machine = ConnectionStateMachine(policy: policy)
         self.typing = TypingThrottle(interval: tuning?.typingCallInterval ?? configuration.typingInterval)
         self.receipts = ReceiptScheduler(window: configuration.receiptWindow)
     }
@@ -167,6 +172,10 @@ public actor ChatSession {
                     action = machine.ended(reason: endedByServer ? "the chat has ended" : "you ended the chat")
                 } else {
                     action = machine.lost(failure, now: configuration.now(), randomUnit: configuration.random())
+                    if case .wait = action, let exact = retryDelayOverride {
+                        action = machine.overrideDelay(exact, now: configuration.now())
+                    }
+                    retryDelayOverride = nil
                 }
                 publishState()
             case .wait(let delay):
@@ -249,7 +258,7 @@ public actor ChatSession {
         if let error = error as? BackendError { return error }
         if let end = error as? SocketEnd {
             switch end {
-            case .closedByServer(let reason): return .network("socket closed by the server (\(reason))")
+            case .closedByServer(_, let reason): return .network("socket closed by the server (\(reason))")
             case .silent: return .network("no answer to heartbeats")
             case .notSubscribed: return .network("the server never confirmed the subscription")
             case .closedByUs: return .network("socket closed")

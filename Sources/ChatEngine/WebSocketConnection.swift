@@ -18,7 +18,7 @@ struct WebSocketFrameWriter: SocketWriter {
 /// Why a socket session ended without an error of its own.
 enum SocketEnd: Error, Sendable {
     /// The server closed the socket (code and reason when given).
-    case closedByServer(String)
+    case closedByServer(code: Int?, reason: String)
     /// No frame arrived within the heartbeat timeout.
     case silent
     /// The server never confirmed the subscription.
@@ -84,6 +84,6 @@ enum WebSocketConnection {
         }
         let reason = close.map { "\($0.closeCode) \($0.reason ?? "")" } ?? "closed"
         trace?.socket("close", detail: reason)
-        throw SocketEnd.closedByServer(reason)
+        throw SocketEnd.closedByServer(code: close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }, reason: reason)
     }
 }
