@@ -30,7 +30,7 @@ struct DemoScriptTests {
             """
             expect Welcome
             send hours
-            expect this text is never sent within 300ms
+            expect this text is never sent within 10s
             expect-event joined Nobody within 300ms
             pick 1
             send bye
