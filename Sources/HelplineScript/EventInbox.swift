@@ -15,13 +15,13 @@ actor EventInbox {
     private var finished = false
     private var waiter: (id: Int, continuation: CheckedContinuation<Arrival?, Never>)?
     private var nextWaiterId = 0
-    /// The latest interactive message seen (for `pick`), whether or not a step took it.
-    private(set) var latestInteractive: ChatItem?
+    /// The options of the latest message offering choices (for `pick`), whether or not a step took it.
+    private(set) var latestChoices: [String]?
 
     /// Adds an event (called by the pump task); a terminal connection state ends the stream.
     func append(_ event: ChatEvent) {
-        if case .item(let item) = event, item.contentType.hasPrefix(InteractiveOptions.contentTypePrefix), !item.isOwn {
-            latestInteractive = item
+        if case .item(let item) = event, !item.isOwn, let choices = InteractiveOptions.choices(of: item) {
+            latestChoices = choices
         }
         let arrival = Arrival(event: event, time: .now)
         if let current = waiter {

@@ -1,7 +1,21 @@
+import ChatModel
 import Foundation
 
 /// Reads the options of an Amazon Connect interactive message (QuickReply, ListPicker, …).
 enum InteractiveOptions {
+    /// The options of an item: from a `choices` list when the engine's items carry one (read by
+    /// reflection, so this module works with engines that have it and ones that do not), else from
+    /// the interactive template JSON; `nil` when the item offers nothing to pick.
+    static func choices(of item: ChatItem) -> [String]? {
+        if let reflected = Mirror(reflecting: item).children.first(where: { $0.label == "choices" })?.value as? [String]?,
+           let choices = reflected, !choices.isEmpty {
+            return choices
+        }
+        guard item.contentType.hasPrefix(contentTypePrefix) else { return nil }
+        let titles = titles(in: item.text)
+        return titles.isEmpty ? nil : titles
+    }
+
     /// The content-type prefix of interactive messages.
     static let contentTypePrefix = "application/vnd.amazonaws.connect.message.interactive"
 

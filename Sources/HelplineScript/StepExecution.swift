@@ -28,10 +28,9 @@ struct StepExecution {
         case .expectEvent(let kind, let namePattern, let within):
             return await expectEvent(kind, namePattern: namePattern, within: within, step: step)
         case .pick(let number):
-            guard let item = await inbox.latestInteractive else {
+            guard let titles = await inbox.latestChoices else {
                 return StepResult(step: step, failure: "no interactive message to pick from")
             }
-            let titles = InteractiveOptions.titles(in: item.text)
             guard number <= titles.count else {
                 return StepResult(step: step, failure: "the interactive message has \(titles.count) option(s), not \(number)")
             }
