@@ -5,6 +5,7 @@ import Foundation
 /// Turns Participant Service items into protocol-neutral backend events.
 enum ConnectItemMapper {
     static let eventPrefix = "application/vnd.amazonaws.connect.event."
+    static let interactiveType = "application/vnd.amazonaws.connect.message.interactive"
 
     /// Events for one item; `fromTranscript` marks REST items (never live reactions).
     static func events(for item: ConnectItem) -> [BackendEvent] {
@@ -13,10 +14,15 @@ enum ConnectItemMapper {
         let isHistory = item.contactId == nil && item.relatedContactId != nil
         switch item.type {
         case "MESSAGE":
-            let chat = ChatItem(
+            var chat = ChatItem(
                 id: item.id, time: time, sender: sender, kind: .message,
                 contentType: item.contentType ?? "text/plain", text: item.content ?? "", isHistory: isHistory,
                 isStreaming: item.messageMetadata?.messageCompleted == false)
+            if chat.contentType == interactiveType, let template = InteractiveTemplate.parse(chat.text) {
+                chat.text = template.markdown
+                chat.contentType = "text/markdown"
+                chat.choices = template.choices.isEmpty ? nil : template.choices
+            }
             return [.item(chat)] + receipts(in: item.messageMetadata)
         case "ATTACHMENT":
             let first = item.attachments?.first

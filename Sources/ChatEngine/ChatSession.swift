@@ -115,6 +115,7 @@ public actor ChatSession {
         case .resume: resume()
         case .end: await end()
         case .seen(let messageId): markSeen(messageId)
+        case .pick(let index): await pick(index)
         }
     }
 

@@ -93,6 +93,14 @@ struct TranscriptStore: Sendable {
         return item
     }
 
+    /// Marks a picker answered with `choice`; nil if unknown or already answered.
+    mutating func answer(id: String, with choice: String) -> ChatItem? {
+        guard let index = indexById[id], items[index].answer == nil else { return nil }
+        items[index].answer = choice
+        items[index].text += "\n\n✓ *You picked: \(choice)*"
+        return items[index]
+    }
+
     /// Gives messages typed before we knew who we are our real identity; returns them.
     mutating func adoptSender(_ me: Participant) -> [ChatItem] {
         var changed: [ChatItem] = []
@@ -142,7 +150,7 @@ struct TranscriptStore: Sendable {
     private mutating func update(at index: Int, with incoming: ChatItem) -> Merge {
         var item = items[index]
         var changed = false
-        if item.text != incoming.text || item.isStreaming != incoming.isStreaming {
+        if item.answer == nil, item.text != incoming.text || item.isStreaming != incoming.isStreaming {
             item.text = incoming.text
             item.isStreaming = incoming.isStreaming
             item.contentType = incoming.contentType

@@ -20,4 +20,6 @@ public enum ChatCommand: Sendable, Hashable {
     case end
     /// The user has seen this message from someone else (it is on screen, the terminal has focus).
     case seen(messageId: String)
+    /// Answer the newest open picker, quick reply or suggestion list with its choice `index` (1-based).
+    case pick(index: Int)
 }

@@ -22,12 +22,16 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
     public var isHistory: Bool
     /// True while a streamed reply is still growing.
     public var isStreaming: Bool
+    /// Replies the user can pick by number (quick replies, list pickers, suggestions).
+    public var choices: [String]?
+    /// The choice the user picked; set once answered, after which the item is no longer selectable.
+    public var answer: String?
 
     /// Creates an item.
     public init(
         id: String, localId: String? = nil, time: Date, sender: Participant, kind: ChatItemKind,
         contentType: String = "text/plain", text: String, delivery: Delivery? = nil,
-        isHistory: Bool = false, isStreaming: Bool = false
+        isHistory: Bool = false, isStreaming: Bool = false, choices: [String]? = nil, answer: String? = nil
     ) {
         self.id = id
         self.localId = localId
@@ -39,7 +43,12 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
         self.delivery = delivery
         self.isHistory = isHistory
         self.isStreaming = isStreaming
+        self.choices = choices
+        self.answer = answer
     }
+
+    /// True when the item offers choices that have not been answered yet.
+    public var isOpenForPicking: Bool { !(choices ?? []).isEmpty && answer == nil }
 
     /// True when the text should be rendered as markdown.
     public var isMarkdown: Bool { contentType == "text/markdown" }

@@ -112,9 +112,10 @@ struct PolyAIConversation: Sendable {
                 suggestions: payload.suggestions)
             var out: [BackendEvent] = [.typingStopped(sender)]
             if !text.isEmpty {
+                let choices = payload.suggestions.map(\.text)
                 out.append(.item(ChatItem(
                     id: payload.messageId ?? envelope.id, time: time, sender: sender, kind: .message,
-                    contentType: "text/markdown", text: text)))
+                    contentType: "text/markdown", text: text, choices: choices.isEmpty ? nil : choices)))
             }
             if !live, payload.endConversation {
                 ended = true
@@ -181,9 +182,10 @@ struct PolyAIConversation: Sendable {
         } else {
             text = snapshot.text
         }
+        let choices = snapshot.isComplete ? snapshot.suggestions.map(\.text) : []
         return ChatItem(
             id: snapshot.messageId, time: snapshot.time, sender: bot, kind: .message, contentType: "text/markdown",
-            text: text, isStreaming: !snapshot.isComplete)
+            text: text, isStreaming: !snapshot.isComplete, choices: choices.isEmpty ? nil : choices)
     }
 
     private mutating func liveAgentParticipant(_ payload: PolyAIPayload) -> Participant {

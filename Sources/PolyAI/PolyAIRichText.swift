@@ -58,7 +58,8 @@ enum PolyAIRichText {
         }
         if !lines.isEmpty { blocks.append(lines.joined(separator: "\n")) }
         if !suggestions.isEmpty {
-            blocks.append("Suggested replies: " + suggestions.map { "`\($0.text)`" }.joined(separator: " · "))
+            let numbered = suggestions.enumerated().map { "\($0.offset + 1). \($0.element.text)" }
+            blocks.append((["Suggested replies (pick with /pick N):"] + numbered).joined(separator: "\n"))
         }
         return blocks.joined(separator: "\n\n")
     }

@@ -55,6 +55,14 @@ public struct PlainMode: Sendable {
                     await send(.end)
                     return
                 }
+                if trimmed.hasPrefix("/pick") {
+                    if let n = Int(trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)), n >= 1 {
+                        await send(.pick(index: n))
+                    } else {
+                        status("helpline: usage: /pick N")
+                    }
+                    continue
+                }
                 if trimmed == "/suspend" || trimmed == "/resume" {
                     await send(trimmed == "/suspend" ? .suspend : .resume)
                     continue
@@ -68,7 +76,7 @@ public struct PlainMode: Sendable {
                     continue
                 }
                 if trimmed.hasPrefix("/") && !trimmed.hasPrefix("//") {
-                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /suspend, /resume)")
+                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /pick N, /suspend, /resume)")
                     continue
                 }
                 await send(.send(trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : line))

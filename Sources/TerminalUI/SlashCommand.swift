@@ -3,7 +3,7 @@ import Foundation
 
 /// The slash commands the composer understands.
 enum SlashCommand: String, CaseIterable, Sendable {
-    case help, search, links, open, edit, retry, export, end, new, quit
+    case help, search, links, open, pick, edit, retry, export, end, new, quit
 
     /// The command as typed, with its slash.
     var name: String { "/" + rawValue }
@@ -18,6 +18,7 @@ enum SlashCommand: String, CaseIterable, Sendable {
         case .search: "/search TEXT — find TEXT in the transcript (also Ctrl-S)"
         case .links: "/links — number the links in the transcript"
         case .open: "/open N — open link N (xdg-open, or the URL is printed for copying)"
+        case .pick: "/pick N — answer the newest quick reply, list picker or suggestion with option N"
         case .edit: "/edit — edit the draft in $EDITOR (also Ctrl-X Ctrl-E)"
         case .retry: "/retry — resend the newest failed message, or reconnect now"
         case .export: "/export FILE — save the transcript as Markdown (mode 0600)"
@@ -31,7 +32,7 @@ enum SlashCommand: String, CaseIterable, Sendable {
     var argumentName: String {
         switch self {
         case .export: "FILE"
-        case .open: "N"
+        case .open, .pick: "N"
         case .search: "TEXT"
         default: ""
         }
@@ -113,6 +114,12 @@ extension Reducer {
             return [.openURL(state.links[n - 1])]
         case .search:
             return startTranscriptSearch(&state, query: argument, now: now)
+        case .pick:
+            guard let n = Int(argument), n >= 1 else {
+                addNotice(&state, "Usage: /pick N — the number of the option to answer with.", now: now)
+                return []
+            }
+            return [.send(.pick(index: n))]
         case .export:
             guard !argument.isEmpty else {
                 addNotice(&state, "Usage: /export FILE", now: now)

@@ -13,12 +13,12 @@ import Testing
         "message-customer": "message customer Maria Lopez text/plain",
         "message-system": "message system System text/plain",
         "message-markdown": "message agent Daniel text/markdown",
-        "message-interactive-carousel": "message bot Bot application/vnd.amazonaws.connect.message.interactive",
-        "message-interactive-listpicker": "message bot Bot application/vnd.amazonaws.connect.message.interactive",
-        "message-interactive-panel": "message bot Bot application/vnd.amazonaws.connect.message.interactive",
-        "message-interactive-quickreply": "message bot Bot application/vnd.amazonaws.connect.message.interactive",
-        "message-interactive-timepicker": "message bot Bot application/vnd.amazonaws.connect.message.interactive",
-        "message-interactive-viewresource": "message bot Bot application/vnd.amazonaws.connect.message.interactive",
+        "message-interactive-carousel": "message bot Bot text/markdown",
+        "message-interactive-listpicker": "message bot Bot text/markdown",
+        "message-interactive-panel": "message bot Bot text/markdown",
+        "message-interactive-quickreply": "message bot Bot text/markdown",
+        "message-interactive-timepicker": "message bot Bot text/markdown",
+        "message-interactive-viewresource": "message bot Bot text/markdown",
         "message-interactive-response": "message customer Maria Lopez application/vnd.amazonaws.connect.message.interactive.response",
         "message-interactive-response-viewresource": "message customer Maria Lopez application/vnd.amazonaws.connect.message.interactive.response",
         "message-partial-chunk": "streaming bot Bot text/plain",
@@ -142,5 +142,38 @@ import Testing
         #expect(first.text == "Let me ")
         #expect(second.text == "Let me check.")
         #expect(final.text == "Let me check. Done." && !final.isStreaming)
+    }
+}
+
+/// Interactive templates become readable blocks with numbered, pickable choices.
+@Suite struct InteractiveTemplateTests {
+    func item(_ fixture: String) throws -> ChatItem {
+        let data = try #require(try SpecFixtures.connectFixtures().first { $0.name == fixture }?.data)
+        let events = try ConnectFrameDecoder.decode(String(decoding: data, as: UTF8.self))
+        guard case .item(let item) = events.first else { throw CancellationError() }
+        return item
+    }
+
+    @Test func quickReplyAndListPickerOfferTheirTitles() throws {
+        let quick = try item("message-interactive-quickreply")
+        #expect(quick.choices == ["Great", "OK", "Poor"])
+        #expect(quick.text.contains("**How was your experience?**") && quick.text.contains("1. Great"))
+        let list = try item("message-interactive-listpicker")
+        #expect(list.choices?.first == "Billing")
+        #expect(list.text.contains("1. Billing — Statements and payments"))
+        #expect(list.text.contains("[image: Our departments](https://assets.example.com/chat/departments.jpg)"))
+        #expect(list.isOpenForPicking)
+    }
+
+    @Test func timePickerOffersItsSlots() throws {
+        let picker = try item("message-interactive-timepicker")
+        #expect(picker.choices?.first == "2025-06-13T16:00+00:00 (30 min)")
+        #expect(picker.text.contains("Seattle branch"))
+    }
+
+    @Test func carouselIsReadableButNotPickable() throws {
+        let carousel = try item("message-interactive-carousel")
+        #expect(carousel.choices == nil)
+        #expect(carousel.contentType == "text/markdown" && !carousel.text.contains("templateType"))
     }
 }

@@ -78,7 +78,8 @@ struct PolyAIFixtureTests {
         #expect(item.text.contains("Image: Our dining room <https://cdn.example.com/img/dining-room.jpg>"))
         #expect(item.text.contains("Link: See the menu (Open menu) <https://www.example.com/menu>"))
         #expect(item.text.contains("Call: Call the restaurant +442071234567"))
-        #expect(item.text.contains("`Change my booking` · `Opening hours`"))
+        #expect(item.text.contains("1. Change my booking\n2. Opening hours"))
+        #expect(item.choices?.prefix(2) == ["Change my booking", "Opening hours"], "suggestions are pickable")
     }
 
     @Test("chunks grow one item and settle into the final message; without streaming only the final shows")
@@ -96,7 +97,8 @@ struct PolyAIFixtureTests {
             let last = try #require(items.last)
             #expect(!last.isStreaming)
             #expect(last.text.hasPrefix("Sure, I can move that to Friday 19:00 for 2 guests."))
-            #expect(last.text.contains("`Yes, confirm`"))
+            #expect(last.text.contains("1. Yes, confirm"))
+            #expect(last.choices?.first == "Yes, confirm")
         }
     }
 
