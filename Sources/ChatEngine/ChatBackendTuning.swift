@@ -26,7 +26,8 @@ public enum HeartbeatVerdict: Sendable, Equatable {
 
 /// Optional per-protocol tuning a backend may adopt; the engine uses the defaults for backends that do not.
 ///
-/// Not yet consulted by ``ChatSession``: see docs/protocol-polyai.md ("engine hooks").
+/// ``ChatSession`` uses the reconnect policy, typing interval, heartbeat verdicts, reply frames and `end(socket:)`;
+/// `closeDisposition` and `renewSession` are not consulted yet (every close reconnects): see docs/protocol-polyai.md.
 public protocol ChatBackendTuning: ChatBackend {
     /// The reconnect backoff for this protocol (nil: the session configuration's).
     var reconnectPolicy: BackoffPolicy? { get }

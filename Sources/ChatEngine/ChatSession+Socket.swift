@@ -30,38 +30,14 @@ extension ChatSession {
                 heartbeat: { writer in try await self.runConnection(writer, generation: current) })
             return .network("socket closed")
         } catch {
-            if let tuning = backend as? any ChatBackendTuning, case SocketEnd.closedByServer(let code, _) = error {
-                return await closeReaction(tuning, code: code, beforeOpen: openedGeneration != current, error: error)
+            // Forget the dead socket at once, so no send can pick it up.
+            if generation == current {
+                socket = nil
+                currentWriter = nil
             }
             let failure = Self.classify(error)
             logger.info("connection ended: \(failure)")
             return failure
-        }
-    }
-
-    /// What a protocol's close code means for the next step (PolyAI §9.1).
-    private func closeReaction(
-        _ tuning: any ChatBackendTuning, code: Int?, beforeOpen: Bool, error: any Error
-    ) async -> BackendError {
-        let disposition = tuning.closeDisposition(code: code, beforeOpen: beforeOpen)
-        logger.info("socket closed with code \(code.map(String.init) ?? "none"): \(disposition)")
-        switch disposition {
-        case .endChat:
-            return .chatEnded
-        case .newSession:
-            renewalsInARow += 1
-            guard renewalsInARow <= 3 else { return .accessDenied("the session expired") }
-            do {
-                try await tuning.renewSession()
-            } catch {
-                return Self.classify(error)
-            }
-            return .network("the server asked for a new session")
-        case .reconnectAfter(let delay):
-            retryDelayOverride = delay
-            return Self.classify(error)
-        case .ignore, .reconnect:
-            return Self.classify(error)
         }
     }
 
@@ -86,8 +62,6 @@ extension ChatSession {
         liveBuffer = nil
         for event in buffered { handle(event, live: true) }
         socket = writer
-        openedGeneration = current
-        renewalsInARow = 0
         _ = machine.opened()
         publishState()
         Task { await self.flushOutbox() }

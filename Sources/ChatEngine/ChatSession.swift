@@ -33,9 +33,7 @@ public actor ChatSession {
     var liveBuffer: [BackendEvent]?
     var resumeRequested = false
     var currentWriter: (any SocketWriter)?
-    var openedGeneration = -1
-    var renewalsInARow = 0
-    var retryDelayOverride: Duration?
+
     var closeCurrentSocket: (@Sendable () -> Void)?
     var initialLoaded = false
     var olderPageToken: String?
@@ -173,10 +171,6 @@ public actor ChatSession {
                     action = machine.ended(reason: endedByServer ? "the chat has ended" : "you ended the chat")
                 } else {
                     action = machine.lost(failure, now: configuration.now(), randomUnit: configuration.random())
-                    if case .wait = action, let exact = retryDelayOverride {
-                        action = machine.overrideDelay(exact, now: configuration.now())
-                    }
-                    retryDelayOverride = nil
                 }
                 publishState()
             case .wait(let delay):

@@ -105,13 +105,6 @@ public struct ConnectionStateMachine: Sendable {
         }
     }
 
-    /// Replaces the pending backoff delay with an exact one the protocol asked for.
-    public mutating func overrideDelay(_ delay: Duration, now: Date) -> Action {
-        guard case .reconnecting(let attempt, _) = state else { return .none }
-        state = .reconnecting(attempt: attempt, nextRetryAt: now.addingTimeInterval(delay.seconds))
-        return .wait(delay)
-    }
-
     /// The backoff delay has passed.
     public mutating func retryDue() -> Action {
         guard case .reconnecting = state else { return .none }

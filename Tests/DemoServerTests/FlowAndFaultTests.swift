@@ -99,7 +99,16 @@ import Testing
             _ = try await client.send(rich, "feedback")
             let plain = try await client.startChat(types: nil)
             _ = try await client.send(plain, "feedback")
-            try await Task.sleep(for: .milliseconds(300))
+            // Wait (bounded) until both surveys have been sent; the greetings come first.
+            let deadline = ContinuousClock.now + .seconds(15)
+            while ContinuousClock.now < deadline {
+                let richDone = await server.transcript(contactId: rich.contactId).contains { $0.contentType == interactive }
+                let plainDone = await server.transcript(contactId: plain.contactId).contains {
+                    $0.content?.hasPrefix("How was your experience") == true
+                }
+                if richDone && plainDone { break }
+                try await Task.sleep(for: .milliseconds(20))
+            }
             let richReply = await server.transcript(contactId: rich.contactId).last { $0.participantRole == "CUSTOM_BOT" }
             #expect(richReply?.contentType == interactive)
             #expect(richReply?.content?.contains(#""templateType":"QuickReply""#) == true)

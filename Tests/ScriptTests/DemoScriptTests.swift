@@ -39,7 +39,9 @@ struct DemoScriptTests {
         let result = await harness.runner.run(script)
         #expect(!result.passed)
         #expect(result.failures.map(\.step.line) == [3, 4, 5])
-        #expect(result.failures[0].failure?.contains("expected /this text is never sent/, got Helpline Bot:") == true)
+        #expect(
+            result.failures[0].failure?.contains("expected /this text is never sent/, got Helpline Bot:") == true,
+            "\(result.failures.map { $0.failure ?? "" })")
         #expect(result.failures[2].failure == "no interactive message to pick from")
         #expect(result.steps[6].passed)
         #expect(result.replyLatencies.count == 2)
