@@ -37,6 +37,7 @@ struct ChatRunner {
     ) async throws -> RunResult {
         var configuration = SessionConfiguration(logger: logger, onOutboxChange: onOutboxChange)
         configuration.sendsTyping = !options.noTyping
+        configuration.sendsReceipts = !options.noReceipts
         let session = ChatSession(backend: backend, configuration: configuration, restoredOutbox: restoredOutbox)
         let writerTask = try startTranscriptWriter(session)
         let watcher = onEvent.map { callback in
@@ -78,6 +79,11 @@ struct ChatRunner {
 
     private func startTranscriptWriter(_ session: ChatSession) throws -> Task<Void, Never>? {
         guard let path = options.transcript else { return nil }
+        if MarkdownTranscriptWriter.wants(path: path) {
+            let writer = try MarkdownTranscriptWriter(path: path)
+            let events = session.events
+            return Task { await writer.run(events: events) }
+        }
         let writer: TranscriptFileWriter
         do {
             writer = try TranscriptFileWriter(path: path)

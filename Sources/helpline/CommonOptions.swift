@@ -23,6 +23,9 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .long, help: "Never tell the other side when you are typing.")
     var noTyping = false
 
+    @Flag(name: .long, help: "Never send read or delivered receipts.")
+    var noReceipts = false
+
     @Option(name: .long, help: ArgumentHelp("Line mode: seconds of quiet after stdin ends before the chat is ended.", valueName: "seconds"))
     var linger: Double = 3
 

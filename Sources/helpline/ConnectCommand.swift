@@ -48,6 +48,8 @@ struct ConnectCommand: AsyncParsableCommand {
 
     @OptionGroup var common: CommonOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     func validate() throws {
         switch (startUrl, participantToken) {
         case (nil, nil) where instanceId != nil || contactFlowId != nil:
@@ -101,7 +103,7 @@ struct ConnectCommand: AsyncParsableCommand {
         let mode = startUrl ?? (participantToken != nil ? "token" : "direct \(instanceId ?? "")")
         let key = SessionStore.key(profile: "default", endpoint: endpoint.absoluteString + " " + mode)
         let loop = ConnectChatLoop(
-            start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger), store: SessionStore(),
+            start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
             key: key, forceNew: forceNew)
         let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }

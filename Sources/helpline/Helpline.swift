@@ -17,6 +17,17 @@ struct Helpline: AsyncParsableCommand {
               helpline serve --port 8080                # the demo contact center alone
             """,
         version: "0.1.0",
-        subcommands: [DemoCommand.self, ConnectCommand.self, PolyAICommand.self, ServeCommand.self, RenderCommand.self],
+        subcommands: [DemoCommand.self, ConnectCommand.self, PolyAICommand.self, ScriptCommand.self, ServeCommand.self, RenderCommand.self],
         defaultSubcommand: DemoCommand.self)
+
+    /// Fills in options from `HELPLINE_*` variables and the config file's profile, then runs.
+    static func main() async {
+        let arguments: [String]
+        do {
+            arguments = try ConfigLaunch.arguments()
+        } catch {
+            exit(withError: ValidationError(String(describing: error)))
+        }
+        await main(arguments)
+    }
 }
