@@ -30,16 +30,7 @@ public struct TranscriptFileWriter: Sendable {
 
     /// Opens (creating with mode 0600, appending) the file at `path`.
     public init(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-            }
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: path])
-        }
-        handle.seekToEndOfFile()
-        self.handle = handle
+        self.handle = try PrivateAppendFile.open(path)
     }
 
     /// Writes items from `events` until the stream ends.
