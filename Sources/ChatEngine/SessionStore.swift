@@ -77,6 +77,7 @@ public struct SessionStore: Sendable {
 
     /// The stored session for `key`, if any and readable.
     public func load(key: String) -> StoredSession? {
+        removeLeftovers(key: key)
         let url = file(key)
         guard let data = try? Data(contentsOf: url) else { return nil }
         let decoder = JSONDecoder()
@@ -94,12 +95,32 @@ public struct SessionStore: Sendable {
         let data = try encoder.encode(session)
         let target = file(key)
         let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        // Created 0600 from the first byte (never via a world-readable copy), flushed, then renamed
+        // over the old file, so a crash leaves either the old or the new file, never half of one.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]) }
+        let written = data.withUnsafeBytes { buffer -> Bool in
+            var offset = 0
+            while offset < buffer.count {
+                let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+                if count <= 0 { return false }
+                offset += count
+            }
+            return true
         }
-        if rename(temporary.path, target.path) != 0 {
-            try? FileManager.default.removeItem(at: temporary)
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written, synced, rename(temporary.path, target.path) == 0 else {
+            unlink(temporary.path)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+        }
+    }
+
+    /// Removes temporary files a crash left behind for `key`.
+    public func removeLeftovers(key: String) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasPrefix(".\(key).") && name.hasSuffix(".tmp") {
+            unlink(directory.appendingPathComponent(name).path)
         }
     }
 

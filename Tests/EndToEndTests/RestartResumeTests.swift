@@ -51,7 +51,10 @@ import Testing
 
     static func storedOutbox(in state: URL) -> String {
         let folder = state.appendingPathComponent("helpline")
-        let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        // Only the state files themselves (a save in progress uses a hidden temporary file).
+        let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter {
+            $0.hasSuffix(".json") && !$0.hasPrefix(".")
+        }
         return files.compactMap { try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
     }
 
