@@ -40,6 +40,7 @@ let package = Package(
         .target(name: "PolyAI", dependencies: ["ChatEngine", "ChatModel"]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel"]),
+        .target(name: "AgentConsole", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel"]),
         .target(name: "AWSSigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "ChatEngine"]),
         .target(name: "HelplineConfig"),
@@ -58,7 +59,7 @@ let package = Package(
         .executableTarget(
             name: "helpline",
             dependencies: [
-                "ChatModel", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect", "HelplineConfig",
+                "ChatModel", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect", "HelplineConfig", "AgentConsole",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -93,7 +94,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "helpline",
+                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "helpline",
                 .product(name: "Logging", package: "swift-log"),
             ]),
     ],

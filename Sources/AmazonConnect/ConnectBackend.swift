@@ -23,6 +23,7 @@ public final class ConnectBackend: ChatBackend {
     private let transport: HTTPTransport
     private let credentials: Mutex<Credentials>
     private let chunks = Mutex(ChunkAssembler())
+    private let role: ParticipantRole
 
     /// The name and endpoint shown in the status bar.
     public let descriptor: BackendDescriptor
@@ -34,12 +35,14 @@ public final class ConnectBackend: ChatBackend {
         URL(string: "https://participant.connect.\(region).amazonaws.com")
     }
 
-    /// Creates a backend that starts (or joins) a chat and talks to `endpoint`.
+    /// Creates a backend that starts (or joins) a chat and talks to `endpoint`; `role` is who we are on
+    /// the contact (an agent console joins with `.agent`).
     public init(
         start: ConnectChatStart, endpoint: URL, transport: HTTPTransport = HTTPTransport(),
-        heartbeatInterval: Duration = .seconds(10)
+        heartbeatInterval: Duration = .seconds(10), role: ParticipantRole = .customer
     ) {
         self.start = start
+        self.role = role
         self.transport = transport
         self.client = ConnectParticipantClient(endpoint: endpoint, transport: transport)
         self.heartbeatInterval = heartbeatInterval
@@ -93,7 +96,7 @@ public final class ConnectBackend: ChatBackend {
         let name = credentials.withLock { $0.displayName }
         return SessionInfo(
             backend: descriptor.name, endpoint: descriptor.endpoint,
-            me: Participant(id: started.participantId, name: name, role: .customer), contactId: started.contactId)
+            me: Participant(id: started.participantId, name: name, role: role), contactId: started.contactId)
     }
 
     /// CreateParticipantConnection with the participant token: a new socket URL and connection token.

@@ -23,7 +23,7 @@ enum ConnectItemMapper {
                 chat.contentType = "text/markdown"
                 chat.choices = template.choices.isEmpty ? nil : template.choices
             }
-            return [.item(chat)] + receipts(in: item.messageMetadata)
+            return [.item(chat)] + receipts(in: item.messageMetadata) + queueUpdate(for: chat)
         case "ATTACHMENT":
             let first = item.attachments?.first
             let attachment = Attachment(
@@ -75,7 +75,23 @@ enum ConnectItemMapper {
         let chat = ChatItem(
             id: item.id, time: time, sender: sender, kind: .event(kind), contentType: contentType, text: text,
             isHistory: isHistory)
-        return [.item(chat)]
+        return [.item(chat)] + queueUpdate(for: chat)
+    }
+
+    /// The queue position a live item announces (a SYSTEM prompt), or clears (an agent joined, the
+    /// transfer failed, the chat ended).
+    static func queueUpdate(for item: ChatItem) -> [BackendEvent] {
+        guard !item.isHistory else { return [] }
+        switch item.kind {
+        case .message where item.sender.role == .system:
+            return QueuePositionText.position(in: item.text).map { [.queuePosition($0)] } ?? []
+        case .event(.joined) where item.sender.role == .agent:
+            return [.queuePosition(nil)]
+        case .event(.transferFailed), .event(.chatEnded):
+            return [.queuePosition(nil)]
+        default:
+            return []
+        }
     }
 
     /// Receipt events inside a message's metadata (REST transcripts) or a MESSAGEMETADATA item.

@@ -14,10 +14,11 @@ extension ChatSession {
         schedule(receipts.read(messageId, at: configuration.now()))
     }
 
-    /// Receipts go only for live messages and attachments from others, while the chat is on.
+    /// Receipts go only for live messages and attachments from the other side (a customer acknowledges
+    /// agents and bots; an agent console acknowledges the customer), while the chat is on.
     private func acknowledges(_ item: ChatItem) -> Bool {
         guard configuration.sendsReceipts, !item.isOwn, !item.isHistory, !machine.state.isTerminal,
-            !isMe(item.sender), item.sender.role != .customer
+            !isMe(item.sender), item.sender.role != (info?.me.role ?? .customer)
         else { return false }
         switch item.kind {
         case .message: return !item.text.isEmpty

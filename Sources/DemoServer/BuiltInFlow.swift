@@ -24,8 +24,10 @@ enum BuiltInFlow {
             { "keywords": ["markdown", "demo"], "steps": [
               { "markdown": "**Bold**, *italic*, `code`:\n\n- a list\n- [a link](https://www.example.com)\n\n```\ncode block\n```\n\n| A | B |\n|---|---|\n| 1 | 2 |", "as": "bot" } ] },
             { "keywords": ["agent", "human"], "steps": [
-              { "say": "Please hold on, a live agent will join shortly.", "as": "system", "typing": false },
-              { "pause": 2 }, { "leave": "bot" }, { "join": "ava" }, { "goto": "agent" },
+              { "say": "Transferring you to a live agent. Please hold on.", "as": "system", "typing": false },
+              { "handoff": { "queue": "Support", "persona": "ava", "timeout": 90 } },
+              { "say": "Ava accepted your chat.", "as": "system", "typing": false },
+              { "leave": "bot" }, { "join": "ava" }, { "goto": "agent" },
               { "say": "Hi {{customerName}}, I'm Ava. How can I help?", "as": "ava" } ] },
             { "keywords": ["bye"], "steps": [
               { "say": "Thanks for trying the Helpline demo. Goodbye!", "as": "bot" }, { "end": true } ] }

@@ -47,6 +47,7 @@ extension ContactCenterHub {
             sockets[id]?.subscribed = true
             link.continuation.yield(.text(#"{"topic":"aws/subscribe","content":{"status":"success","topics":["aws/chat"]}}"#))
             startFlowIfNeeded(link)
+            acknowledgeAgent(link)
         case "aws/heartbeat":
             link.continuation.yield(.text(#"{"topic":"aws/heartbeat"}"#))
         case "aws/ping":
@@ -66,6 +67,18 @@ extension ContactCenterHub {
         contact.flowStarted = true
         contacts[link.contactId] = contact
         runners[link.contactId]?.start()
+    }
+
+    /// Agents get the legacy `connection.acknowledged` event on their own socket when they subscribe.
+    private func acknowledgeAgent(_ link: SocketLink) {
+        guard var contact = contacts[link.contactId], contact.participants[link.participantId]?.role == .agent else {
+            return
+        }
+        let item = transientItem(&contact, type: "EVENT", contentType: EventType.acknowledged,
+                                 participantId: link.participantId)
+        contacts[link.contactId] = contact
+        let wire = item.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: true)
+        link.continuation.yield(.text(WireJSON.string(ChatFrame(content: WireJSON.string(wire)))))
     }
 
     // MARK: Faults

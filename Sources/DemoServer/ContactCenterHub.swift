@@ -61,6 +61,8 @@ actor ContactCenterHub {
     var stopped = false
     /// The PolyAI Messaging half's state (sessions, tokens, faults).
     var polyAI = PolyAIServerState()
+    /// Agent consoles and the live-agent queue.
+    var desk = AgentDesk()
 
     init(configuration: DemoServerConfiguration, flow: DemoFlow, logger: Logger) {
         self.configuration = configuration
@@ -119,7 +121,7 @@ actor ContactCenterHub {
         appendEvent(contactId, contentType: EventType.participantJoined, participantId: customerId)
         logger.debug("chat started", metadata: ["contact": "\(contactId)", "flow": "\(flow.name)"])
         let runner = FlowRunner(hub: self, contactId: contactId, customerName: displayName, flow: flow,
-                                replyDelay: configuration.replyDelay)
+                                replyDelay: configuration.replyDelay, timerSleep: configuration.timerSleep)
         runners[contactId] = runner
         // StartChatContact's default ChatDurationInMinutes is 1500 (25 h).
         scheduleExpiry(contactId, after: .seconds((durationMinutes ?? 1500) * 60))
@@ -217,6 +219,7 @@ actor ContactCenterHub {
         contacts[contactId]?.ended = true
         logger.debug("chat ended", metadata: ["contact": "\(contactId)", "customerLeft": "\(customerLeft)"])
         runners.removeValue(forKey: contactId)?.stop()
+        desk.remove(contactId: contactId)
         expiryTasks.removeValue(forKey: contactId)?.cancel()
         for (id, link) in sockets where link.contactId == contactId {
             link.continuation.yield(.close(code: 1000, reason: "Chat ended"))
@@ -252,4 +255,8 @@ enum EventType {
     static let read = prefix + "message.read"
     static let acknowledged = prefix + "connection.acknowledged"
     static let metadata = prefix + "message.metadata"
+    static let participantInvited = prefix + "participant.invited"
+    static let displayNameUpdated = prefix + "participant.displayname.updated"
+    static let transferSucceeded = prefix + "transfer.succeeded"
+    static let transferFailed = prefix + "transfer.failed"
 }

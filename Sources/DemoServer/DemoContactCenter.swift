@@ -44,6 +44,7 @@ public final class DemoContactCenter: Sendable {
         ParticipantRoutes(hub: hub, fallbackAuthority: fallbackAuthority).add(to: router)
         AttachmentStorageRoutes(hub: hub).add(to: router)
         PolyAIRoutes(hub: hub).add(to: router)
+        AgentDeskRoutes(hub: hub).add(to: router)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int?.self)
         let app = Application(
             router: router,

@@ -74,7 +74,8 @@ struct DemoFlow: Sendable, Decodable, Equatable {
                 throw FlowError.invalid("state '\(name)' has an idle stage with a non-positive 'after'")
             }
         }
-        for step in steps {
+        while let step = steps.popLast() {
+            steps += step.action.nested
             var named = step.action.personas
             if case .event = step.action { named.removeAll { $0 == Self.customerKey } }
             for persona in named where participants[persona] == nil {
@@ -128,16 +129,26 @@ struct FlowStep: Sendable, Decodable, Equatable {
         case event(contentType: String, persona: String?, content: String?)
         case goto(String)
         case end
+        case handoff(HandoffPlan)
+        case invite(String)
+        case rename(persona: String, displayName: String)
 
         /// Personas the action names.
         var personas: [String] {
             switch self {
             case .say(_, let persona, _, _, _), .stream(_, let persona, _, _), .join(let persona), .leave(let persona),
-                .typing(let persona):
+                .typing(let persona), .invite(let persona), .rename(let persona, _):
                 return [persona]
             case .event(_, let persona, _): return persona.map { [$0] } ?? []
+            case .handoff(let plan): return plan.persona.map { [$0] } ?? []
             case .pause, .goto, .end: return []
             }
+        }
+
+        /// Steps nested in the action (a handoff's timeout and release steps).
+        var nested: [FlowStep] {
+            if case .handoff(let plan) = self { return plan.onTimeout + plan.onRelease }
+            return []
         }
     }
 
@@ -145,7 +156,7 @@ struct FlowStep: Sendable, Decodable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case say, markdown, stream, join, leave, typing, pause, event, goto, end, `as`, contentType, content, plain
-        case chunkWords
+        case chunkWords, handoff, invite, rename, to
     }
 
     init(action: Action) { self.action = action }
@@ -182,9 +193,19 @@ struct FlowStep: Sendable, Decodable, Equatable {
             action = .goto(state)
         } else if try c.decodeIfPresent(Bool.self, forKey: .end) == true {
             action = .end
+        } else if let plan = try c.decodeIfPresent(HandoffPlan.self, forKey: .handoff) {
+            action = .handoff(plan)
+        } else if let persona = try c.decodeIfPresent(String.self, forKey: .invite) {
+            action = .invite(persona)
+        } else if let persona = try c.decodeIfPresent(String.self, forKey: .rename) {
+            guard let name = try c.decodeIfPresent(String.self, forKey: .to), !name.isEmpty else {
+                throw FlowError.invalid("a rename step needs a non-empty 'to'")
+            }
+            action = .rename(persona: persona, displayName: name)
         } else {
             throw FlowError.invalid(
-                "a step needs one of say, markdown, stream, join, leave, typing, pause, event, goto, end")
+                "a step needs one of say, markdown, stream, join, leave, typing, pause, event, goto, end, handoff, "
+                    + "invite, rename")
         }
     }
 }

@@ -27,6 +27,10 @@ public struct DemoServerConfiguration: Sendable {
     public var now: @Sendable () -> Date
     /// How the timed faults wait (injected by tests to step through a schedule).
     public var faultSleep: @Sendable (Duration) async throws -> Void
+    /// How flow timers wait: idle stages, queue-position ticks and handoff timeouts (injected by tests).
+    public var timerSleep: @Sendable (Duration) async throws -> Void
+    /// An agent console counts as online while it polled the desk within this time.
+    public var agentPresenceWindow: Duration
 
     /// Creates a configuration; every parameter has a sensible default for interactive use.
     public init(
@@ -54,5 +58,7 @@ public struct DemoServerConfiguration: Sendable {
         self.logger = logger
         self.now = now
         self.faultSleep = { try await Task.sleep(for: $0) }
+        self.timerSleep = { try await Task.sleep(for: $0) }
+        self.agentPresenceWindow = .seconds(10)
     }
 }

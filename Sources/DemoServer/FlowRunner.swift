@@ -1,27 +1,36 @@
 import Foundation
 
 /// Runs one contact's flow: the start steps, then keyword rules for every customer message, in order,
-/// plus the current state's idle stages while the customer is silent.
+/// plus the current state's idle stages while the customer is silent, and live-agent handoffs.
 final class FlowRunner: Sendable {
     /// What the runner reacts to.
     enum Trigger: Sendable {
         case start
         case message(id: String, text: String)
         case idle(generation: Int, stage: Int)
+        case queueTick(generation: Int)
+        case humanAccepted(HandoffPlan)
+        case humanReleased
     }
 
     private let continuation: AsyncStream<Trigger>.Continuation
     private let task: Task<Void, Never>
 
-    init(hub: ContactCenterHub, contactId: String, customerName: String, flow: DemoFlow, replyDelay: Duration) {
+    init(hub: ContactCenterHub, contactId: String, customerName: String, flow: DemoFlow, replyDelay: Duration,
+         timerSleep: @escaping @Sendable (Duration) async throws -> Void)
+    {
         let (stream, continuation) = AsyncStream.makeStream(of: Trigger.self)
         self.continuation = continuation
         task = Task { [weak hub] in
             var script = FlowScript(
                 contactId: contactId, customerName: customerName, flow: flow, replyDelay: replyDelay,
                 state: flow.initialState)
-            var idle = IdleTimers(continuation: continuation, replyDelay: replyDelay)
-            defer { idle.cancel() }
+            var idle = FlowTimers(continuation: continuation, replyDelay: replyDelay, sleep: timerSleep)
+            var queue = FlowTimers(continuation: continuation, replyDelay: replyDelay, sleep: timerSleep)
+            defer {
+                idle.cancel()
+                queue.cancel()
+            }
             for await trigger in stream {
                 guard let hub, !Task.isCancelled else { return }
                 do {
@@ -36,22 +45,40 @@ final class FlowRunner: Sendable {
                                 contactId, DemoFlow.customerKey,
                                 contentType: EventType.prefix + "participant.returned", content: nil)
                         }
+                        script.lastMessage = text
+                        // While queued or with a live agent, the customer talks to people, not to the flow.
+                        guard script.isWithFlow else { continue }
                         if let responder = flow.states[script.state]?.responder {
                             // Half a reply delay, so the receipt does not overtake the SendMessage response.
                             try await Task.sleep(for: replyDelay / 2)
                             await hub.personaReadReceipt(contactId, responder, messageId: id)
                         }
-                        script.lastMessage = text
                         try await script.run(flow.steps(for: text, in: script.state), hub: hub)
                     case .idle(let generation, let stage):
-                        guard generation == idle.generation, let stages = flow.states[script.state]?.idle,
-                            stage < stages.count
+                        guard generation == idle.generation, script.isWithFlow,
+                            let stages = flow.states[script.state]?.idle, stage < stages.count
                         else { continue }
                         idle.fired = true
                         try await script.run(stages[stage].steps, hub: hub)
+                        if script.handoff != nil { idle.cancel() }
                         continue
+                    case .queueTick(let generation):
+                        guard generation == queue.generation else { continue }
+                        try await script.queueTick(hub: hub)
+                    case .humanAccepted(let plan):
+                        script.humanTookOver(plan)
+                        queue.cancel()
+                        idle.cancel()
+                        continue
+                    case .humanReleased:
+                        try await script.humanReleased(hub: hub)
                     }
-                    idle.arm(flow.states[script.state]?.idle ?? [])
+                    if let pending = script.handoff {
+                        queue.arm(after: pending.plan.every)
+                    } else {
+                        queue.cancel()
+                    }
+                    if script.isWithFlow { idle.arm(flow.states[script.state]?.idle ?? []) } else { idle.cancel() }
                 } catch {
                     return
                 }
@@ -65,6 +92,12 @@ final class FlowRunner: Sendable {
     /// Reacts to a customer message.
     func customerMessage(id: String, text: String) { continuation.yield(.message(id: id, text: text)) }
 
+    /// An agent console took the queued chat (the desk already announced it and joined the agent).
+    func humanAccepted(_ plan: HandoffPlan) { continuation.yield(.humanAccepted(plan)) }
+
+    /// The live agent handed the chat back to the flow.
+    func humanReleased() { continuation.yield(.humanReleased) }
+
     /// Stops the flow; pending steps are dropped.
     func stop() {
         continuation.finish()
@@ -72,32 +105,48 @@ final class FlowRunner: Sendable {
     }
 }
 
-/// The idle-stage timers of a running flow; a new generation invalidates older timers.
-struct IdleTimers {
+/// Timers of a running flow (idle stages, queue ticks); a new generation invalidates older timers.
+struct FlowTimers {
     let continuation: AsyncStream<FlowRunner.Trigger>.Continuation
     let replyDelay: Duration
+    let sleep: @Sendable (Duration) async throws -> Void
     private(set) var generation = 0
     private var tasks: [Task<Void, Never>] = []
     /// Whether an idle stage ran since the customer last wrote (the next message is `participant.returned`).
     var fired = false
 
-    init(continuation: AsyncStream<FlowRunner.Trigger>.Continuation, replyDelay: Duration) {
+    init(continuation: AsyncStream<FlowRunner.Trigger>.Continuation, replyDelay: Duration,
+         sleep: @escaping @Sendable (Duration) async throws -> Void)
+    {
         self.continuation = continuation
         self.replyDelay = replyDelay
+        self.sleep = sleep
     }
 
-    /// Starts one timer per stage, counted from now.
+    /// Starts one timer per idle stage, counted from now.
     mutating func arm(_ stages: [DemoFlow.IdleStage]) {
         cancel()
-        let generation = self.generation
-        let continuation = self.continuation
         for (index, stage) in stages.enumerated() {
-            let delay = replyDelay * stage.after
-            tasks.append(Task {
-                guard (try? await Task.sleep(for: delay)) != nil else { return }
-                continuation.yield(.idle(generation: generation, stage: index))
-            })
+            let generation = self.generation
+            schedule(after: stage.after) { .idle(generation: generation, stage: index) }
         }
+    }
+
+    /// Starts one queue tick `units` reply delays from now.
+    mutating func arm(after units: Double) {
+        cancel()
+        let generation = self.generation
+        schedule(after: units) { .queueTick(generation: generation) }
+    }
+
+    private mutating func schedule(after units: Double, _ trigger: @escaping @Sendable () -> FlowRunner.Trigger) {
+        let delay = replyDelay * units
+        let continuation = self.continuation
+        let sleep = self.sleep
+        tasks.append(Task {
+            guard (try? await sleep(delay)) != nil, !Task.isCancelled else { return }
+            continuation.yield(trigger())
+        })
     }
 
     /// Cancels the pending timers and invalidates any already queued.
@@ -146,6 +195,13 @@ struct FlowScript {
     let replyDelay: Duration
     var state: String
     var lastMessage = ""
+    /// The queued handoff, while the chat waits for a live agent.
+    var handoff: PendingHandoff?
+    /// The plan of the handoff a live agent (console) took, while that agent has the chat.
+    var human: HandoffPlan?
+
+    /// True when the flow (not a queue or a live agent) answers the customer.
+    var isWithFlow: Bool { handoff == nil && human == nil }
 
     /// Replaces `{{customerName}}` and `{{message}}` (the customer's last message) in flow text.
     func expand(_ text: String) -> String {
@@ -155,7 +211,7 @@ struct FlowScript {
 
     /// Executes steps in order; throws when cancelled.
     mutating func run(_ steps: [FlowStep], hub: ContactCenterHub) async throws {
-        for step in steps {
+        for (index, step) in steps.enumerated() {
             try Task.checkCancellation()
             switch step.action {
             case .say(let text, let persona, let contentType, let typing, let plain):
@@ -183,6 +239,13 @@ struct FlowScript {
             case .end:
                 await hub.endChat(contactId, customerLeft: false)
                 return
+            case .handoff(let plan):
+                await enterQueue(plan, rest: Array(steps[(index + 1)...]), hub: hub)
+                return
+            case .invite(let persona):
+                await hub.personaInvite(contactId, persona)
+            case .rename(let persona, let displayName):
+                await hub.personaRename(contactId, persona, to: displayName)
             }
         }
     }

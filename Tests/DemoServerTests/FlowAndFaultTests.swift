@@ -6,7 +6,7 @@ import Testing
 @Suite struct FlowAndFaultTests {
     @Test func bundledDefaultFlowLoadsAndMatchesBuiltIn() throws {
         #expect(FlowLoader.bundledFlowsDirectory() != nil)
-        #expect(DemoContactCenter.flowNames() == ["default", "idle", "silent"])
+        #expect(DemoContactCenter.flowNames() == ["default", "handoff", "idle", "silent"])
         for name in DemoContactCenter.flowNames() {
             #expect(throws: Never.self) { try FlowLoader.load(name: name, directory: nil) }
         }
@@ -130,27 +130,38 @@ import Testing
                        {"after":40,"steps":[{"event":"participant.autodisconnection","as":"customer"},{"end":true}]}]}}}
             """#
         try Data(json.utf8).write(to: folder.appendingPathComponent("quick-idle.json"))
+        // Idle timers wait on a stepped sleeper: each stage fires exactly when the test releases it.
+        let sleeper = SteppedSleeper()
         let config = DemoClient.serverConfig {
             $0.flowsDirectory = folder
             $0.flowName = "quick-idle"
             $0.replyDelay = .milliseconds(50)
+            $0.timerSleep = { try await sleeper.sleep($0) }
         }
+        let idleType = EventType.prefix + "participant.idle"
         try await withDemoServer(config) { server, client in
             let chat = try await client.startChat()
             let socket = try await TestSocket.open(chat.socketURL)
             try await socket.subscribe()
-            let idle = await socket.inbox.first { TestSocket.chatItem($0)?["ContentType"] as? String == EventType.prefix + "participant.idle" }
+            #expect(await sleeper.waitForSleeper(.seconds(2)), "both idle stages are armed")
+            #expect(await socket.inbox.first(timeout: .milliseconds(300)) { TestSocket.chatItem($0)?["ContentType"] as? String == idleType } == nil,
+                    "nothing fires before the clock moves")
+            #expect(await sleeper.release(.milliseconds(200)))
+            let idle = await socket.inbox.first { TestSocket.chatItem($0)?["ContentType"] as? String == idleType }
             let idleItem = try #require(idle.flatMap(TestSocket.chatItem))
             #expect(idleItem["ParticipantRole"] as? String == "CUSTOMER")
             #expect(idleItem["ParticipantId"] as? String == chat.participantId)
             _ = try await client.send(chat, "I'm back")
             #expect(await socket.inbox.first { TestSocket.chatItem($0)?["ContentType"] as? String == EventType.prefix + "participant.returned" } != nil)
+            // The message re-armed both stages; step through them.
+            #expect(await sleeper.release(.milliseconds(200)), "idle again after the reset")
+            #expect(await sleeper.release(.seconds(2)), "the auto-disconnect stage")
             #expect(await socket.inbox.waitClosed(timeout: .seconds(5)))
             let types = await server.transcript(contactId: chat.contactId).map(\.contentType)
             let tail = Array(types.suffix(4))
             #expect(tail.contains(EventType.prefix + "participant.autodisconnection"))
             #expect(tail.last == EventType.chatEnded)
-            #expect(types.filter { $0 == EventType.prefix + "participant.idle" }.count >= 2, "idle again after the reset")
+            #expect(types.filter { $0 == idleType }.count == 2, "idle once per silence")
         }
     }
 

@@ -1,0 +1,144 @@
+import AmazonConnect
+import ChatEngine
+import ChatModel
+import Foundation
+
+/// A chat waiting for a live agent, as the console lists it.
+public struct WaitingChat: Sendable, Equatable, Identifiable {
+    /// The contact id.
+    public var id: String
+    /// The customer's display name.
+    public var customerName: String
+    /// The queue it waits in.
+    public var queue: String
+    /// Seconds it has waited.
+    public var waitingSeconds: Int
+    /// The customer's latest message, if any.
+    public var lastMessage: String?
+
+    /// Creates a row of the queue.
+    public init(id: String, customerName: String, queue: String, waitingSeconds: Int, lastMessage: String?) {
+        self.id = id
+        self.customerName = customerName
+        self.queue = queue
+        self.waitingSeconds = waitingSeconds
+        self.lastMessage = lastMessage
+    }
+}
+
+/// A chat an agent accepted: the credentials to join it as the agent participant (the token is a credential).
+public struct AcceptedChat: Sendable, Equatable {
+    /// The contact id.
+    public var contactId: String
+    /// The agent's participant id on the contact.
+    public var participantId: String
+    /// The agent's participant token (never logged).
+    public var participantToken: String
+    /// The customer's display name.
+    public var customerName: String
+}
+
+/// A refused or failed desk call, with a message for the agent.
+public struct AgentDeskError: Error, Equatable, CustomStringConvertible {
+    /// What went wrong, in words.
+    public var description: String
+
+    /// An error with a message.
+    public init(description: String) { self.description = description }
+}
+
+/// Talks to the demo contact center's live-agent desk (`/agent/*`) and joins accepted chats.
+///
+/// ```swift
+/// let desk = try await AgentDeskClient.signIn(server: URL(string: "http://127.0.0.1:8080")!, name: "Sam")
+/// let waiting = try await desk.queue()
+/// let chat = try await desk.accept(waiting[0].id)
+/// let session = ChatSession(backend: desk.backend(for: chat))
+/// ```
+public struct AgentDeskClient: Sendable {
+    /// The server's base URL.
+    public let server: URL
+    /// The agent's display name.
+    public let name: String
+    private let token: String
+    private let transport: HTTPTransport
+
+    /// Signs in as `name`; fails with a clear message when the server is not a Helpline demo center.
+    public static func signIn(server: URL, name: String, transport: HTTPTransport = HTTPTransport(timeout: .seconds(5)))
+        async throws -> AgentDeskClient
+    {
+        let url = server.appendingPathComponent("agent/sign-in").absoluteString
+        let response = try await call { try await transport.postJSON(url: url, headers: [], body: AgentDeskWire.SignIn(name: name)) }
+        let session: AgentDeskWire.Session = try decode(response, what: "sign-in")
+        return AgentDeskClient(server: server, name: session.name, token: session.agentToken, transport: transport)
+    }
+
+    /// The chats waiting for an agent, longest-waiting first (also keeps this console online).
+    public func queue() async throws -> [WaitingChat] {
+        let url = server.appendingPathComponent("agent/queue").absoluteString
+        let response = try await Self.call {
+            try await transport.send(method: "GET", url: url, headers: [("X-Agent-Token", token)], body: nil)
+        }
+        let queue: AgentDeskWire.Queue = try Self.decode(response, what: "queue")
+        return queue.waiting.map {
+            WaitingChat(id: $0.contactId, customerName: $0.customerName, queue: $0.queue,
+                        waitingSeconds: $0.waitingSeconds, lastMessage: $0.lastMessage)
+        }
+    }
+
+    /// Takes a waiting chat.
+    public func accept(_ contactId: String) async throws -> AcceptedChat {
+        let response = try await post("agent/accept", AgentDeskWire.Contact(contactId: contactId))
+        let accepted: AgentDeskWire.Accepted = try Self.decode(response, what: "accept")
+        return AcceptedChat(contactId: accepted.contactId, participantId: accepted.participantId,
+                            participantToken: accepted.participantToken, customerName: accepted.customerName)
+    }
+
+    /// Hands an accepted chat back to the bot.
+    public func release(_ contactId: String) async throws {
+        let response = try await post("agent/release", AgentDeskWire.Contact(contactId: contactId))
+        try Self.check(response, what: "transfer")
+    }
+
+    /// Signs out (chats already accepted stay open until they end).
+    public func signOut() async {
+        _ = try? await post("agent/sign-out", [String: String]())
+    }
+
+    /// A Participant Service backend that joins `chat` as this agent.
+    public func backend(for chat: AcceptedChat) -> ConnectBackend {
+        let started = StartedChat(participantToken: chat.participantToken, participantId: chat.participantId,
+                                  contactId: chat.contactId, markdownAllowed: true)
+        return ConnectBackend(start: .resume(started, displayName: name), endpoint: server, transport: transport,
+                              role: .agent)
+    }
+
+    private func post(_ path: String, _ body: some Encodable) async throws -> HTTPTransport.Response {
+        let url = server.appendingPathComponent(path).absoluteString
+        return try await Self.call {
+            try await transport.postJSON(url: url, headers: [("X-Agent-Token", token)], body: body)
+        }
+    }
+
+    private static func call(_ work: () async throws -> HTTPTransport.Response) async throws -> HTTPTransport.Response {
+        do { return try await work() } catch let error as BackendError {
+            throw AgentDeskError(description: "cannot reach the agent desk: \(error)")
+        }
+    }
+
+    /// Throws the server's message for a non-2xx answer.
+    private static func check(_ response: HTTPTransport.Response, what: String) throws {
+        guard (200..<300).contains(response.status) else {
+            let message = (try? JSONDecoder().decode(AgentDeskWire.Failure.self, from: response.body))?.message
+            throw AgentDeskError(description: message ?? "the agent desk refused the \(what) (HTTP \(response.status))")
+        }
+    }
+
+    /// The decoded body of a 2xx answer, or the server's message as an error.
+    private static func decode<T: Decodable>(_ response: HTTPTransport.Response, what: String) throws -> T {
+        try check(response, what: what)
+        do { return try JSONDecoder().decode(T.self, from: response.body) } catch {
+            throw AgentDeskError(description: "the server's \(what) answer is not a Helpline agent desk reply")
+        }
+    }
+}
