@@ -149,9 +149,14 @@ enum Reducer {
     /// Bookkeeping for an item that is new to the transcript.
     private static func noteArrival(_ state: inout UIState, _ item: ChatItem) {
         state.typing.stop(item.sender)
-        if isPartner(item) { state.partner = item.sender }
-        if case .event = item.kind, item.sender.role == .agent || item.sender.role == .bot {
-            state.partner = item.sender
+        if let me = state.session?.me, me.role == .agent {
+            // An agent console talks to the customer.
+            if item.sender.role == .customer, !item.isOwn, item.sender.id != me.id { state.partner = item.sender }
+        } else {
+            if isPartner(item) { state.partner = item.sender }
+            if case .event = item.kind, item.sender.role == .agent || item.sender.role == .bot {
+                state.partner = item.sender
+            }
         }
         if state.scroll != .bottom && !item.isOwn && !item.isHistory {
             state.unreadCount += 1

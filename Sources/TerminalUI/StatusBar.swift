@@ -46,7 +46,12 @@ enum StatusBar {
             Segment(spans: [StyledSpan(" " + stateText(state.connection, now: now) + " ", style: stateStyle)], priority: 0),
         ]
         if let partner = state.partner {
-            let badge = partner.role == .bot ? "bot" : partner.role == .supervisor ? "supervisor" : "agent"
+            let badge = switch partner.role {
+            case .bot: "bot"
+            case .supervisor: "supervisor"
+            case .customer: "customer"
+            case .agent, .system: "agent"
+            }
             let badgeStyle = partner.role == .bot ? palette.statusBotBadge : palette.statusBadge
             left.append(Segment(spans: [
                 StyledSpan(" " + partner.displayName + " ", style: boldened(palette.statusBar)),

@@ -10,9 +10,11 @@ struct DemoCommand: AsyncParsableCommand {
         commandName: "demo",
         abstract: "Start the embedded demo contact center on 127.0.0.1 and chat with it (the default).",
         discussion: """
-            No account needed: a scripted bot answers, and asking for an agent brings in a live-agent persona.
+            No account needed: a scripted bot answers, and asking for an agent queues you for a live agent:
+            the scripted persona Ava, or a person at `helpline agent` when one is signed in.
               helpline demo
               helpline demo --flow default --display-name Maria --plain
+              helpline demo --port 8080     # then, in another terminal: helpline agent --name Sam
             """)
 
     @Option(name: .long, help: ArgumentHelp("The demo flow to run (a file NAME.json in the flows folder).", valueName: "name"))
@@ -24,6 +26,11 @@ struct DemoCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Your name in the chat.", valueName: "name"))
     var displayName: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Port of the embedded contact center (0 picks a free one); a fixed port lets `helpline agent` join.",
+        valueName: "port"))
+    var port: Int = 0
+
     @Option(name: .customLong("protocol"), help: ArgumentHelp("The wire protocol: connect (default) or polyai.", valueName: "name"))
     var wireProtocol: DemoProtocol = .connect
 
@@ -33,13 +40,14 @@ struct DemoCommand: AsyncParsableCommand {
 
     func validate() throws {
         if let flows { try ServeCommand.checkDirectory(flows) }
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         guard !flow.isEmpty, !flow.contains("/") else { throw ValidationError("--flow takes a flow name, not a path") }
     }
 
     func run() async throws {
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
         let configuration = DemoServerConfiguration(
-            flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
+            port: port, flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
         let server: DemoContactCenter
         do {
             server = try await DemoContactCenter.start(configuration)

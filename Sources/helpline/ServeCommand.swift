@@ -62,6 +62,7 @@ struct ServeCommand: AsyncParsableCommand {
         Self.say("start-chat URL: \(server.startChatURL.absoluteString)")
         Self.say("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME")
         for line in PolyAIDemo.serveLines(server) { Self.say(line) }
+        Self.say("agent console:  helpline agent --server \(base) --name NAME")
         await Self.waitForTerminationSignal()
         Self.say("stopping")
         await server.stop()

@@ -1,0 +1,182 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// The live agent's full-screen console: the queue of waiting chats and a tab per accepted chat.
+///
+/// Each chat tab is the customer chat's own ``UIState`` + ``Reducer`` (transcript, composer, typing,
+/// receipts) drawn under a tab strip; the console adds the queue, Alt-digit switching and `/transfer`.
+@MainActor
+public final class AgentConsoleApp {
+    /// What arrives from outside the key loop.
+    private enum Input {
+        case engine(id: String, ChatEvent)
+        case queue(Result<[AgentQueueRow], AgentConsoleFailure>)
+        case accepted(id: String, Result<AgentChatHandle, AgentConsoleFailure>)
+        case released(id: String, Result<Void, AgentConsoleFailure>)
+    }
+
+    private let options: TerminalUIOptions
+    private let agentName: String
+    private let actions: AgentConsoleActions
+    private var inbox: [Input] = []
+    private var sinks: [String: AsyncStream<ChatCommand>.Continuation] = [:]
+    private var tasks: [Task<Void, Never>] = []
+
+    /// Creates the console; nothing touches the terminal until ``run()``.
+    public init(options: TerminalUIOptions, agentName: String, actions: AgentConsoleActions) {
+        self.options = options
+        self.agentName = agentName
+        self.actions = actions
+    }
+
+    /// Runs the console until the agent quits; restores the terminal on every exit path.
+    public func run() async -> TerminalExit {
+        let terminal = CursesTerminal()
+        guard terminal.start(color: options.color, mouse: options.mouse, environment: options.environment) else { return .quit }
+        TerminalRestore.install { sig in
+            terminal.stop()
+            exit(128 + sig)
+        }
+        defer { terminal.stop() }
+        let monochrome = terminal.colorMode == .none || options.themeName == "monochrome"
+        let palette = monochrome ? UIPalette.monochrome : UIPalette.standard
+        let theme = monochrome ? Theme.monochrome : (Theme.named(options.themeName) ?? .default)
+        let painter = CursesPainter(colorMode: terminal.colorMode)
+        defer { painter.tearDown() }
+        var state = AgentConsoleState(agentName: agentName)
+        state.size = terminal.size
+        let queue = actions.queue
+        tasks.append(Task {
+            while !Task.isCancelled {
+                self.inbox.append(.queue(await queue()))
+                try? await Task.sleep(for: .seconds(1))
+            }
+        })
+        defer {
+            for sink in sinks.values { sink.finish() }
+            for task in tasks { task.cancel() }
+        }
+        var decoder = KeyDecoder()
+        var lastFrame = Date.distantPast
+        var dirty = true
+        while true {
+            let now = Date()
+            var keys: [Key] = []
+            for input in terminal.readInputs() { keys += decoder.feed(input) }
+            keys += decoder.endOfInput()
+            for key in keys {
+                dirty = true
+                if key == .resize {
+                    state.size = terminal.size
+                    for index in state.tabs.indices { _ = Reducer.reduce(&state.tabs[index].ui, .resize(state.tabSize), now: now) }
+                    painter.invalidate()
+                    continue
+                }
+                for effect in state.handle(key, now: now) {
+                    if perform(effect, state: &state, terminal: terminal, painter: painter, palette: palette, theme: theme) {
+                        return .quit
+                    }
+                }
+            }
+            let batch = inbox
+            inbox = []
+            for input in batch {
+                dirty = true
+                apply(input, state: &state, palette: palette, theme: theme, now: now, terminal: terminal)
+            }
+            if let index = state.active, state.tabs.indices.contains(index) {
+                _ = Reducer.reduce(&state.tabs[index].ui, .tick, now: now)
+                if state.tabs[index].ui.dirty || !state.tabs[index].ui.typing.isEmpty { dirty = true }
+            }
+            if dirty && now.timeIntervalSince(lastFrame) >= ChatTerminalApp.frameInterval {
+                painter.paint(AgentConsoleFrame.build(state, now: now, palette: palette))
+                terminal.setTitle("Helpline agent \(agentName) — \(state.queue.count) waiting")
+                for index in state.tabs.indices { state.tabs[index].ui.dirty = false }
+                dirty = false
+                lastFrame = now
+            }
+            try? await Task.sleep(for: ChatTerminalApp.pollInterval)
+        }
+    }
+
+    /// Carries out one console effect; true when the console should quit.
+    private func perform(
+        _ effect: AgentConsoleEffect, state: inout AgentConsoleState, terminal: CursesTerminal, painter: CursesPainter,
+        palette: UIPalette, theme: Theme
+    ) -> Bool {
+        switch effect {
+        case .quit:
+            return true
+        case .accept(let id):
+            let accept = actions.accept
+            tasks.append(Task { self.inbox.append(.accepted(id: id, await accept(id))) })
+        case .release(let id):
+            let release = actions.release
+            tasks.append(Task { self.inbox.append(.released(id: id, await release(id))) })
+        case .tab(let id, let effects):
+            for effect in effects {
+                switch effect {
+                case .send(let command): sinks[id]?.yield(command)
+                case .exit(.quit): return true
+                case .exit: notice("Use /close to close this tab, Alt-0 for the queue.", tab: id, state: &state)
+                case .repaint: painter.invalidate()
+                case .bell: terminal.bell()
+                case .notify(let title, let body): terminal.notify(title: title, body: body)
+                case .export(let path, let contents): notice(TranscriptExport.write(contents, to: path), tab: id, state: &state)
+                case .openURL(let url): notice(LinkOpener.open(url, environment: options.environment), tab: id, state: &state)
+                case .suspend, .editDraft, .bareView:
+                    notice("That is not available in the agent console.", tab: id, state: &state)
+                }
+            }
+        }
+        return false
+    }
+
+    /// Applies something that arrived from the desk or a chat session.
+    private func apply(
+        _ input: Input, state: inout AgentConsoleState, palette: UIPalette, theme: Theme, now: Date,
+        terminal: CursesTerminal
+    ) {
+        switch input {
+        case .queue(.success(let rows)):
+            state.updateQueue(rows)
+        case .queue(.failure(let failure)):
+            state.notice = failure.message
+        case .engine(let id, let event):
+            for effect in state.apply(event, to: id, now: now) where effect == .bell { terminal.bell() }
+        case .accepted(let id, .failure(let failure)):
+            state.accepting = state.accepting == id ? nil : state.accepting
+            state.notice = failure.message
+        case .accepted(let id, .success(let handle)):
+            state.accepting = nil
+            state.notice = nil
+            var tabOptions = options
+            tabOptions.title = "Chat with \(handle.customerName)"
+            var ui = UIState(options: tabOptions, palette: palette, theme: theme)
+            ui.size = state.tabSize
+            state.tabs.append(AgentTab(id: id, customerName: handle.customerName, ui: ui))
+            state.active = state.tabs.count - 1
+            let (commands, sink) = AsyncStream<ChatCommand>.makeStream()
+            sinks[id] = sink
+            let send = handle.send
+            tasks.append(Task { for await command in commands { await send(command) } })
+            let events = handle.events
+            tasks.append(Task {
+                for await event in events { self.inbox.append(.engine(id: id, event)) }
+            })
+        case .released(let id, .success):
+            notice("Handed back to the bot. /close closes this tab.", tab: id, state: &state)
+        case .released(let id, .failure(let failure)):
+            notice("Could not hand the chat back: \(failure.message)", tab: id, state: &state)
+        }
+    }
+
+    private func notice(_ text: String, tab id: String, state: inout AgentConsoleState) {
+        guard let index = state.tabs.firstIndex(where: { $0.id == id }) else {
+            state.notice = text
+            return
+        }
+        _ = Reducer.reduce(&state.tabs[index].ui, .notice(text), now: Date())
+    }
+}

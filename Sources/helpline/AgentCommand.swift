@@ -1,0 +1,106 @@
+import AgentConsole
+import ArgumentParser
+import ChatEngine
+import ChatModel
+import Foundation
+import TerminalUI
+
+/// `helpline agent`: the live agent's console for the demo contact center's queue.
+struct AgentCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "agent",
+        abstract: "Answer chats as a live agent: the demo contact center's queue, several chats at once.",
+        discussion: """
+            Start a demo contact center on a known port, then sign in from a second terminal:
+              helpline serve --port 8080          # or: helpline demo --port 8080
+              helpline agent --server http://127.0.0.1:8080 --name Sam
+            A customer who types "agent" queues for a human; while a console is signed in, the chat waits
+            for it instead of the scripted agent. In the queue: Up/Down and Enter accept. In a chat: type
+            to reply (markdown), /transfer hands the chat back to the bot, /end ends it, /close closes an
+            ended tab, Alt-1…9 switch chats and Alt-0 shows the queue. See docs/agent-console.md.
+            """)
+
+    @Option(name: .long, help: ArgumentHelp("The demo contact center's URL (as `helpline serve` prints it).", valueName: "url"))
+    var server: String = "http://127.0.0.1:8080"
+
+    @Option(name: .long, help: ArgumentHelp("Your name as customers see it.", valueName: "name"))
+    var name: String?
+
+    @OptionGroup var common: CommonOptions
+
+    @OptionGroup var terminal: TerminalOptions
+
+    func validate() throws {
+        guard let url = URL(string: server), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+            throw ValidationError("--server needs an http(s) URL such as http://127.0.0.1:8080, not '\(server)'")
+        }
+        if let name, name.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--name must not be empty") }
+    }
+
+    func run() async throws {
+        guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
+            throw HelplineError("helpline agent needs a terminal (it is a full-screen console)")
+        }
+        let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
+        guard let url = URL(string: server) else { throw HelplineError("--server is not a URL: \(server)") }
+        let agentName = name ?? ProcessInfo.processInfo.environment["USER"].flatMap {
+            $0.isEmpty || $0 == "root" ? nil : $0.capitalized
+        } ?? "Agent"
+        let desk: AgentDeskClient
+        do {
+            desk = try await AgentDeskClient.signIn(server: url, name: agentName)
+        } catch {
+            throw HelplineError("\(error) (is `helpline serve --port …` running at \(server)?)")
+        }
+        let sessions = AgentSessions()
+        let actions = AgentConsoleActions(
+            queue: {
+                do {
+                    return .success(try await desk.queue().map {
+                        AgentQueueRow(id: $0.id, customerName: $0.customerName, queue: $0.queue,
+                                      waitingSeconds: $0.waitingSeconds, lastMessage: $0.lastMessage)
+                    })
+                } catch { return .failure(AgentConsoleFailure(String(describing: error))) }
+            },
+            accept: { contactId in
+                do {
+                    let chat = try await desk.accept(contactId)
+                    var configuration = SessionConfiguration(logger: logger)
+                    configuration.sendsTyping = !common.noTyping
+                    configuration.sendsReceipts = !common.noReceipts
+                    let session = ChatSession(backend: desk.backend(for: chat), configuration: configuration)
+                    await sessions.add(session)
+                    let events = session.events
+                    await session.start()
+                    return .success(AgentChatHandle(id: chat.contactId, customerName: chat.customerName, events: events) {
+                        await session.perform($0)
+                    })
+                } catch { return .failure(AgentConsoleFailure(String(describing: error))) }
+            },
+            release: { contactId in
+                do {
+                    try await desk.release(contactId)
+                    return .success(())
+                } catch { return .failure(AgentConsoleFailure(String(describing: error))) }
+            })
+        var options = terminal.uiOptions()
+        options.title = "Helpline agent"
+        _ = await AgentConsoleApp(options: options, agentName: desk.name, actions: actions).run()
+        await sessions.shutdownAll()
+        await desk.signOut()
+    }
+}
+
+/// The chat sessions a console opened, shut down together when it quits.
+actor AgentSessions {
+    private var sessions: [ChatSession] = []
+
+    /// Remembers a session.
+    func add(_ session: ChatSession) { sessions.append(session) }
+
+    /// Shuts every session down (chats stay open on the server until they end).
+    func shutdownAll() async {
+        for session in sessions { await session.shutdown() }
+        sessions.removeAll()
+    }
+}
