@@ -7,7 +7,7 @@ import Foundation
 /// status bar can show the position; see docs/protocol-connect.md.
 enum QueuePositionText {
     private static let patterns: [NSRegularExpression] = [
-        #"\b(?:number|no\.?|#)\s*(\d{1,4})\s+in\s+(?:the\s+)?(?:[\p{L}\d][\p{L}\d&-]*\s+){0,3}(?:queue|line)\b"#,
+        #"(?:\bnumber|\bno\.?|#)\s*(\d{1,4})\s+in\s+(?:the\s+)?(?:[\p{L}\d][\p{L}\d&-]*\s+){0,3}(?:queue|line)\b"#,
         #"\bposition\s+in\s+(?:the\s+)?(?:queue|line)\s*(?:is|:)?\s*(?:number\s+|#)?(\d{1,4})\b"#,
         #"\bqueue\s+position\s*(?:is|:)?\s*(?:number\s+|#)?(\d{1,4})\b"#,
     ].compactMap { try? NSRegularExpression(pattern: $0, options: [.caseInsensitive]) }
