@@ -19,11 +19,15 @@ public final class ConnectBackend: ChatBackend {
     }
 
     private let start: ConnectChatStart
-    private let client: ConnectParticipantClient
-    private let transport: HTTPTransport
+    let client: ConnectParticipantClient
+    let transport: HTTPTransport
     private let credentials: Mutex<Credentials>
     private let chunks = Mutex(ChunkAssembler())
     private let role: ParticipantRole
+    /// AttachmentId → local id of our uploads, to match the server's announcement to the placeholder.
+    let uploadTags = Mutex<[String: String]>([:])
+    /// ViewResource messages waiting for DescribeView, and the views rendered so far.
+    let views = Mutex(ViewBook())
 
     /// The name and endpoint shown in the status bar.
     public let descriptor: BackendDescriptor
@@ -129,7 +133,7 @@ public final class ConnectBackend: ChatBackend {
     /// Decodes one socket frame, assembling streamed chunks into one growing message.
     public func decode(frame: String) throws -> [BackendEvent] {
         let events = try ConnectFrameDecoder.decode(frame)
-        return chunks.withLock { assembler in events.map { assembler.assemble($0) } }
+        return prepareViews(tagOwnUploads(chunks.withLock { assembler in events.map { assembler.assemble($0) } }))
     }
 
     /// GetTranscript in the shape the official clients use (spec §4.4).
@@ -153,7 +157,8 @@ public final class ConnectBackend: ChatBackend {
             "/participant/transcript", token: try connectionToken(), body: body, as: GetTranscriptResponse.self)
         let items = (reply.transcript ?? []).sorted { $0.absoluteTime < $1.absoluteTime }
         let token = reply.nextToken.flatMap { $0.isEmpty ? nil : $0 }
-        return TranscriptPage(events: items.flatMap(ConnectItemMapper.events(for:)), nextPageToken: token)
+        let events = prepareViews(tagOwnUploads(items.flatMap(ConnectItemMapper.events(for:))))
+        return TranscriptPage(events: events, nextPageToken: token)
     }
 
     /// SendMessage over REST; the server's `Id` comes back at once.
@@ -196,7 +201,8 @@ public final class ConnectBackend: ChatBackend {
             body: DisconnectRequest(clientToken: UUID().uuidString.lowercased()), as: SendResponse.self)
     }
 
-    private func connectionToken() throws -> String {
+    /// The ConnectionToken for REST calls (spec §2.1).
+    func connectionToken() throws -> String {
         guard let token = credentials.withLock({ $0.connectionToken }) else {
             throw BackendError.network("not connected yet")
         }

@@ -20,6 +20,18 @@ struct ConnectParticipantClient: Sendable {
         }
     }
 
+    /// Calls a GET operation (DescribeView) and decodes its reply.
+    func get<Response: Decodable>(_ path: String, token: String, as: Response.Type) async throws -> Response {
+        let url = endpoint.absoluteString.trimmingSuffix("/") + path
+        let response = try await transport.send(method: "GET", url: url, headers: [("X-Amz-Bearer", token)], body: nil)
+        guard response.status == 200 else { throw Self.error(from: response) }
+        do {
+            return try JSONDecoder().decode(Response.self, from: response.body)
+        } catch {
+            throw BackendError.protocolViolation("\(path) answered with a body that is not the expected JSON")
+        }
+    }
+
     /// Maps an error response: type from `x-amzn-ErrorType` (cut at `:` or `,`), else body `code`/`__type`.
     static func error(from response: HTTPTransport.Response) -> BackendError {
         let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]

@@ -5,6 +5,7 @@ import Foundation
 /// ListPicker, Panel and QuickReply offer their element titles; TimePicker offers its slots;
 /// Carousel is shown with its panels' options but answered by typing (its reply is a JSON payload
 /// the official clients build from a tap). Unknown templates fall back to their title.
+/// ViewResource is left to ``ConnectView`` (it needs DescribeView).
 struct InteractiveTemplate: Sendable, Equatable {
     /// The block to show, in markdown.
     var markdown: String
@@ -15,7 +16,7 @@ struct InteractiveTemplate: Sendable, Equatable {
     static func parse(_ content: String) -> InteractiveTemplate? {
         guard let data = content.data(using: .utf8),
             let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let type = root["templateType"] as? String,
+            let type = root["templateType"] as? String, type != "ViewResource",
             let body = (root["data"] as? [String: Any])?["content"] as? [String: Any]
         else { return nil }
         let title = body["title"] as? String ?? type

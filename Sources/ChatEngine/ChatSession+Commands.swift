@@ -41,6 +41,7 @@ extension ChatSession {
 
     /// Sends a failed message again.
     public func retry(localId: String) {
+        if retryUpload(localId: localId) { return }
         guard outbox.revive(localId: localId) else {
             hub.publish(.notice("Nothing to retry."))
             return

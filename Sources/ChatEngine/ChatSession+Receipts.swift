@@ -4,6 +4,7 @@ import Foundation
 extension ChatSession {
     /// Schedules a `delivered` receipt for a message from someone else of this session that just arrived.
     func noteArrival(_ item: ChatItem) {
+        enrichIfNeeded(item)
         guard acknowledges(item) else { return }
         schedule(receipts.delivered(item.id, at: configuration.now()))
     }

@@ -39,6 +39,7 @@ public actor ChatSession {
     var olderPageToken: String?
     var endedByServer = false
     var restoredOutbox: [OutboxEntry]
+    var uploads = PendingUploads()
     private var loop: Task<Void, Never>?
     private var wakeup: CheckedContinuation<Signal, Never>?
     private var finishedWaiters: [CheckedContinuation<Void, Never>] = []
@@ -114,6 +115,8 @@ public actor ChatSession {
         case .end: await end()
         case .seen(let messageId): markSeen(messageId)
         case .pick(let index): await pick(index)
+        case .attach(let path): _ = await attach(path: path)
+        case .download(let attachmentId, let directory): _ = await download(attachmentId: attachmentId, into: directory)
         }
     }
 

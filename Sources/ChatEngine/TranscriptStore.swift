@@ -118,6 +118,25 @@ struct TranscriptStore: Sendable {
         return items[index]
     }
 
+    /// Replaces one of our items (by local id) with `item` in a new delivery state; nil if unknown.
+    mutating func replacePending(_ item: ChatItem, delivery: Delivery) -> ChatItem? {
+        guard let localId = item.localId, let index = indexByLocalId[localId] else { return nil }
+        var replaced = item
+        replaced.id = items[index].id
+        replaced.delivery = delivery
+        items[index] = replaced
+        return replaced
+    }
+
+    /// Replaces the item with the same server id (text, type and choices); nil if unknown.
+    mutating func replace(_ item: ChatItem) -> ChatItem? {
+        guard let index = indexById[item.id] else { return nil }
+        items[index].text = item.text
+        items[index].contentType = item.contentType
+        items[index].choices = item.choices
+        return items[index]
+    }
+
     /// Applies a receipt; the state only moves forward.
     mutating func applyReceipt(messageId: String, delivery: Delivery) -> ChatItem? {
         guard let index = indexById[messageId] else {
@@ -160,6 +179,11 @@ struct TranscriptStore: Sendable {
             item.delivery = delivery
             changed = true
         }
+        if let kind = Self.attachmentKind(of: incoming, keepingSizeOf: item), kind != item.kind {
+            item.kind = kind
+            item.text = incoming.text
+            changed = true
+        }
         guard changed else { return .duplicate }
         items[index] = item
         return .updated(item)
@@ -171,10 +195,22 @@ struct TranscriptStore: Sendable {
         item.id = echo.id
         item.time = echo.time
         item.delivery = max(item.delivery ?? .sent, .sent)
+        if let kind = Self.attachmentKind(of: echo, keepingSizeOf: item) {
+            // The server's word on an uploaded file: its attachment id and scan status.
+            item.kind = kind
+            item.text = echo.text
+        }
         applyPendingReceipt(to: &item)
         items[index] = item
         indexById[echo.id] = index
         return item
+    }
+
+    /// The attachment of `incoming` with the size `known` already had (servers do not repeat it).
+    private static func attachmentKind(of incoming: ChatItem, keepingSizeOf known: ChatItem) -> ChatItemKind? {
+        guard var attachment = incoming.attachment else { return nil }
+        attachment.size = attachment.size ?? known.attachment?.size
+        return .attachment(attachment)
     }
 
     private func isOwnMessage(_ item: ChatItem, me: Participant?) -> Bool {

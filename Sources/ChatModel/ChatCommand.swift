@@ -22,4 +22,8 @@ public enum ChatCommand: Sendable, Hashable {
     case seen(messageId: String)
     /// Answer the newest open picker, quick reply or suggestion list with its choice `index` (1-based).
     case pick(index: Int)
+    /// Upload the file at `path` as an attachment (shown at once as pending).
+    case attach(path: String)
+    /// Save the attachment with this id into `directory` (nil: the download folder, else the current one).
+    case download(attachmentId: String, directory: String?)
 }

@@ -24,6 +24,8 @@ public enum ChatEvent: Sendable, Hashable {
     case queuePosition(Int?)
     /// A notice the user should read (a failed command, a warning); not a transcript item.
     case notice(String)
+    /// An attachment upload or download started, moved on, finished or failed.
+    case transfer(FileTransfer)
 
     /// How long an incoming typing indicator stays up without a repeat.
     public static let typingLifetime: TimeInterval = 12

@@ -53,6 +53,12 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
     /// True when the text should be rendered as markdown.
     public var isMarkdown: Bool { contentType == "text/markdown" }
 
+    /// The attachment this item carries, if it is one.
+    public var attachment: Attachment? {
+        if case .attachment(let attachment) = kind { return attachment }
+        return nil
+    }
+
     /// True for the user's own messages (those that carry a delivery state).
     public var isOwn: Bool { delivery != nil }
 }
@@ -77,14 +83,20 @@ public struct Attachment: Codable, Sendable, Hashable {
     public var contentType: String
     /// Upload/scan status as reported by the server (`APPROVED`, `REJECTED`, `IN_PROGRESS`).
     public var status: String?
+    /// The size in bytes, when known (our own uploads).
+    public var size: Int64?
 
     /// Creates an attachment description.
-    public init(id: String, name: String, contentType: String, status: String? = nil) {
+    public init(id: String, name: String, contentType: String, status: String? = nil, size: Int64? = nil) {
         self.id = id
         self.name = name
         self.contentType = contentType
         self.status = status
+        self.size = size
     }
+
+    /// True when the server's scan rejected the file (it cannot be downloaded).
+    public var isRejected: Bool { status == "REJECTED" }
 }
 
 /// Participant and chat events that appear in the transcript as system lines.

@@ -36,6 +36,12 @@ struct AttachmentRecord: Sendable {
     /// Lifetime of the upload URL in milliseconds (5 minutes).
     static let uploadLifetimeMillis: Int64 = 300_000
 
+    /// Names for which the pretend S3 signs one header more than StartAttachmentUpload returns,
+    /// so a faithful client's PUT fails with SignatureDoesNotMatch (the chatjs #188 symptom).
+    static func signsUnlistedHeader(_ name: String) -> Bool {
+        name.lowercased().contains("tampered")
+    }
+
     /// Names that the demo's pretend malware scan rejects.
     static func scanRejects(_ name: String) -> Bool {
         let lowered = name.lowercased()

@@ -38,9 +38,11 @@ extension ContactCenterHub {
             "x-amz-meta-account_id": "123456789012", "Content-Length": String(size), "Content-Type": type,
             "x-amz-meta-organization_id": "3f2a9c1e-5b7d-4e2a-9f10-00000000de70",
         ]
+        var signed = headers
+        if AttachmentRecord.signsUnlistedHeader(name) { signed["x-amz-meta-checksum"] = "demo-\(size)" }
         attachments[id] = AttachmentRecord(
             id: id, contactId: contact.contactId, uploaderId: participant.id, contentType: type, name: name, size: size,
-            uploadSignature: signature, createdAtMillis: now, headers: headers)
+            uploadSignature: signature, createdAtMillis: now, headers: signed)
         let stamp = ConnectTime.string(millis: now).filter { $0 != "-" && $0 != ":" }.prefix(15) + "Z"
         let url = "\(base)/demo-s3/upload/\(id)?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Date=\(stamp)"
             + "&X-Amz-Expires=300&X-Amz-SignedHeaders=content-disposition%3Bcontent-length%3Bcontent-type%3Bhost"

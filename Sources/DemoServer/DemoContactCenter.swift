@@ -43,6 +43,7 @@ public final class DemoContactCenter: Sendable {
         StartChatRoute(hub: hub, now: configuration.now).add(to: router)
         ParticipantRoutes(hub: hub, fallbackAuthority: fallbackAuthority).add(to: router)
         AttachmentStorageRoutes(hub: hub).add(to: router)
+        DescribeViewRoute(hub: hub).add(to: router)
         PolyAIRoutes(hub: hub).add(to: router)
         AgentDeskRoutes(hub: hub).add(to: router)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int?.self)

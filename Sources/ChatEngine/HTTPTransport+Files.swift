@@ -1,0 +1,149 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Streaming file transfers: a PUT of a local file to a pre-signed URL and a GET into a local
+/// file, both without holding the whole file in memory and with progress reports.
+///
+/// `--header` extras are not added: a pre-signed storage URL checks the headers it was signed
+/// with, and the contact center's own headers mean nothing to it.
+extension HTTPTransport {
+    /// Bytes read from disk per chunk.
+    static let fileChunkSize = 64 * 1024
+
+    /// PUTs the file at `path` with exactly `headers`; throws on any non-2xx answer.
+    public func uploadFile(
+        path: String, size: Int64, to url: String, headers: [(String, String)],
+        progress: @escaping @Sendable (Int64) -> Void
+    ) async throws {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw BackendError.protocolViolation("cannot read \(path)")
+        }
+        defer { try? handle.close() }
+        var request = HTTPClientRequest(url: url)
+        request.method = .PUT
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        request.body = .stream(FileChunks(handle: handle, progress: progress), length: .known(size))
+        let response = try await execute(request, method: "PUT", url: url, headers: headers, timeout: .seconds(600))
+        var collected = try await response.body.collect(upTo: 64 * 1024)
+        let body = Data(collected.readBytes(length: collected.readableBytes) ?? [])
+        guard (200..<300).contains(Int(response.status.code)) else {
+            throw Self.storageError(status: Int(response.status.code), body: body)
+        }
+    }
+
+    /// GETs `url` into the existing, empty file at `path`; returns the bytes written.
+    ///
+    /// On failure the file is removed again.
+    public func downloadFile(
+        from url: String, to path: String, expectedSize: Int64?, progress: @escaping @Sendable (Int64) -> Void
+    ) async throws -> Int64 {
+        let request = HTTPClientRequest(url: url)
+        let response: HTTPClientResponse
+        do {
+            response = try await execute(request, method: "GET", url: url, headers: [], timeout: .seconds(600))
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw error
+        }
+        guard (200..<300).contains(Int(response.status.code)) else {
+            try? FileManager.default.removeItem(atPath: path)
+            var collected = try await response.body.collect(upTo: 64 * 1024)
+            throw Self.storageError(
+                status: Int(response.status.code), body: Data(collected.readBytes(length: collected.readableBytes) ?? []))
+        }
+        guard let handle = FileHandle(forWritingAtPath: path) else {
+            try? FileManager.default.removeItem(atPath: path)
+            throw BackendError.protocolViolation("cannot write \(path)")
+        }
+        var written: Int64 = 0
+        do {
+            defer { try? handle.close() }
+            for try await var buffer in response.body {
+                let bytes = buffer.readBytes(length: buffer.readableBytes) ?? []
+                try handle.write(contentsOf: bytes)
+                written += Int64(bytes.count)
+                progress(written)
+            }
+        } catch {
+            try? FileManager.default.removeItem(atPath: path)
+            throw BackendError.network(Self.describe(error))
+        }
+        if let expectedSize, expectedSize != written {
+            try? FileManager.default.removeItem(atPath: path)
+            throw BackendError.protocolViolation("the download ended after \(written) of \(expectedSize) bytes")
+        }
+        return written
+    }
+
+    private func execute(
+        _ request: HTTPClientRequest, method: String, url: String, headers: [(String, String)], timeout: Duration
+    ) async throws -> HTTPClientResponse {
+        let started = ContinuousClock.now
+        do {
+            let response = try await Self.engineClient.execute(
+                request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
+            trace?.http(
+                method: method, url: url, requestHeaders: headers, requestBody: nil, status: Int(response.status.code),
+                responseBody: nil, error: nil, duration: .now - started)
+            return response
+        } catch {
+            trace?.http(
+                method: method, url: url, requestHeaders: headers, requestBody: nil, status: nil, responseBody: nil,
+                error: Self.describe(error), duration: .now - started)
+            throw BackendError.network(Self.describe(error))
+        }
+    }
+
+    /// An S3-style XML error (`<Code>`, `<Message>`) as a backend error.
+    static func storageError(status: Int, body: Data) -> BackendError {
+        let text = String(decoding: body, as: UTF8.self)
+        func element(_ name: String) -> String? {
+            guard let start = text.range(of: "<\(name)>"), let end = text.range(of: "</\(name)>", range: start.upperBound..<text.endIndex)
+            else { return nil }
+            return String(text[start.upperBound..<end.lowerBound])
+        }
+        let code = element("Code") ?? "HTTP\(status)"
+        let message = element("Message") ?? "the storage service refused the request"
+        if status == 429 || status >= 500 { return .unavailable(status: status, type: code, message: message) }
+        return .rejected(status: status, type: code, message: message)
+    }
+}
+
+/// A file read in chunks as an async sequence of buffers, reporting the bytes handed out.
+struct FileChunks: AsyncSequence, Sendable {
+    typealias Element = ByteBuffer
+
+    /// The open file (read by one iterator only).
+    let handle: SendableFileHandle
+    let progress: @Sendable (Int64) -> Void
+
+    init(handle: FileHandle, progress: @escaping @Sendable (Int64) -> Void) {
+        self.handle = SendableFileHandle(handle: handle)
+        self.progress = progress
+    }
+
+    func makeAsyncIterator() -> Iterator { Iterator(handle: handle, progress: progress) }
+
+    /// Reads the next chunk until the end of the file.
+    struct Iterator: AsyncIteratorProtocol {
+        let handle: SendableFileHandle
+        let progress: @Sendable (Int64) -> Void
+        var sent: Int64 = 0
+
+        mutating func next() async throws -> ByteBuffer? {
+            guard let data = try handle.handle.read(upToCount: HTTPTransport.fileChunkSize), !data.isEmpty else {
+                return nil
+            }
+            sent += Int64(data.count)
+            progress(sent)
+            return ByteBuffer(bytes: data)
+        }
+    }
+}
+
+/// A file handle used by one reader at a time.
+struct SendableFileHandle: @unchecked Sendable {
+    let handle: FileHandle
+}
