@@ -6,6 +6,7 @@ enum KeyAction: Hashable, Sendable {
     case yank, yankPop, undo, redo, up, down
     case pageUp, pageDown, top, bottom, wheelUp, wheelDown
     case repaint, historySearch, transcriptSearch, editorPrefix, suspend, copyMode, help
+    case focusPicker
 }
 
 /// One row of the key table: the keys, how they are written in help, the action, its summary.
@@ -31,7 +32,12 @@ enum KeyTable {
         KeyBinding(keys: [.ctrl("r")], label: "Ctrl-R", action: .historySearch, summary: "search the input history"),
         KeyBinding(keys: [.ctrl("s")], label: "Ctrl-S", action: .transcriptSearch,
                    summary: "search the transcript (Ctrl-R/Ctrl-S older/newer, Alt-R regex, Alt-C case, Enter stay, Esc back)"),
-        KeyBinding(keys: [.tab], label: "Tab", action: .complete, summary: "complete a /command"),
+        KeyBinding(keys: [.tab], label: "Tab", action: .complete,
+                   summary: "complete a /command or a file path (empty draft: choose an option of the newest question)"),
+        KeyBinding(keys: [.alt("p")], label: "Alt-P", action: .focusPicker,
+                   summary: "choose an option of the newest question: Up/Down move, Enter picks, Esc back"),
+        KeyBinding(keys: [], label: "1–9 (empty draft)", action: .focusPicker,
+                   summary: "pick that option of the newest question at once"),
         KeyBinding(keys: [.ctrl("a")], label: "Ctrl-A", action: .lineStart, summary: "start of the line"),
         KeyBinding(keys: [.ctrl("e")], label: "Ctrl-E", action: .lineEnd, summary: "end of the line"),
         KeyBinding(keys: [.home], label: "Home", action: .homeOrTop, summary: "start of the line (empty draft: top of the transcript)"),
@@ -82,6 +88,7 @@ enum KeyTable {
         let width = bindings.map(\.label.count).max() ?? 0
         let keys = bindings.map { "  " + $0.label.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + $0.summary }
         return ["Keys"] + keys + ["", "Commands"] + SlashCommand.allCases.map { "  " + $0.summary }
-            + ["", "Mouse: the wheel scrolls, a click on a failed message sends it again (--no-mouse leaves the mouse to the terminal)."]
+            + ["", "Mouse: the wheel scrolls, a click on an option of the newest question picks it, a click on a failed",
+               "message or attachment sends it again (--no-mouse leaves the mouse to the terminal)."]
     }
 }

@@ -9,9 +9,12 @@ enum LinkOpener {
         return desktop && ProcessSpawner.isInPath("xdg-open", environment: environment)
     }
 
-    /// Starts `xdg-open URL` in the background; returns a notice saying what happened.
+    /// Starts `xdg-open URL` (a URL or an absolute file path) in the background; returns a notice saying what happened.
     static func open(_ url: String, environment: [String: String]) -> String {
-        guard canOpen(environment: environment) else { return "Open this link: \(url)" }
+        let isFile = url.hasPrefix("/")
+        guard canOpen(environment: environment) else {
+            return isFile ? "Saved at \(url) (no desktop here to open it with)." : "Open this link: \(url)"
+        }
         let status = ProcessSpawner.run(["/bin/sh", "-c", "xdg-open \"$1\" >/dev/null 2>&1 </dev/null &", "sh", url])
         return status == 0 ? "Opening \(url)" : "Could not start xdg-open; the link: \(url)"
     }

@@ -63,6 +63,7 @@ public struct PlainMode: Sendable {
                     }
                     continue
                 }
+                if await PlainAttachments.run(trimmed, tracker: tracker, send: send, status: status) { continue }
                 if trimmed == "/suspend" || trimmed == "/resume" {
                     await send(trimmed == "/suspend" ? .suspend : .resume)
                     continue
@@ -76,7 +77,7 @@ public struct PlainMode: Sendable {
                     continue
                 }
                 if trimmed.hasPrefix("/") && !trimmed.hasPrefix("//") {
-                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /pick N, /suspend, /resume)")
+                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /pick N, /attach PATH, /download N [DIR], /open N, /suspend, /resume)")
                     continue
                 }
                 await send(.send(trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : line))
@@ -94,21 +95,28 @@ public struct PlainMode: Sendable {
                 if state != .idle { status("-- \(Self.describe(state))") }
             case .notice(let text):
                 status("-- \(text)")
+            case .transfer(let transfer):
+                let (line, open) = await PlainAttachments.report(transfer, tracker: tracker)
+                if let line { status(line) }
+                if let open { status("-- " + LinkOpener.open(open, environment: ProcessInfo.processInfo.environment)) }
             case .item(let item):
                 // A streamed reply is printed once, when it has settled (line mode cannot redraw).
                 if item.isStreaming {
                     await tracker.holdStreaming(item.id)
                 } else if !item.isOwn || item.delivery != .pending {
-                    output(printer.format(item))
+                    output(printer.format(item, number: await tracker.number(item)))
                 }
                 // Line mode shows every message as it arrives, with focus unknown: printed is seen.
                 if !item.isOwn, !item.isHistory, case .message = item.kind { await send(.seen(messageId: item.id)) }
             case .itemUpdated(let item):
                 let settledOwn = await tracker.shouldPrintSettled(item)
                 let settledStream = await tracker.releaseStreamed(item)
-                if settledOwn || settledStream { output(printer.format(item)) }
+                if settledOwn || settledStream { output(printer.format(item, number: await tracker.number(item))) }
+                if let attachment = item.attachment, attachment.isRejected, await tracker.firstRejection(item.id) {
+                    status("-- \(attachment.name) was rejected by the contact center's scan; it cannot be downloaded")
+                }
             case .olderItems(let items, _):
-                for item in items { output(printer.format(item)) }
+                for item in items { output(printer.format(item, number: await tracker.number(item))) }
             case .sessionInfo(let info):
                 status("-- \(info.backend) at \(info.endpoint), you are \(info.me.name)")
             case .typing, .typingStopped, .queuePosition:
@@ -136,7 +144,7 @@ public struct PlainMode: Sendable {
 struct PlainPrinter: Sendable {
     let options: PlainMode.Options
 
-    func format(_ item: ChatItem) -> String {
+    func format(_ item: ChatItem, number: Int? = nil) -> String {
         let time = Self.clock(item.time)
         let history = item.isHistory ? " (earlier)" : ""
         if case .event = item.kind { return "\(time) * \(item.text)\(history)" }
@@ -144,7 +152,9 @@ struct PlainPrinter: Sendable {
         if item.delivery == .failed { suffix = " [failed — /retry]" }
         let prefix = "\(time) \(item.sender.name)\(history): "
         let body: String
-        if item.isMarkdown {
+        if let attachment = item.attachment {
+            body = PlainAttachments.describe(attachment, number: number)
+        } else if item.isMarkdown {
             let lines = Markdown.render(item.text, width: max(20, options.width - 2))
             body = ANSIWriter.string(lines, mode: options.colorMode, plain: !options.ansi)
         } else {
@@ -167,6 +177,13 @@ actor PlainActivity {
     private var pending: Set<String> = []
     private var failed: [String] = []
     private var lastActivity = ContinuousClock.now
+    /// Attachments by the order they were printed (local id or id), for `/download N`.
+    var attachmentKeys: [String] = []
+    var attachmentsByKey: [String: Attachment] = [:]
+    /// Attachments to open once saved.
+    var opens: Set<String> = []
+    /// Rejected attachments already reported.
+    var rejections: Set<String> = []
     private var ended = false
 
     func note(_ event: ChatEvent) {

@@ -8,6 +8,7 @@ extension Reducer {
         if let effects = handleTranscriptSearchKey(&state, key, now: now) { return effects }
         if let effects = handleSearchKey(&state, key) { return effects }
         if let effects = handlePendingPaste(&state, key, now: now) { return effects }
+        if let effects = handlePickerKey(&state, key, now: now) { return effects }
         if key != .ctrl("y") && key != .alt("y") { state.composer.endYank() }
         if state.pendingCtrlX {
             state.pendingCtrlX = false
@@ -54,7 +55,13 @@ extension Reducer {
         case .newLine:
             state.composer.insert("\n")
         case .complete:
-            complete(&state, now: now)
+            if state.composer.isEmpty, state.store.latestOpenPicker != nil {
+                focusPicker(&state, now: now)
+            } else {
+                complete(&state, now: now)
+            }
+        case .focusPicker:
+            focusPicker(&state, now: now)
         case .deleteBackward:
             state.composer.deleteBackward()
         case .deleteForward:
@@ -126,14 +133,19 @@ extension Reducer {
         return []
     }
 
-    /// A click in the transcript: on a failed message of ours it sends that message again.
+    /// A click in the transcript: on an option of the newest open picker it picks that option;
+    /// on a failed message of ours it sends that message again.
     private static func click(_ state: inout UIState, row: Int, now: Date) -> [UIEffect] {
         let g = state.geometry
         state.prepareView()
-        guard let i = state.view.entry(
+        guard let hit = state.view.hit(
             atLine: row - g.transcript.top, state.scroll, store: state.store, width: g.columns, height: g.transcript.height)
         else { return [] }
-        let item = state.store.entries[i].item
+        if let option = clickedOption(state, entryIndex: hit.entry, line: hit.line) {
+            leavePicker(&state)
+            return [.send(.pick(index: option))]
+        }
+        let item = state.store.entries[hit.entry].item
         guard item.delivery == .failed else { return [] }
         return [.send(.retry(localId: item.localId ?? item.id))]
     }
@@ -210,6 +222,7 @@ extension Reducer {
     /// Tab: completes a slash command name.
     private static func complete(_ state: inout UIState, now: Date) {
         let text = state.composer.text
+        if completeCommandPath(&state, now: now) { return }
         guard text.hasPrefix("/"), !text.contains(" ") else { return }
         let matches = SlashCommand.completions(for: text)
         if matches.count == 1, let only = matches.first {

@@ -142,6 +142,8 @@ enum Reducer {
             state.queuePosition = position
         case .notice(let text):
             addNotice(&state, text, now: now)
+        case .transfer(let transfer):
+            return handleTransfer(&state, transfer, now: now)
         }
         return []
     }

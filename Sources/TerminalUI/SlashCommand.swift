@@ -3,7 +3,7 @@ import Foundation
 
 /// The slash commands the composer understands.
 enum SlashCommand: String, CaseIterable, Sendable {
-    case help, search, links, open, pick, edit, retry, export, end, new, quit
+    case help, search, links, open, pick, attach, download, edit, retry, export, end, new, quit
 
     /// The command as typed, with its slash.
     var name: String { "/" + rawValue }
@@ -17,8 +17,10 @@ enum SlashCommand: String, CaseIterable, Sendable {
         case .help: "/help — this list (also F1, or ? on an empty line)"
         case .search: "/search TEXT — find TEXT in the transcript (also Ctrl-S)"
         case .links: "/links — number the links in the transcript"
-        case .open: "/open N — open link N (xdg-open, or the URL is printed for copying)"
+        case .open: "/open N — open link N (xdg-open, or the URL is printed); /open #N downloads attachment N and opens it"
         case .pick: "/pick N — answer the newest quick reply, list picker or suggestion with option N"
+        case .attach: "/attach PATH — send a file (Tab completes the path; shown as 📎 with a number)"
+        case .download: "/download N [DIR] — save attachment N in DIR, $XDG_DOWNLOAD_DIR or here (never overwrites)"
         case .edit: "/edit — edit the draft in $EDITOR (also Ctrl-X Ctrl-E)"
         case .retry: "/retry — resend the newest failed message, or reconnect now"
         case .export: "/export FILE — save the transcript as Markdown (mode 0600)"
@@ -33,6 +35,8 @@ enum SlashCommand: String, CaseIterable, Sendable {
         switch self {
         case .export: "FILE"
         case .open, .pick: "N"
+        case .attach: "PATH"
+        case .download: "N"
         case .search: "TEXT"
         default: ""
         }
@@ -104,8 +108,15 @@ extension Reducer {
             addNotice(&state, LinkIndex.listing(state.links), now: now)
             scrollToBottom(&state)
             return []
+        case .attach:
+            return runAttach(&state, trimmed, argument: argument, now: now)
+        case .download:
+            return runDownload(&state, argument: argument, now: now)
         case .open:
             if state.links.isEmpty { state.links = LinkIndex.links(in: state.store) }
+            if argument.hasPrefix("#") || (state.links.isEmpty && state.store.attachmentCount > 0) {
+                return runOpenAttachment(&state, argument: argument, now: now)
+            }
             guard let n = Int(argument), n >= 1, n <= state.links.count else {
                 addNotice(&state, state.links.isEmpty ? "There are no links in the transcript."
                     : "Usage: /open N, with N from 1 to \(state.links.count) (/links lists them).", now: now)

@@ -73,9 +73,7 @@ final class TranscriptFormatter {
         let body: [StyledLine]
         switch item.kind {
         case .attachment(let attachment):
-            var text = "📎 \(attachment.name) (\(attachment.contentType))"
-            if let status = attachment.status { text += " [\(status.lowercased())]" }
-            body = Markdown.wrapPlain(text, width: bodyWidth)
+            body = attachmentLines(attachment, entry: entry, width: bodyWidth)
         default:
             body = item.isMarkdown
                 ? markdown(item, key: entry.key, width: bodyWidth)
@@ -84,6 +82,9 @@ final class TranscriptFormatter {
         let indent = StyledSpan(String(repeating: " ", count: Self.bodyIndent))
         for line in body {
             lines.append(StyledLine([indent] + line.spans))
+        }
+        if let choice = entry.highlightedChoice {
+            lines = Self.highlight(choice: choice, in: lines, indent: Self.bodyIndent)
         }
         if item.isStreaming, let last = lines.indices.last {
             lines[last].spans.append(StyledSpan(" ▍", style: palette.typing))

@@ -11,6 +11,10 @@ struct TranscriptEntry: Equatable, Sendable {
     let isNotice: Bool
     /// Bumped on every change, so cached layouts of the old content are not reused.
     var revision: Int
+    /// For attachments: the number `/download N` and `/open #N` use (1-based, oldest first).
+    var attachmentNumber: Int? = nil
+    /// For the picker focused from the keyboard: the highlighted option (1-based).
+    var highlightedChoice: Int? = nil
 }
 
 /// The transcript: entries in display order with lookups by server id and local id.
@@ -22,6 +26,8 @@ struct TranscriptStore: Equatable, Sendable {
     private var byKey: [String: Int] = [:]
     private var nextRevision = 1
     private var nextNotice = 1
+    /// How many attachments the transcript holds.
+    private(set) var attachmentCount = 0
 
     /// Creates an empty transcript.
     init() {}
@@ -44,7 +50,12 @@ struct TranscriptStore: Equatable, Sendable {
     @discardableResult
     mutating func append(_ item: ChatItem) -> Bool {
         guard position(matching: item) == nil else { return false }
-        entries.append(makeEntry(item, isNotice: false))
+        var entry = makeEntry(item, isNotice: false)
+        if item.attachment != nil {
+            attachmentCount += 1
+            entry.attachmentNumber = attachmentCount
+        }
+        entries.append(entry)
         index(entries.count - 1)
         return true
     }
@@ -74,6 +85,7 @@ struct TranscriptStore: Equatable, Sendable {
         guard !fresh.isEmpty else { return 0 }
         entries.insert(contentsOf: fresh, at: 0)
         reindex()
+        renumberAttachments()
         return fresh.count
     }
 
@@ -89,6 +101,39 @@ struct TranscriptStore: Equatable, Sendable {
     /// The newest own message that failed, if any.
     var newestFailedOwn: ChatItem? {
         entries.last { $0.item.delivery == .failed }?.item
+    }
+
+    /// The attachment item with number `n` (as shown in the transcript), if any.
+    func attachment(number n: Int) -> ChatItem? {
+        entries.first { $0.attachmentNumber == n }?.item
+    }
+
+    /// The newest picker from someone else that still takes an answer (what `/pick N` answers).
+    var latestOpenPicker: TranscriptEntry? {
+        entries.last { !$0.isNotice && $0.item.isOpenForPicking && !$0.item.isOwn }
+    }
+
+    /// Highlights option `choice` (1-based; nil: none) of the entry with `key`; clears every other highlight.
+    mutating func highlight(choice: Int?, key: String?) {
+        for i in entries.indices {
+            let wanted = entries[i].key == key ? choice : nil
+            guard entries[i].highlightedChoice != wanted else { continue }
+            entries[i].highlightedChoice = wanted
+            entries[i].revision = takeRevision()
+        }
+    }
+
+    /// Numbers attachments oldest first again (after older items were put in front).
+    private mutating func renumberAttachments() {
+        var n = 0
+        for i in entries.indices where entries[i].item.attachment != nil && !entries[i].isNotice {
+            n += 1
+            if entries[i].attachmentNumber != n {
+                entries[i].attachmentNumber = n
+                entries[i].revision = takeRevision()
+            }
+        }
+        attachmentCount = n
     }
 
     private mutating func makeEntry(_ item: ChatItem, isNotice: Bool) -> TranscriptEntry {

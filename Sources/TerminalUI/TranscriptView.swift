@@ -244,6 +244,13 @@ final class TranscriptView {
 
     /// The store position of the entry drawn on a line of the pane (0 is the top), if any.
     func entry(atLine target: Int, _ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int) -> Int? {
+        hit(atLine: target, position, store: store, width: width, height: height)?.entry
+    }
+
+    /// The entry drawn on a line of the pane (0 is the top) and that line as laid out, if any.
+    func hit(
+        atLine target: Int, _ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int
+    ) -> (entry: Int, line: StyledLine)? {
         guard !rows.isEmpty, target >= 0, target < height else { return nil }
         var top = resolve(position, store: store, width: width) ?? bottomTop(store: store, width: width, height: height)
         if linesFrom(top, store: store, width: width, limit: height) < height {
@@ -252,8 +259,12 @@ final class TranscriptView {
         var line = -top.line
         var row = top.row
         while row < rows.count && line <= target {
-            line += lineCount(ofRow: row, in: store, width: width)
-            if line > target, case .entry(let i) = rows[row] { return i }
+            let rowLines = lines(ofRow: row, in: store, width: width)
+            line += max(1, rowLines.count)
+            if line > target, case .entry(let i) = rows[row] {
+                let within = target - (line - max(1, rowLines.count))
+                return (i, rowLines.indices.contains(within) ? rowLines[within] : StyledLine())
+            }
             row += 1
         }
         return nil

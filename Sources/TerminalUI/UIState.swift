@@ -58,6 +58,12 @@ struct UIState {
     var pendingPaste: String?
     /// Links as numbered by the last `/links` (1-based in the UI).
     var links: [String] = []
+    /// The highlighted option (1-based) while the newest picker has keyboard focus; nil otherwise.
+    var pickerFocus: Int?
+    /// Attachments (by id) to open once their download has finished (`/open #N`).
+    var pendingOpens: Set<String> = []
+    /// Lists a folder for Tab completion of paths (names; a trailing `/` marks folders); injected for tests.
+    var listFolder: @Sendable (String) -> [String]? = PathCompletion.listFolder
     /// True when the previous key was Ctrl-X (waiting for Ctrl-E).
     var pendingCtrlX = false
     /// True when the engine's stream has finished.

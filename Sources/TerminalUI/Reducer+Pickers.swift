@@ -1,0 +1,87 @@
+import ChatModel
+import Foundation
+import MarkdownANSI
+
+/// Picking an option of the newest picker from the keyboard and with the mouse.
+///
+/// On an empty draft a digit picks that option at once. Tab (empty draft) or Alt-P focuses the
+/// picker: Up/Down move a highlight, Enter picks, Esc or Tab leaves; any other key leaves and
+/// goes to the composer as usual. Up on an empty draft stays input history.
+extension Reducer {
+    /// Handles a key that belongs to picking; nil when the key is not about picking.
+    static func handlePickerKey(_ state: inout UIState, _ key: Key, now: Date) -> [UIEffect]? {
+        guard let focused = state.pickerFocus else {
+            guard case .text(let text) = key, state.composer.isEmpty, let n = Int(text), text.count == 1,
+                let count = state.store.latestOpenPicker?.item.choices?.count, (1...count).contains(n)
+            else { return nil }
+            return pick(&state, n)
+        }
+        guard let picker = state.store.latestOpenPicker, let count = picker.item.choices?.count, count > 0 else {
+            leavePicker(&state)
+            return nil
+        }
+        switch key {
+        case .up, .left, .backTab:
+            setPickerFocus(&state, max(1, focused - 1))
+            return []
+        case .down, .right:
+            setPickerFocus(&state, min(count, focused + 1))
+            return []
+        case .enter:
+            return pick(&state, min(focused, count))
+        case .escape, .tab:
+            leavePicker(&state)
+            return []
+        case .text(let text) where text.count == 1 && Int(text).map { (1...count).contains($0) } == true:
+            return pick(&state, Int(text) ?? focused)
+        case .resize, .focusIn, .focusOut, .wheelUp, .wheelDown:
+            return nil
+        default:
+            leavePicker(&state)
+            return nil
+        }
+    }
+
+    /// Focuses the newest open picker (Tab on an empty draft, Alt-P); false when there is none.
+    @discardableResult
+    static func focusPicker(_ state: inout UIState, now: Date) -> Bool {
+        guard state.store.latestOpenPicker != nil else {
+            state.hint = ("no open question to answer", now.addingTimeInterval(hintLifetime))
+            return false
+        }
+        scrollToBottom(&state)
+        setPickerFocus(&state, 1)
+        return true
+    }
+
+    /// A click on an option line of the newest open picker picks that option.
+    static func clickedOption(_ state: UIState, entryIndex: Int, line: StyledLine) -> Int? {
+        let entry = state.store.entries[entryIndex]
+        guard entry.key == state.store.latestOpenPicker?.key, let count = entry.item.choices?.count,
+            let n = TranscriptFormatter.optionNumber(of: line), (1...count).contains(n)
+        else { return nil }
+        return n
+    }
+
+    private static func setPickerFocus(_ state: inout UIState, _ choice: Int) {
+        state.pickerFocus = choice
+        state.store.highlight(choice: choice, key: state.store.latestOpenPicker?.key)
+        state.transcriptVersion += 1
+        state.hint = ("option \(choice): ↑/↓ choose, Enter picks, Esc returns to the draft", .distantFuture)
+    }
+
+    /// Leaves picker focus and removes the highlight.
+    static func leavePicker(_ state: inout UIState) {
+        guard state.pickerFocus != nil else { return }
+        state.pickerFocus = nil
+        state.store.highlight(choice: nil, key: nil)
+        state.transcriptVersion += 1
+        state.hint = nil
+    }
+
+    private static func pick(_ state: inout UIState, _ n: Int) -> [UIEffect] {
+        leavePicker(&state)
+        scrollToBottom(&state)
+        return [.send(.pick(index: n))]
+    }
+}
