@@ -17,11 +17,19 @@ actor EventInbox {
     private var nextWaiterId = 0
     /// The options of the latest message offering choices (for `pick`), whether or not a step took it.
     private(set) var latestChoices: [String]?
+    /// Our own attachments in their latest form, by local id (for `attach`).
+    private(set) var ownAttachments: [String: ChatItem] = [:]
 
     /// Adds an event (called by the pump task); a terminal connection state ends the stream.
     func append(_ event: ChatEvent) {
         if case .item(let item) = event, !item.isOwn, let choices = InteractiveOptions.choices(of: item) {
             latestChoices = choices
+        }
+        switch event {
+        case .item(let item), .itemUpdated(let item):
+            if item.attachment != nil, let localId = item.localId { ownAttachments[localId] = item }
+        default:
+            break
         }
         let arrival = Arrival(event: event, time: .now)
         if let current = waiter {

@@ -24,7 +24,14 @@ public enum ScriptParser {
             throw ScriptParseError(file: path, line: 0, "cannot read the script file")
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return try parse(String(decoding: data, as: UTF8.self), name: name, file: path)
+        var script = try parse(String(decoding: data, as: UTF8.self), name: name, file: path)
+        // `attach` paths are relative to the script's folder, so a script and its files travel together.
+        let folder = (path as NSString).deletingLastPathComponent
+        for index in script.steps.indices {
+            guard case .attach(let file) = script.steps[index].action, !file.hasPrefix("/"), !file.hasPrefix("~") else { continue }
+            script.steps[index].action = .attach(path: ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(file))
+        }
+        return script
     }
 
     /// Parses script text; `file` names it in errors.

@@ -38,10 +38,7 @@ struct StepExecution {
             result.detail = "picked \"\(titles[number - 1])\""
             return result
         case .attach(let path):
-            guard FileManager.default.isReadableFile(atPath: path) else {
-                return StepResult(step: step, failure: "cannot read \(path)")
-            }
-            return StepResult(step: step, failure: "attach: this version of the chat engine cannot upload attachments yet")
+            return await attach(path, step: step)
         case .wait(let duration):
             try? await Task.sleep(for: duration)
             return StepResult(step: step)
