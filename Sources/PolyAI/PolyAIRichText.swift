@@ -54,7 +54,10 @@ enum PolyAIRichText {
             }
         }
         for action in callActions {
-            lines.append("- Call: \(action.title ?? "phone") \(action.number ?? "")".trimmingCharacters(in: .whitespaces))
+            // The number as a tel: link, so /links numbers it and /open N can dial it.
+            let digits = (action.number ?? "").filter { $0.isNumber || $0 == "+" }
+            let link = digits.isEmpty ? (action.number ?? "") : "\(action.number ?? digits) <tel:\(digits)>"
+            lines.append("- Call: \(action.title ?? "phone") \(link)".trimmingCharacters(in: .whitespaces))
         }
         if !lines.isEmpty { blocks.append(lines.joined(separator: "\n")) }
         if !suggestions.isEmpty {

@@ -5,7 +5,7 @@ enum LinkIndex {
     /// Characters that end a bare URL.
     private static let stoppers = Set<Character>(" \t\n<>\"'`()[]{}")
 
-    /// Every distinct `http(s)://` URL in the messages (not notices), oldest first.
+    /// Every distinct `http(s)://` URL and `tel:` link in the messages (not notices), oldest first.
     static func links(in store: TranscriptStore) -> [String] {
         var seen = Set<String>()
         var out: [String] = []
@@ -16,7 +16,24 @@ enum LinkIndex {
     }
 
     /// The URLs in one text (bare, in markdown `[x](url)` and `<url>`); trailing punctuation dropped.
+    /// `tel:` links (PolyAI call actions) count too, after the web links.
     static func urls(in text: String) -> [String] {
+        webURLs(in: text) + phoneLinks(in: text)
+    }
+
+    /// `tel:+4420…` links: the scheme followed by a `+` and digits.
+    static func phoneLinks(in text: String) -> [String] {
+        var out: [String] = []
+        var rest = text[...]
+        while let start = rest.range(of: "tel:", options: .caseInsensitive) {
+            let number = rest[start.upperBound...].prefix { $0.isASCII && ($0.isNumber || $0 == "+") }
+            if number.filter(\.isNumber).count >= 3 { out.append("tel:" + number) }
+            rest = rest[start.upperBound...]
+        }
+        return out
+    }
+
+    private static func webURLs(in text: String) -> [String] {
         var out: [String] = []
         var rest = text[...]
         while let start = rest.range(of: "http", options: .caseInsensitive) {

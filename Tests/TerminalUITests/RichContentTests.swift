@@ -143,4 +143,13 @@ import Testing
         #expect(Fixture.screen(s).contains { $0.contains("uploading big.pdf: 50% of 10.0 MB") })
         #expect(s.composer.text == "still typing")
     }
+
+    @Test func callActionsAreNumberedLinksThatOpenCanDial() {
+        var s = Fixture.state()
+        let card = "Here you go\n\n- Link: Menu (View) <https://example.com/menu>\n- Call: Restaurant +44 20 7123 4567 <tel:+442071234567>"
+        Fixture.apply(&s, [.engine(.item(Fixture.message("p1", card)))])
+        #expect(LinkIndex.links(in: s.store) == ["https://example.com/menu", "tel:+442071234567"])
+        Fixture.type(&s, "/open 2")
+        #expect(Fixture.apply(&s, [.key(.enter)]) == [.openURL("tel:+442071234567")])
+    }
 }
