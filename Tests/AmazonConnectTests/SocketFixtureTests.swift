@@ -18,7 +18,8 @@ import Testing
         "message-interactive-panel": "message bot Bot text/markdown",
         "message-interactive-quickreply": "message bot Bot text/markdown",
         "message-interactive-timepicker": "message bot Bot text/markdown",
-        "message-interactive-viewresource": "message bot Bot text/markdown",
+        // Left raw by the decoder: the backend shows a placeholder and fetches the view (DescribeView).
+        "message-interactive-viewresource": "message bot Bot application/vnd.amazonaws.connect.message.interactive",
         "message-interactive-response": "message customer Maria Lopez application/vnd.amazonaws.connect.message.interactive.response",
         "message-interactive-response-viewresource": "message customer Maria Lopez application/vnd.amazonaws.connect.message.interactive.response",
         "message-partial-chunk": "streaming bot Bot text/plain",
@@ -88,6 +89,19 @@ import Testing
             }
             #expect(Self.describe(events) == expected, "fixture \(fixture.name)")
         }
+    }
+
+    @Test func theBackendShowsAViewMessageAsAPlaceholderUntilDescribeViewAnswers() throws {
+        let backend = ConnectBackend(
+            start: .participantToken("t", displayName: nil), endpoint: try #require(URL(string: "http://127.0.0.1:1")))
+        let fixture = try #require(try SpecFixtures.connectFixtures().first { $0.name == "message-interactive-viewresource" })
+        let events = try backend.decode(frame: String(decoding: fixture.data, as: UTF8.self))
+        guard case .item(let item) = try #require(events.first) else {
+            Issue.record("no item: \(events)")
+            return
+        }
+        #expect(item.contentType == "text/markdown" && item.text == ConnectBackend.viewPlaceholder)
+        #expect(backend.needsEnrichment(item), "the engine is asked to fetch the view")
     }
 
     @Test func clientFramesMatchTheFixturesWeSend() throws {
