@@ -29,10 +29,10 @@ struct ConnectView: Sendable, Equatable {
         let template = Self.json(template) ?? [:]
         let title = ((template["Head"] as? [String: Any])?["Title"] as? String) ?? name
         var lines = ["**\(title)**"]
-        if let heading = data["Heading"] as? String, !heading.isEmpty, heading != title { lines.append("_\(heading)_") }
+        if let heading = data["Heading"] as? String, !heading.isEmpty, heading != title { lines += ["", "_\(heading)_"] }
         var texts: [String] = []
         Self.collectTexts(template["Body"], data: data, into: &texts)
-        lines += texts
+        for text in texts { lines += ["", text] }
         let schema = (Self.json(inputSchema)?["properties"] as? [String: Any]) ?? [:]
         let fields = Set(schema.keys).union(data.keys).subtracting(["Heading"]).sorted()
         if !fields.isEmpty {

@@ -174,6 +174,12 @@ import Testing
             await $0.currentItems.contains { $0.id == missing && $0.text.contains("could not be loaded") }
         }
         #expect(explained, "an unknown view says so instead of showing JSON")
+
+        await session.send("address")
+        let fromFlow = await recorder.wait {
+            await $0.currentItems.contains { $0.text.contains("**Address update**") && $0.text.contains("- Street: —") }
+        }
+        #expect(fromFlow, "the demo's 'address' keyword shows the same view, its empty field as a dash")
         await session.shutdown()
     }
 }
