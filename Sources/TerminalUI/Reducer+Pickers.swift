@@ -4,7 +4,7 @@ import MarkdownANSI
 
 /// Picking an option of the newest picker from the keyboard and with the mouse.
 ///
-/// On an empty draft a digit picks that option at once. Tab (empty draft) or Alt-P focuses the
+/// On an empty draft a digit picks that option at once while the picker is the last message. Tab (empty draft) or Alt-P focuses the
 /// picker: Up/Down move a highlight, Enter picks, Esc or Tab leaves; any other key leaves and
 /// goes to the composer as usual. Up on an empty draft stays input history.
 extension Reducer {
@@ -12,7 +12,8 @@ extension Reducer {
     static func handlePickerKey(_ state: inout UIState, _ key: Key, now: Date) -> [UIEffect]? {
         guard let focused = state.pickerFocus else {
             guard case .text(let text) = key, state.composer.isEmpty, let n = Int(text), text.count == 1,
-                let count = state.store.latestOpenPicker?.item.choices?.count, (1...count).contains(n)
+                let picker = state.store.latestOpenPicker, isLastWord(picker, in: state.store),
+                let count = picker.item.choices?.count, (1...count).contains(n)
             else { return nil }
             return pick(&state, n)
         }
@@ -39,6 +40,17 @@ extension Reducer {
         default:
             leavePicker(&state)
             return nil
+        }
+    }
+
+    /// True when no message came after the picker: only then is a lone digit taken as its answer
+    /// (an older question stays answerable with Tab, Alt-P, a click or `/pick`).
+    static func isLastWord(_ picker: TranscriptEntry, in store: TranscriptStore) -> Bool {
+        guard let index = store.position(ofKey: picker.key) else { return false }
+        return store.entries[(index + 1)...].allSatisfy { entry in
+            if entry.isNotice { return true }
+            if case .event = entry.item.kind { return true }
+            return false
         }
     }
 

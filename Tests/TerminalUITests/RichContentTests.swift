@@ -33,6 +33,15 @@ import Testing
         #expect(s.composer.text == "91", "digits in a draft are text")
     }
 
+    @Test func aDigitIsTextOnceAMessageFollowedTheQuestion() {
+        var s = withSurvey()
+        Fixture.apply(&s, [.engine(.item(Fixture.message("m2", "How many would you like?", at: 5)))])
+        _ = Fixture.type(&s, "2")
+        #expect(s.composer.text == "2", "the newer message is being answered, not the old survey")
+        s.composer.clear()
+        #expect(Fixture.apply(&s, [.key(.tab), .key(.enter)]) == [.send(.pick(index: 1))], "Tab still reaches it")
+    }
+
     @Test func tabFocusesThePickerArrowsMoveTheHighlightAndEnterPicks() {
         var s = withSurvey()
         #expect(Fixture.apply(&s, [.key(.tab)]).isEmpty)
@@ -51,7 +60,7 @@ import Testing
         Fixture.apply(&s, [.key(.alt("p")), .key(.escape)])
         #expect(s.pickerFocus == nil)
         Fixture.apply(&s, [.key(.tab)])
-        #expect(Fixture.type(&s, "h").isEmpty == false || s.composer.text == "h")
+        _ = Fixture.type(&s, "h")
         #expect(s.pickerFocus == nil && s.composer.text == "h", "a letter leaves the picker and is typed")
     }
 
