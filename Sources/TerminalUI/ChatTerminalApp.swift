@@ -6,18 +6,21 @@ import MarkdownANSI
 ///
 /// Input, engine events, ticks and resizes are merged into one queue of ``UIEvent``s, applied by
 /// the pure ``Reducer`` to one ``UIState``; frames are drawn on a clock (at most ~60 per second,
-/// coalesced) with a single `doupdate()` each. Keys are polled without blocking on the main actor.
+/// coalesced; a frame answering a key is drawn at once) with a single `doupdate()` each. The loop
+/// sleeps until something happens: an ``InputWatcher`` thread reports readable input (the keys are
+/// then read with curses on the main actor), the engine publishes, or the next time-driven change
+/// is due (clock minute, countdown second, typing dots, a pending frame).
 @MainActor
 public final class ChatTerminalApp {
-    /// Poll interval for keys and engine events.
-    static let pollInterval: Duration = .milliseconds(10)
-    /// Shortest time between two frames.
-    static let frameInterval: TimeInterval = 1.0 / 60.0
+    /// Shortest time between two frames that no key asked for.
+    nonisolated static let frameInterval: TimeInterval = 1.0 / 60.0
 
     private let options: TerminalUIOptions
     private let events: AsyncStream<ChatEvent>
     private let send: @Sendable (ChatCommand) async -> Void
     private var inbox: [UIEvent] = []
+    private var waiter: CheckedContinuation<Void, Never>?
+    private var wakePending = false
 
     /// Creates the app; nothing touches the terminal until ``run()``.
     public init(
@@ -58,10 +61,18 @@ public final class ChatTerminalApp {
             for await command in commands { await send(command) }
         }
         let pump = Task { [events] in
-            for await event in events { self.inbox.append(.engine(event)) }
+            for await event in events {
+                self.inbox.append(.engine(event))
+                self.wake()
+            }
             self.inbox.append(.engineFinished)
+            self.wake()
         }
+        let watcher = InputWatcher()
+        watcher.forwardResizes()
+        watcher.start { Task { @MainActor [weak self] in self?.wake() } }
         defer {
+            watcher.stop()
             pump.cancel()
             commandSink.finish()
             sender.cancel()
@@ -74,7 +85,9 @@ public final class ChatTerminalApp {
         while true {
             if let view = bare {
                 // Copy mode: curses is suspended; engine events still update the state.
-                if view.finished() {
+                let pressed = view.finished()
+                watcher.drained()
+                if pressed {
                     view.close()
                     bare = nil
                     state.screenHidden = false
@@ -90,11 +103,13 @@ public final class ChatTerminalApp {
                             if case .notify(let title, let body) = effect { terminal.notify(title: title, body: body) }
                         }
                     }
-                    try? await Task.sleep(for: Self.pollInterval)
+                    await waitForWake(until: nil)
                     continue
                 }
             }
-            for input in terminal.readInputs() {
+            let inputs = terminal.readInputs()
+            watcher.drained()
+            for input in inputs {
                 for key in decoder.feed(input) { inbox.append(keyEvent(key, terminal: terminal)) }
             }
             for key in decoder.endOfInput() { inbox.append(keyEvent(key, terminal: terminal)) }
@@ -149,16 +164,65 @@ public final class ChatTerminalApp {
             }
 
             let animationKey = Self.animationKey(state, now: now)
+            // A key's echo is drawn at once; engine-driven changes wait for the frame clock.
             if bare == nil && (state.dirty || animationKey != lastAnimationKey)
-                && now.timeIntervalSince(lastFrame) >= Self.frameInterval {
+                && (!inputs.isEmpty || now.timeIntervalSince(lastFrame) >= Self.frameInterval) {
                 painter.paint(FrameBuilder.build(state, now: now, palette: palette))
                 terminal.setTitle(Self.windowTitle(state))
                 state.dirty = false
                 lastAnimationKey = animationKey
                 lastFrame = now
             }
-            try? await Task.sleep(for: Self.pollInterval)
+            if bare == nil { await waitForWake(until: Self.nextWake(state, now: Date(), lastFrame: lastFrame)) }
         }
+    }
+
+    /// Wakes the main loop (input is ready, the engine published, a timer fired).
+    private func wake() {
+        if let waiter {
+            self.waiter = nil
+            waiter.resume()
+        } else {
+            wakePending = true
+        }
+    }
+
+    /// Sleeps until ``wake()`` is called or `deadline` passes.
+    private func waitForWake(until deadline: Date?) async {
+        if wakePending {
+            wakePending = false
+            return
+        }
+        var timer: Task<Void, Never>?
+        if let deadline {
+            let delay = max(0, deadline.timeIntervalSinceNow)
+            timer = Task { [weak self] in
+                try? await Task.sleep(for: .microseconds(Int64(delay * 1_000_000)))
+                if !Task.isCancelled { self?.wake() }
+            }
+        }
+        await withCheckedContinuation { waiter = $0 }
+        timer?.cancel()
+    }
+
+    /// When the screen next changes by time alone (or a coalesced frame is due): the clock's next
+    /// minute, the countdown's next second, the typing dots' next step, a hint or a wait expiring.
+    nonisolated static func nextWake(_ state: UIState, now: Date, lastFrame: Date) -> Date {
+        let epsilon = 0.001
+        let seconds = now.timeIntervalSince1970
+        var next = Date(timeIntervalSince1970: (seconds / 60).rounded(.down) * 60 + 60 + epsilon)
+        func consider(_ date: Date) { if date < next { next = date } }
+        if state.dirty { consider(lastFrame.addingTimeInterval(frameInterval)) }
+        if case .reconnecting = state.connection {
+            consider(Date(timeIntervalSince1970: seconds.rounded(.down) + 1 + epsilon))
+        }
+        if !state.typing.isEmpty {
+            let step = (now.timeIntervalSinceReferenceDate * 3).rounded(.down) + 1
+            consider(Date(timeIntervalSinceReferenceDate: step / 3 + epsilon))
+        }
+        if let hint = state.hint { consider(hint.until) }
+        if let since = state.loadingOlderSince { consider(since.addingTimeInterval(Reducer.loadOlderTimeout)) }
+        return max(next, now)
     }
 
     private func keyEvent(_ key: Key, terminal: CursesTerminal) -> UIEvent {
