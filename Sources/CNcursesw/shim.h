@@ -64,3 +64,9 @@ static inline mmask_t cnc_getmouse_bstate(int *y, int *x) {
 /* Line-drawing characters that show as real box characters in captures. */
 static inline const cchar_t *cnc_wacs_hline(void) { return WACS_HLINE; }
 static inline const cchar_t *cnc_wacs_vline(void) { return WACS_VLINE; }
+
+/* Direct colour: true when the terminal description has the RGB flag (xterm-direct, tmux-direct…),
+ * so colour numbers are 0xRRGGBB values instead of palette indices. */
+static inline int cnc_has_direct_color(void) {
+    return tigetflag("RGB") > 0 || COLORS >= 0x1000000;
+}

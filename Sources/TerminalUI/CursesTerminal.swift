@@ -209,6 +209,9 @@ final class CursesTerminal {
         if colors < 8 { return .none }
         if colors < 256 { return .ansi16 }
         if mode == .ansi16 { return .ansi16 }
+        // 24-bit only where the terminal description can express it (RGB flag, e.g. xterm-direct);
+        // with xterm-256color curses has no sequence for it, whatever COLORTERM says.
+        if mode == .truecolor && cnc_has_direct_color() != 0 { return .truecolor }
         return .ansi256
     }
 
