@@ -44,7 +44,10 @@ extension ChatSession {
     private func socketOpened(_ writer: any SocketWriter, generation current: Int) async throws {
         liveBuffer = []
         currentWriter = writer
-        for frame in backend.handshakeFrames() { try await writer.send(text: frame) }
+        for frame in backend.handshakeFrames() {
+            try await writer.send(text: frame)
+            noteFrameForDiagnostics(frame, outgoing: true, at: configuration.now())
+        }
         lastFrameAt = configuration.now()
     }
 
@@ -70,7 +73,11 @@ extension ChatSession {
         while generation == current {
             try await configuration.sleep(interval - grace)
             let sentAt = configuration.now()
-            for frame in backend.heartbeatFrames() { try await writer.send(text: frame) }
+            noteHeartbeatSent(at: sentAt)
+            for frame in backend.heartbeatFrames() {
+                try await writer.send(text: frame)
+                noteFrameForDiagnostics(frame, outgoing: true, at: sentAt)
+            }
             try await configuration.sleep(grace)
             if lastFrameAt < sentAt {
                 logger.warning("no answer to the heartbeat within \(grace); replacing the socket")
@@ -142,6 +149,7 @@ extension ChatSession {
     private func receive(frame: String, generation current: Int) {
         guard generation == current else { return }
         lastFrameAt = configuration.now()
+        noteFrameForDiagnostics(frame, outgoing: false, at: lastFrameAt)
         let events: [BackendEvent]
         do {
             events = try backend.decode(frame: frame)
@@ -203,7 +211,7 @@ extension ChatSession {
         case .subscribed:
             if live { subscribedGeneration = generation }
         case .alive:
-            break
+            noteHeartbeatAnswered()
         case .degraded(let detail):
             logger.warning("deep heartbeat failed: \(detail)")
         case .serverError(let message):

@@ -40,6 +40,7 @@ public actor ChatSession {
     var endedByServer = false
     var restoredOutbox: [OutboxEntry]
     var uploads = PendingUploads()
+    var diagnostics = DiagnosticsRecorder()
     private var loop: Task<Void, Never>?
     private var wakeup: CheckedContinuation<Signal, Never>?
     private var finishedWaiters: [CheckedContinuation<Void, Never>] = []
@@ -212,6 +213,7 @@ public actor ChatSession {
 
     func publishState() {
         hub.publish(.connection(machine.state))
+        noteStateForDiagnostics()
         if machine.state.isTerminal {
             receipts.cancel()
             releaseFinishedWaiters()

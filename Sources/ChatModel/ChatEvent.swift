@@ -26,6 +26,9 @@ public enum ChatEvent: Sendable, Hashable {
     case notice(String)
     /// An attachment upload or download started, moved on, finished or failed.
     case transfer(FileTransfer)
+    /// What a diagnostics view shows about the connection (state history, last frames,
+    /// heartbeat round trips, reconnects); see ``ConnectionDiagnostics`` for when it is sent.
+    case diagnostics(ConnectionDiagnostics)
 
     /// How long an incoming typing indicator stays up without a repeat.
     public static let typingLifetime: TimeInterval = 12

@@ -55,6 +55,16 @@ enum FrameBuilder {
         var transcriptLines = state.transcriptSearch.map { search in viewport.lines.map(search.highlight) } ?? viewport.lines
         if let offset = state.helpOffset {
             transcriptLines = helpOverlay(offset: offset, width: g.columns, height: g.transcript.height, palette: palette)
+        } else if state.diagnosticsOpen {
+            let pane = DiagnosticsPane.lines(
+                state.diagnostics, width: g.columns, height: DiagnosticsPane.height(transcript: g.transcript.height),
+                formatter: state.view.formatter, palette: palette)
+            // The pane takes the top rows; below it the lowest rows of what the transcript shows.
+            var shown = transcriptLines
+            while let last = shown.last, last.plainText.allSatisfy(\.isWhitespace) { shown.removeLast() }
+            let room = max(0, g.transcript.height - pane.count)
+            let lower = Array(shown.suffix(room))
+            transcriptLines = pane + lower + Array(repeating: StyledLine(), count: room - lower.count)
         }
         regions.append(Frame.Region(
             name: "transcript", top: g.transcript.top, height: g.transcript.height,

@@ -5,7 +5,7 @@ enum KeyAction: Hashable, Sendable {
     case wordLeft, wordRight, killToLineEnd, killToLineStart, killWordBackward, killWordForward
     case yank, yankPop, undo, redo, up, down
     case pageUp, pageDown, top, bottom, wheelUp, wheelDown
-    case repaint, historySearch, transcriptSearch, editorPrefix, suspend, copyMode, help
+    case repaint, historySearch, transcriptSearch, editorPrefix, suspend, copyMode, help, diagnostics
     case focusPicker
 }
 
@@ -65,8 +65,10 @@ enum KeyTable {
         KeyBinding(keys: [.ctrlHome], label: "Ctrl-Home", action: .top, summary: "top of the transcript"),
         KeyBinding(keys: [.ctrlEnd, .escape], label: "Ctrl-End, Esc", action: .bottom, summary: "newest message"),
         KeyBinding(keys: [.ctrl("l")], label: "Ctrl-L", action: .repaint, summary: "redraw the screen"),
-        KeyBinding(keys: [.function(6), .function(2), .alt("l")], label: "F6, F2, Alt-L", action: .copyMode,
+        KeyBinding(keys: [.function(6), .alt("l")], label: "F6, Alt-L", action: .copyMode,
                    summary: "copy mode: the bare transcript for the terminal's selection; any key returns"),
+        KeyBinding(keys: [.function(2)], label: "F2", action: .diagnostics,
+                   summary: "diagnostics pane: connection states, heartbeat round trips, reconnects, last frames (F2 again hides it)"),
         KeyBinding(keys: [.function(1)], label: "F1, ? (empty draft)", action: .help, summary: "this help"),
         KeyBinding(keys: [.ctrl("z")], label: "Ctrl-Z", action: .suspend, summary: "suspend (fg resumes)"),
         KeyBinding(keys: [.ctrl("c")], label: "Ctrl-C", action: .quit, summary: "quit"),

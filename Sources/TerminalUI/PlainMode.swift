@@ -119,7 +119,7 @@ public struct PlainMode: Sendable {
                 for item in items { output(printer.format(item, number: await tracker.number(item))) }
             case .sessionInfo(let info):
                 status("-- \(info.backend) at \(info.endpoint), you are \(info.me.name)")
-            case .typing, .typingStopped, .queuePosition:
+            case .typing, .typingStopped, .queuePosition, .diagnostics:
                 break
             }
             if final.isTerminal, case .connection = event { break }

@@ -129,6 +129,8 @@ extension Reducer {
             return [.bareView]
         case .help:
             state.helpOffset = 0
+        case .diagnostics:
+            state.diagnosticsOpen.toggle()
         }
         return []
     }

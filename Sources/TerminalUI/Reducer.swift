@@ -33,6 +33,11 @@ enum Reducer {
             let effects = handleKey(&state, key, now: now)
             if key != .tab && state.composer.text != draft { state.hint = nil }
             return effects
+        case .engine(.diagnostics(let diagnostics)):
+            // Redrawn only while the pane shows them.
+            state.diagnostics = diagnostics
+            if state.diagnosticsOpen { state.dirty = true }
+            return []
         case .engine(let chatEvent):
             state.dirty = true
             return handleEngine(&state, chatEvent, now: now)
@@ -144,6 +149,8 @@ enum Reducer {
             addNotice(&state, text, now: now)
         case .transfer(let transfer):
             return handleTransfer(&state, transfer, now: now)
+        case .diagnostics(let diagnostics):
+            state.diagnostics = diagnostics
         }
         return []
     }

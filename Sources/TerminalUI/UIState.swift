@@ -36,6 +36,10 @@ struct UIState {
     var transcriptSearch: TranscriptSearch?
     /// The first help line shown while the help overlay (F1, `?`) is open; nil when closed.
     var helpOffset: Int?
+    /// True while the diagnostics pane (F2) is shown over the top of the transcript.
+    var diagnosticsOpen = false
+    /// The engine's latest connection diagnostics (shown by the F2 pane).
+    var diagnostics: ConnectionDiagnostics?
     /// An open Ctrl-R history search.
     var historySearch: HistorySearch?
     /// False once the engine said there is nothing older to load.

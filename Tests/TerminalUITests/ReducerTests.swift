@@ -245,7 +245,7 @@ struct ReducerKeyTests {
 
     @Test func copyModeKeys() {
         var s = Fixture.state()
-        #expect(Fixture.apply(&s, [.key(.function(2))]) == [.bareView])
+        #expect(Fixture.apply(&s, [.key(.function(6))]) == [.bareView])
         #expect(Fixture.apply(&s, [.key(.alt("l"))]) == [.bareView])
     }
 
