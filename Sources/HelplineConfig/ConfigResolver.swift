@@ -36,6 +36,17 @@ public struct ConfigResolver: Sendable {
         "HELPLINE_" + option.uppercased().replacingOccurrences(of: "-", with: "_")
     }
 
+    /// Older variables still honoured for an option, after `HELPLINE_<OPTION>`.
+    public static let environmentAliases: [String: [String]] = ["api-key": ["HELPLINE_POLYAI_API_KEY"]]
+
+    /// The value the environment gives an option: `HELPLINE_<OPTION>`, then its aliases; with the variable's name.
+    func environmentValue(_ option: String) -> (name: String, value: String)? {
+        for name in [Self.environmentName(option)] + (Self.environmentAliases[option] ?? []) {
+            if let value = environment[name], !value.isEmpty { return (name, value) }
+        }
+        return nil
+    }
+
     /// `arguments` (after the subcommand name) completed from the environment and the file.
     /// `--profile NAME` (or `HELPLINE_PROFILE`) picks the profile; it stays in the arguments only when
     /// the subcommand itself takes `--profile` (as `connect` does, for AWS credentials).
@@ -63,8 +74,8 @@ public struct ConfigResolver: Sendable {
         })
         var added: [String] = []
         for option in (options.valued.union(options.flags)).sorted() where !given.contains(option) {
-            if let value = environment[Self.environmentName(option)], !value.isEmpty {
-                added += try Self.arguments(option, .scalar(value), options: options, source: Self.environmentName(option))
+            if let (name, value) = environmentValue(option) {
+                added += try Self.arguments(option, .scalar(value), options: options, source: name)
             } else if let value = profile[option] ?? config.defaults[option] {
                 added += try Self.arguments(option, value, options: options, source: "the configuration key '\(option)'")
             }

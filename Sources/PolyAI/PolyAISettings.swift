@@ -1,9 +1,9 @@
 import Foundation
 
-/// PolyAI settings from flags, the environment and the config file, in that order of precedence.
+/// PolyAI settings from flags and the environment, in that order of precedence.
 ///
-/// The config file is `$XDG_CONFIG_HOME/helpline/config.json` (default `~/.config/helpline/config.json`):
-/// `{"polyai": {"api_key": "…", "host_id": "…", "environment": "uk"}}`.
+/// `helpline` fills the flags from `config.toml` (`api-key`, `host-id`, `environment`) before
+/// parsing; `configFile` names an old-style JSON file (`{"polyai": {"api_key": "…"}}`) read last.
 public struct PolyAISettings: Sendable, Equatable {
     /// The environment variable holding the API key.
     public static let apiKeyVariable = "HELPLINE_POLYAI_API_KEY"
@@ -21,11 +21,11 @@ public struct PolyAISettings: Sendable, Equatable {
         hostId flagHost: String?, processEnvironment: [String: String] = ProcessInfo.processInfo.environment,
         configFile: URL? = nil
     ) throws -> PolyAISettings {
-        let file = try loadFile(configFile ?? defaultConfigFile(processEnvironment))
+        let file = try configFile.map(loadFile) ?? [:]
         let key = flagKey ?? processEnvironment[apiKeyVariable].flatMap { $0.isEmpty ? nil : $0 } ?? file["api_key"]
         guard let key, !key.trimmingCharacters(in: .whitespaces).isEmpty else {
             throw PolyAIError.invalidConfiguration(
-                "no API key: pass --api-key KEY, set \(apiKeyVariable), or put \"api_key\" under \"polyai\" in the config file")
+                "no API key: pass --api-key KEY, set \(apiKeyVariable), or put api-key = \"KEY\" in ~/.config/helpline/config.toml")
         }
         let environment: PolyAIEnvironment
         switch (restURL, socketURL) {
@@ -34,15 +34,6 @@ public struct PolyAISettings: Sendable, Equatable {
         default: throw PolyAIError.invalidConfiguration("--rest-url and --ws-url go together")
         }
         return PolyAISettings(apiKey: key, hostId: flagHost ?? file["host_id"] ?? "helpline", environment: environment)
-    }
-
-    /// `$XDG_CONFIG_HOME/helpline/config.json` or `~/.config/helpline/config.json`.
-    public static func defaultConfigFile(_ environment: [String: String]) -> URL {
-        if let base = environment["XDG_CONFIG_HOME"], base.hasPrefix("/") {
-            return URL(fileURLWithPath: base).appendingPathComponent("helpline/config.json")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".config/helpline/config.json")
     }
 
     /// The `polyai` section's string values; empty when there is no file, an error when it is not JSON.

@@ -25,6 +25,13 @@ enum ConfigLaunch {
         } else if environment["HELPLINE_CONFIG"] != nil {
             throw ConfigError("cannot read the configuration file \(path)")
         }
+        if environment["HELPLINE_CONFIG"] == nil {
+            let legacy = LegacyConfigJSON.defaultPath(environment: environment, home: FileManager.default.homeDirectoryForCurrentUser.path)
+            if let data = FileManager.default.contents(atPath: legacy) {
+                FileHandle.standardError.write(Data((LegacyConfigJSON.notice(file: legacy) + "\n").utf8))
+                config = config.addingLegacyDefaults(try LegacyConfigJSON.values(data, file: legacy))
+            }
+        }
         let rest = named == nil ? raw : Array(raw.dropFirst())
         let resolved = try ConfigResolver(config: config, environment: environment).resolve(rest, options: options(of: command))
         return (named == nil ? [] : [command._commandName]) + resolved

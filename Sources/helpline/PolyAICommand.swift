@@ -9,8 +9,8 @@ struct PolyAICommand: AsyncParsableCommand {
         commandName: "polyai",
         abstract: "Chat with a PolyAI Messaging agent.",
         discussion: """
-            The API key (connector token) comes from --api-key, $HELPLINE_POLYAI_API_KEY or "api_key" under
-            "polyai" in ~/.config/helpline/config.json; it is never logged.
+            The API key (connector token) comes from --api-key, $HELPLINE_POLYAI_API_KEY or api-key = "KEY"
+            in ~/.config/helpline/config.toml (a profile may hold its own); it is never logged.
               helpline polyai --api-key KEY --environment uk --host-id com.example.app
               helpline polyai --rest-url http://127.0.0.1:8080/api/v1 --ws-url ws://127.0.0.1:8080/ws
             """)

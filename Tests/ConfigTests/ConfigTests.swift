@@ -85,3 +85,34 @@ struct ConfigTests {
         #expect(ConfigFile.defaultPath(environment: [:], home: "/h") == "/h/.config/helpline/config.toml")
     }
 }
+
+@Suite("The old config.json")
+struct LegacyConfigTests {
+    @Test("its sections map to config.toml keys; bad values are dropped")
+    func mapsToTOMLKeys() throws {
+        let json = #"{"polyai": {"api_key": "k-123", "host_id": "com.example", "environment": "uk"}, "tui": {"notify": "never", "mouse": false, "x": 1}}"#
+        let values = try LegacyConfigJSON.values(Data(json.utf8), file: "config.json")
+        #expect(values == ["api-key": .scalar("k-123"), "host-id": .scalar("com.example"), "environment": .scalar("uk"),
+                           "notify": .scalar("never"), "no-mouse": .bool(true)])
+        #expect(try LegacyConfigJSON.values(Data(#"{"tui": {"notify": "sometimes", "mouse": true}}"#.utf8), file: "f").isEmpty)
+        #expect(throws: ConfigError.self) { try LegacyConfigJSON.values(Data("not json".utf8), file: "f") }
+        #expect(LegacyConfigJSON.defaultPath(environment: [:], home: "/h") == "/h/.config/helpline/config.json")
+        #expect(LegacyConfigJSON.defaultPath(environment: ["XDG_CONFIG_HOME": "/x"], home: "/h") == "/x/helpline/config.json")
+    }
+
+    @Test("config.toml wins over config.json; the environment (old variable too) wins over both")
+    func precedence() throws {
+        let legacy = try LegacyConfigJSON.values(Data(#"{"polyai": {"api_key": "from-json"}, "tui": {"notify": "never"}}"#.utf8), file: "f")
+        let config = try ConfigFile.parse("notify = \"always\"\n[profiles.p]\napi-key = \"from-profile\"\n").addingLegacyDefaults(legacy)
+        let options = ConfigResolver.Options(valued: ["api-key", "notify"], flags: ["no-mouse"])
+        let plain = try ConfigResolver(config: config, environment: [:]).resolve([], options: options)
+        #expect(plain.contains(["--api-key", "from-json"]) && plain.contains(["--notify", "always"]))
+        let profiled = try ConfigResolver(config: config, environment: [:]).resolve(["--profile", "p"], options: options)
+        #expect(profiled.contains(["--api-key", "from-profile"]))
+        let env = try ConfigResolver(config: config, environment: ["HELPLINE_POLYAI_API_KEY": "from-env"]).resolve(["--profile", "p"], options: options)
+        #expect(env.contains(["--api-key", "from-env"]) && !env.contains("from-profile"))
+        let flag = try ConfigResolver(config: config, environment: ["HELPLINE_POLYAI_API_KEY": "from-env"])
+            .resolve(["--api-key", "from-flag"], options: options)
+        #expect(flag == ["--api-key", "from-flag", "--notify", "always"])
+    }
+}

@@ -28,4 +28,25 @@ struct ConfigLaunchTests {
         #expect(connect.starts(with: ["connect", "--profile", "qa"]))
         #expect(try ConfigLaunch.arguments(["--help"], environment: env) == ["--help"])
     }
+
+    @Test("one file: the PolyAI key and the UI settings come from config.toml; an old config.json still counts")
+    func polyAIKeyAndUISettingsFromTOML() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-xdg-\(UUID().uuidString)")
+        let dir = folder.appendingPathComponent("helpline")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let env = ["XDG_CONFIG_HOME": folder.path]
+        try Data("api-key = \"toml-key\"\nnotify = \"never\"\nno-mouse = true\n".utf8).write(to: dir.appendingPathComponent("config.toml"))
+        let polyai = try ConfigLaunch.arguments(["polyai"], environment: env)
+        #expect(polyai.contains(["--api-key", "toml-key"]) && polyai.contains(["--notify", "never"]) && polyai.contains("--no-mouse"))
+        let demo = try ConfigLaunch.arguments(["demo"], environment: env)
+        #expect(!demo.contains("--api-key"), "only options the command takes")
+        #expect(demo.contains(["--notify", "never"]))
+        try Data(#"{"polyai": {"api_key": "json-key", "host_id": "com.example"}, "tui": {"mouse": false}}"#.utf8)
+            .write(to: dir.appendingPathComponent("config.json"))
+        let both = try ConfigLaunch.arguments(["polyai"], environment: env)
+        #expect(both.contains(["--api-key", "toml-key"]) && both.contains(["--host-id", "com.example"]), "config.toml wins, the rest still applies")
+        try Data("{broken".utf8).write(to: dir.appendingPathComponent("config.json"))
+        #expect(throws: (any Error).self) { try ConfigLaunch.arguments(["polyai"], environment: env) }
+    }
 }

@@ -14,7 +14,7 @@ struct KeyTableTests {
 
     @Test func documentedKeysAreBound() {
         #expect(KeyTable.action(for: .function(6)) == .copyMode)
-        #expect(KeyTable.action(for: .function(2)) == .copyMode)
+        #expect(KeyTable.action(for: .function(2)) == .diagnostics)
         #expect(KeyTable.action(for: .alt("l")) == .copyMode)
         #expect(KeyTable.action(for: .function(1)) == .help)
         #expect(KeyTable.action(for: .ctrl("s")) == .transcriptSearch)
@@ -214,15 +214,6 @@ struct SearchAndLinkTests {
         // Through sh: exec'ing a file just written can fail with ETXTBSY while other tests fork.
         #expect(ExternalEditor.edit("draft", environment: ["EDITOR": "sh '\(script)'"]) == "draft\nadded by editor")
         #expect(ExternalEditor.edit("x", environment: ["EDITOR": "false"]) == nil)
-    }
-
-    @Test func configFileKeys() {
-        let config = TerminalConfig(json: Data(#"{"polyai": {"api_key": "k"}, "tui": {"notify": "never", "mouse": false, "x": 1}}"#.utf8))
-        #expect(config.notify == .never)
-        #expect(config.mouse == false)
-        #expect(TerminalConfig(json: Data(#"{"tui": {"notify": "sometimes"}}"#.utf8)).notify == nil)
-        #expect(TerminalConfig(json: Data("not json".utf8)) == TerminalConfig(json: Data("{}".utf8)))
-        #expect(TerminalConfig.path(environment: ["HOME": "/h"]) == "/h/.config/helpline/config.json")
     }
 }
 
