@@ -14,6 +14,8 @@ import MarkdownANSI
 public final class ChatTerminalApp {
     /// Shortest time between two frames that no key asked for.
     nonisolated static let frameInterval: TimeInterval = 1.0 / 60.0
+    /// Poll interval of loops that still poll for keys (the agent console); this app waits on an ``InputWatcher``.
+    static let pollInterval: Duration = .milliseconds(10)
 
     private let options: TerminalUIOptions
     private let events: AsyncStream<ChatEvent>
