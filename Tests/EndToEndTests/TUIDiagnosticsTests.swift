@@ -45,7 +45,7 @@ struct TUIDiagnosticsTests {
     @Test func directColourTerminalGetsTwentyFourBitColours() async throws {
         guard FileManager.default.fileExists(atPath: "/usr/share/terminfo/x/xterm-direct")
             || FileManager.default.fileExists(atPath: "/lib/terminfo/x/xterm-direct") else { return }
-        let tmux = try await start("TERM=xterm-direct COLORTERM=truecolor ")
+        let tmux = try await start("NO_COLOR= TERM=xterm-direct COLORTERM=truecolor ")
         tmux.type("markdown")
         tmux.keys("Enter")
         // Inline code in the default theme is #FF8787; tmux keeps it as a 24-bit cell colour.
