@@ -120,6 +120,7 @@ extension ChatSession {
         while let entry = outbox.entry(localId: localId), !machine.state.isTerminal {
             let message = OutgoingMessage(
                 localId: localId, clientToken: entry.clientToken, text: entry.text, contentType: entry.contentType)
+            let (attemptGeneration, hadSocket) = (generation, socket != nil)
             do {
                 let ack = try await backend.send(message, socket: socket)
                 if case .awaitingEcho = ack {
@@ -135,6 +136,13 @@ extension ChatSession {
                         hub.publish(.itemUpdated(item))
                     }
                 }
+                return
+            } catch let unusable as SocketUnusable {
+                // Not the message's fault: it goes out on the next socket, and a silent one is replaced.
+                if socket != nil, !(hadSocket && generation == attemptGeneration) { continue }
+                logger.info("\(unusable); the message waits for the next socket")
+                if socket != nil { closeCurrentSocket?() }
+                outbox.pause(localId: localId)
                 return
             } catch {
                 let failure = Self.classify(error)

@@ -3,14 +3,14 @@ import Foundation
 
 extension ChatSession {
     /// Opens one connection and runs it until it ends; returns why it ended.
-    func connectOnce() async -> BackendError {
+    func connectOnce() async -> ConnectionEnd {
         let endpoint: SocketEndpoint
         do {
             endpoint = try await backend.openConnection()
         } catch {
-            return Self.classify(error)
+            return ConnectionEnd(failure: Self.classify(error), close: nil)
         }
-        if machine.isSuspended { return .network("suspended") }
+        if machine.isSuspended { return ConnectionEnd(failure: .network("suspended"), close: nil) }
         generation += 1
         let current = generation
         let (closeSignal, closer) = AsyncStream<Void>.makeStream()
@@ -28,7 +28,7 @@ extension ChatSession {
                 opened: { writer in try await self.socketOpened(writer, generation: current) },
                 received: { text in await self.receive(frame: text, generation: current) },
                 heartbeat: { writer in try await self.runConnection(writer, generation: current) })
-            return .network("socket closed")
+            return ConnectionEnd(failure: .network("socket closed"), close: nil)
         } catch {
             // Forget the dead socket at once, so no send can pick it up.
             if generation == current {
@@ -37,12 +37,25 @@ extension ChatSession {
             }
             let failure = Self.classify(error)
             logger.info("connection ended: \(failure)")
-            return failure
+            return ConnectionEnd(failure: failure, close: Self.socketClose(error, handshakeDone: handshakeGeneration == current))
+        }
+    }
+
+    /// What the backend is told about a socket that ended; nil when we ended it ourselves.
+    static func socketClose(_ error: any Error, handshakeDone: Bool) -> SocketClose? {
+        switch error {
+        case SocketEnd.closedByServer(let code, _): return .afterOpen(code: code)
+        case SocketEnd.upgradeRefused: return .upgradeRefused
+        case is SocketEnd, is CancellationError: return nil
+        default: return handshakeDone ? .afterOpen(code: nil) : .unreachable
         }
     }
 
     private func socketOpened(_ writer: any SocketWriter, generation current: Int) async throws {
-        liveBuffer = []
+        handshakeGeneration = current
+        // A backend that replays history on the socket gets its frames applied as decoded: its
+        // decoder already counted them as seen, so holding them back could lose them with the socket.
+        liveBuffer = historyArrivesOnSocket ? nil : []
         currentWriter = writer
         for frame in backend.handshakeFrames() {
             try await writer.send(text: frame)
@@ -51,6 +64,9 @@ extension ChatSession {
         lastFrameAt = configuration.now()
     }
 
+    /// True when the backend's history comes on the socket (nothing to backfill).
+    var historyArrivesOnSocket: Bool { (backend as? any ChatBackendTuning)?.historyArrivesOnSocket ?? false }
+
     /// Runs beside the reader: confirm the subscription, backfill, go live, then heartbeats.
     ///
     /// The backfill starts only once the subscription is confirmed, so every item is either
@@ -58,20 +74,20 @@ extension ChatSession {
     /// are applied after the older items, keeping transcript order.
     private func runConnection(_ writer: any SocketWriter, generation current: Int) async throws {
         if backend.confirmsHandshake { try await confirmSubscription(writer, generation: current) }
-        try await backfill()
+        if historyArrivesOnSocket { initialLoaded = true } else { try await backfill() }
         if !restoredOutbox.isEmpty { await deliverRestored() }
         guard generation == current, !machine.isSuspended else { return }
         let buffered = liveBuffer ?? []
         liveBuffer = nil
         for event in buffered { handle(event, live: true) }
         socket = writer
+        renewalsInARow = 0
         _ = machine.opened()
         publishState()
         Task { await self.flushOutbox() }
-        let interval = backend.heartbeatInterval
-        let grace = min(configuration.heartbeatGrace, interval)
         while generation == current {
-            try await configuration.sleep(interval - grace)
+            try await sleepUntilHeartbeatDue()
+            let grace = min(configuration.heartbeatGrace, backend.heartbeatInterval)
             let sentAt = configuration.now()
             noteHeartbeatSent(at: sentAt)
             for frame in backend.heartbeatFrames() {
@@ -88,13 +104,27 @@ extension ChatSession {
                 case .keep: break
                 case .replaceSocket:
                     logger.info("replacing the socket as the protocol asks (maximum age)")
-                    throw SocketEnd.closedByServer(code: nil, reason: "replaced by the client")
+                    throw SocketEnd.retired
                 case .expire(let reason):
                     _ = machine.ended(reason: reason)
                     publishState()
                     throw SocketEnd.closedByUs
                 }
             }
+        }
+    }
+
+    /// Sleeps until the next heartbeat is due, in slices of at most a second, re-reading the interval
+    /// each time: a server may announce its own interval after the socket opened, and it applies at once.
+    private func sleepUntilHeartbeatDue() async throws {
+        var slept = Duration.zero
+        while true {
+            let interval = backend.heartbeatInterval
+            let wait = interval - min(configuration.heartbeatGrace, interval)
+            guard slept < wait else { return }
+            let slice = min(wait - slept, .seconds(1))
+            try await configuration.sleep(slice)
+            slept += slice
         }
     }
 

@@ -33,7 +33,10 @@ public actor ChatSession {
     var liveBuffer: [BackendEvent]?
     var resumeRequested = false
     var currentWriter: (any SocketWriter)?
-
+    /// The generation whose socket completed the WebSocket handshake (a later close is not a handshake failure).
+    var handshakeGeneration = -1
+    /// New sessions made in a row because the server forgot ours; reset when a connection goes live.
+    var renewalsInARow = 0
     var closeCurrentSocket: (@Sendable () -> Void)?
     var initialLoaded = false
     var olderPageToken: String?
@@ -170,12 +173,8 @@ public actor ChatSession {
         while !Task.isCancelled {
             switch action {
             case .connect:
-                let failure = await connectOnce()
-                if endedByServer || machine.state == .closing {
-                    action = machine.ended(reason: endedByServer ? "the chat has ended" : "you ended the chat")
-                } else {
-                    action = machine.lost(failure, now: configuration.now(), randomUnit: configuration.random())
-                }
+                let end = await connectOnce()
+                action = await nextAction(after: end)
                 publishState()
             case .wait(let delay):
                 let woke = await waitForSignal(timeout: delay)
@@ -262,6 +261,8 @@ public actor ChatSession {
             case .silent: return .network("no answer to heartbeats")
             case .notSubscribed: return .network("the server never confirmed the subscription")
             case .closedByUs: return .network("socket closed")
+            case .retired: return .network("socket replaced (maximum age)")
+            case .upgradeRefused: return .network("the server refused the socket upgrade")
             }
         }
         return .network(HTTPTransport.describe(error))

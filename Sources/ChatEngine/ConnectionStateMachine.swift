@@ -105,6 +105,20 @@ public struct ConnectionStateMachine: Sendable {
         }
     }
 
+    /// Replaces the pending backoff delay with an exact one the protocol asked for (same attempt).
+    public mutating func overrideDelay(_ delay: Duration, now: Date) -> Action {
+        guard case .reconnecting(let attempt, _) = state else { return .none }
+        state = .reconnecting(attempt: attempt, nextRetryAt: now.addingTimeInterval(delay.seconds))
+        return .wait(delay)
+    }
+
+    /// A new session replaced one the server forgot: connect to it now.
+    public mutating func renewed() -> Action {
+        guard !state.isTerminal, state != .closing, !isSuspended else { return .none }
+        state = .connecting
+        return .connect
+    }
+
     /// The backoff delay has passed.
     public mutating func retryDue() -> Action {
         guard case .reconnecting = state else { return .none }

@@ -25,6 +25,10 @@ enum SocketEnd: Error, Sendable {
     case notSubscribed
     /// We closed it on purpose.
     case closedByUs
+    /// We replaced it on purpose, as the protocol asked (a maximum socket age).
+    case retired
+    /// The server answered the upgrade request with something other than 101.
+    case upgradeRefused
 }
 
 /// Opens one WebSocket connection and runs it until it closes.
@@ -77,6 +81,8 @@ enum WebSocketConnection {
             throw error
         } catch let error as BackendError {
             throw error
+        } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
+            throw SocketEnd.upgradeRefused
         } catch is CancellationError {
             throw CancellationError()
         } catch {

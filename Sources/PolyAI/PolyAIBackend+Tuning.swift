@@ -1,4 +1,5 @@
 import ChatEngine
+import ChatModel
 import Foundation
 
 extension PolyAIBackend: ChatBackendTuning {
@@ -12,15 +13,24 @@ extension PolyAIBackend: ChatBackendTuning {
     /// Every keystroke: the backend throttles STARTED (3 s) and times STOPPED (5 s) itself.
     public var typingCallInterval: TimeInterval? { 0 }
 
+    /// Missed events are replayed on the socket from the cursor; there is no transcript to fetch.
+    public var historyArrivesOnSocket: Bool { true }
+
     /// The close-code table of spec §9.1.
-    public func closeDisposition(code: Int?, beforeOpen: Bool) -> CloseDisposition {
-        switch PolyAICloseCodes.action(code: code, beforeOpen: beforeOpen) {
+    public func closeDisposition(_ close: SocketClose) -> CloseDisposition {
+        switch PolyAICloseCodes.action(close) {
         case .end: .endChat
-        case .ignore: .ignore
+        case .replaced: .replaced
         case .newSession: .newSession
         case .reconnectAfterNetworkDelay: .reconnectAfter(PolyAIPolicies.networkReconnectDelay)
         case .reconnect: .reconnect
         }
+    }
+
+    /// A half-streamed reply is settled and the end is noted in the transcript (a close 1000 without `SESSION_END`).
+    public func eventsOnClosedChat() -> [BackendEvent] {
+        let now = options.now()
+        return state.withLock { $0.conversation.closedByServer(now: now) }
     }
 
     /// Two-hour socket age → replace; ten idle minutes → expire.
@@ -41,9 +51,10 @@ extension PolyAIBackend: ChatBackendTuning {
         }
     }
 
-    /// A new token and session (the invalid-session path); the cursor starts again at 0.
-    public func renewSession() async throws {
+    /// A new token and session (the invalid-session path); the cursor starts again at 0 and the join is sent again.
+    public func renewSession() async throws -> SessionInfo {
         do { try await createSession() } catch let error as PolyAIError { throw error.backendError }
+        return sessionInfo
     }
 
     /// `USER_END_SESSION` on the open socket.

@@ -21,6 +21,10 @@ public final class PolyAIBackend: ChatBackend {
         var confirmed: Set<String> = []
         var typing = PolyAITypingPolicy()
         var writer: (any SocketWriter)?
+        /// Frames decoded so far (any kind): a send that saw none while waiting knows the socket is silent.
+        var framesReceived = 0
+        /// Connections asked for so far: a send whose socket was replaced does not wait on in vain.
+        var connections = 0
     }
 
     /// The options it was made with.
@@ -69,7 +73,12 @@ public final class PolyAIBackend: ChatBackend {
         } catch let error as PolyAIError {
             throw error.backendError
         }
-        return SessionInfo(
+        return sessionInfo
+    }
+
+    /// Who we are and which session we are in.
+    var sessionInfo: SessionInfo {
+        SessionInfo(
             backend: descriptor.name, endpoint: descriptor.endpoint, me: Participant(name: "You", role: .customer),
             contactId: sessionId)
     }
@@ -109,6 +118,7 @@ public final class PolyAIBackend: ChatBackend {
         guard let url = components.string else { throw PolyAIError.invalidConfiguration("bad socket URL").backendError }
         state.withLock {
             $0.socketOpenedAt = now
+            $0.connections += 1
             $0.conversation.touch(now)
         }
         return SocketEndpoint(url: url)
@@ -133,6 +143,7 @@ public final class PolyAIBackend: ChatBackend {
     public func decode(frame: String) throws -> [BackendEvent] {
         let now = options.now()
         return state.withLock { state in
+            state.framesReceived += 1
             let events = state.conversation.handle(frame: frame, now: now)
             for case .item(let item) in events {
                 if let localId = item.localId { state.confirmed.insert(localId) }

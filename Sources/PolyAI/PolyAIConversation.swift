@@ -63,6 +63,19 @@ struct PolyAIConversation: Sendable {
         stream.flush().map { [.item(streamItem($0))] } ?? []
     }
 
+    /// The server closed the socket normally (1000) without `SESSION_END`: settle a half-streamed
+    /// reply and note the end once.
+    mutating func closedByServer(now: Date) -> [BackendEvent] {
+        var events = flushStream()
+        if !ended {
+            ended = true
+            events.append(.item(ChatItem(
+                id: "closed-after-\(lastSequence)", time: now, sender: .system, kind: .event(.chatEnded),
+                text: "The chat has ended (the server closed the connection)")))
+        }
+        return events
+    }
+
     private var bot: Participant { Participant(id: "polyai-agent", name: agentName, role: .bot) }
 
     private mutating func map(_ envelope: PolyAIEnvelope, now: Date) -> [BackendEvent] {

@@ -44,30 +44,31 @@ public enum PolyAILifecycle {
     }
 }
 
-/// How a close code is handled (spec §9.1).
+/// How a socket's end is handled (spec §9.1).
 public enum PolyAICloseAction: Sendable, Equatable {
     /// Normal end (1000): no reconnect; the chat is over.
     case end
-    /// A replacement we made ourselves (4000): ignore.
-    case ignore
-    /// The server no longer knows the session (4001, or a handshake failure): new token + session.
+    /// 4000 "Replacing connection" from the server: another connection took the session over;
+    /// reconnecting would fight it, so stop and say so.
+    case replaced
+    /// The server no longer knows the session (4001, or a refused upgrade): new token + session.
     case newSession
-    /// Transient network failure (4003 class): reconnect after a flat 10 s.
+    /// Transient network failure (4003 class: refused, unreachable, DNS, timeout): reconnect after a flat 10 s.
     case reconnectAfterNetworkDelay
-    /// Anything else: exponential reconnect with the same session and a cursor.
+    /// Anything else (1001, 1006, 4002, …): exponential reconnect with the same session and a cursor.
     case reconnect
 }
 
-/// Maps close codes to actions.
+/// Maps socket ends to actions.
 public enum PolyAICloseCodes {
-    /// The action for `code`; `beforeOpen` is true when the socket never opened (handshake failure).
-    public static func action(code: Int?, beforeOpen: Bool) -> PolyAICloseAction {
-        switch code {
-        case 1000: return .end
-        case 4000: return .ignore
-        case 4001: return .newSession
-        case 4003: return .reconnectAfterNetworkDelay
-        default: return beforeOpen ? .newSession : .reconnect
+    /// The action for a socket that ended as `close` describes.
+    public static func action(_ close: SocketClose) -> PolyAICloseAction {
+        switch close {
+        case .afterOpen(code: 1000): .end
+        case .afterOpen(code: 4000): .replaced
+        case .afterOpen(code: 4001), .upgradeRefused: .newSession
+        case .afterOpen(code: 4003), .unreachable: .reconnectAfterNetworkDelay
+        case .afterOpen: .reconnect
         }
     }
 }

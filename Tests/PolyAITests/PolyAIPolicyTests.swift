@@ -49,15 +49,17 @@ struct PolyAIPolicyTests {
         #expect(PolyAIError.sessionEnded("done").backendError == .chatEnded)
     }
 
-    @Test("close codes: 1000 ends, 4000 ignored, 4001 and handshake failures make a new session, 4003 waits 10 s")
+    @Test("close codes: 1000 ends, 4000 means replaced, 4001 and refused upgrades make a new session, 4003 and unreachable wait 10 s")
     func closeCodes() {
-        #expect(PolyAICloseCodes.action(code: 1000, beforeOpen: false) == .end)
-        #expect(PolyAICloseCodes.action(code: 4000, beforeOpen: false) == .ignore)
-        #expect(PolyAICloseCodes.action(code: 4001, beforeOpen: false) == .newSession)
-        #expect(PolyAICloseCodes.action(code: 4003, beforeOpen: true) == .reconnectAfterNetworkDelay)
-        #expect(PolyAICloseCodes.action(code: 1006, beforeOpen: true) == .newSession)
-        #expect(PolyAICloseCodes.action(code: 1006, beforeOpen: false) == .reconnect)
-        #expect(PolyAICloseCodes.action(code: 4002, beforeOpen: false) == .reconnect)
+        #expect(PolyAICloseCodes.action(.afterOpen(code: 1000)) == .end)
+        #expect(PolyAICloseCodes.action(.afterOpen(code: 4000)) == .replaced)
+        #expect(PolyAICloseCodes.action(.afterOpen(code: 4001)) == .newSession)
+        #expect(PolyAICloseCodes.action(.upgradeRefused) == .newSession)
+        #expect(PolyAICloseCodes.action(.afterOpen(code: 4003)) == .reconnectAfterNetworkDelay)
+        #expect(PolyAICloseCodes.action(.unreachable) == .reconnectAfterNetworkDelay)
+        #expect(PolyAICloseCodes.action(.afterOpen(code: nil)) == .reconnect)
+        #expect(PolyAICloseCodes.action(.afterOpen(code: 1001)) == .reconnect)
+        #expect(PolyAICloseCodes.action(.afterOpen(code: 4002)) == .reconnect)
     }
 
     @Test("reconnect backoff: 1, 2, 4 … 30 s with ±20 % jitter, 10 attempts")

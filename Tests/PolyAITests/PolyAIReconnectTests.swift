@@ -9,8 +9,6 @@ import Testing
 struct PolyAIReconnectTests {
     @Test(
         "forced drops and close codes while chatting: 0 lost, 0 duplicated",
-        .disabled(
-            "Passes alone, but loses a message after an abrupt drop when the whole suite runs in parallel on 2 cores; open work on the PolyAI issue"),
         arguments: [true, false])
     func chaos(streaming: Bool) async throws {
         let harness = try await PolyAIHarness.start(streaming: streaming, resendInterval: .milliseconds(200)) { server in
@@ -44,6 +42,31 @@ struct PolyAIReconnectTests {
             #expect(serverMessages.filter { $0.content == "message \(round)" }.count == 1)
         }
         #expect(harness.backend.cursor > 2 * rounds)
+        #expect(await harness.server.polyAIRequestCount("sessions") == 1, "drops and 4002 keep the session")
         #expect(await harness.recorder.states.contains { if case .reconnecting = $0 { true } else { false } })
+    }
+
+    /// The root cause of the old loss: a socket the server had stopped serving still accepted writes,
+    /// so every resend went into the void and the message was marked failed before the client noticed
+    /// the drop. Silence now means "replace the socket and send again", never "failed".
+    @Test("a message written to a socket that stopped answering goes out again on the next one, never failed")
+    func silentSocket() async throws {
+        let harness = try await PolyAIHarness.start(streaming: false, resendInterval: .milliseconds(100))
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome"))
+        let opens = await harness.recorder.states.filter { $0 == .open }.count
+        await harness.server.setHalfOpen(true)
+        let localId = try #require(await harness.session.send("are you there?"))
+        #expect(await harness.waitForOpen(after: opens), "the silent socket is replaced")
+        await harness.server.setHalfOpen(false)
+        #expect(await harness.recorder.wait { recorder in
+            await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .sent }
+        })
+        #expect(await harness.waitForReply(containing: "didn't catch that"))
+        let states = await harness.recorder.allItemEvents.filter { $0.localId == localId }.compactMap(\.delivery)
+        #expect(!states.contains(.failed), "never shown as failed")
+        let contactId = try #require(await harness.contactId())
+        #expect(await harness.serverCount(of: "are you there?", contactId: contactId) == 1)
+        #expect(await harness.recorder.currentItems.filter { $0.text == "are you there?" }.count == 1)
     }
 }

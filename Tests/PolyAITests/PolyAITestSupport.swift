@@ -3,6 +3,20 @@ import ChatModel
 import DemoServer
 import Foundation
 import PolyAI
+import Synchronization
+
+/// A wall clock tests move by hand (for the idle and two-hour checks).
+final class PolyAITestClock: Sendable {
+    private let current = Mutex(Date())
+
+    /// The clock's time.
+    var now: Date { current.withLock { $0 } }
+
+    /// Moves the clock forward.
+    func advance(by seconds: TimeInterval) {
+        current.withLock { $0 = $0.addingTimeInterval(seconds) }
+    }
+}
 
 /// Collects a session's events and waits for conditions on them (deadline polling, no fixed sleeps).
 actor PolyAIRecorder {
@@ -70,17 +84,21 @@ struct PolyAIHarness {
 
     static func start(
         apiKey: String = "demo-key", streaming: Bool = true, acceptedKeys: Set<String>? = nil,
-        resendInterval: Duration = .seconds(3), configure: (DemoContactCenter) async -> Void = { _ in }
+        resendInterval: Duration = .seconds(3), clock: PolyAITestClock? = nil,
+        configure: (DemoContactCenter) async -> Void = { _ in }
     ) async throws -> PolyAIHarness {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         await server.setPolyAIAPIKeys(acceptedKeys)
         await configure(server)
+        let now: @Sendable () -> Date
+        if let clock { now = { clock.now } } else { now = { Date() } }
         let options = PolyAIOptions(
             apiKey: apiKey, hostId: "tests.helpline", environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL),
-            streaming: streaming, resendInterval: resendInterval)
+            streaming: streaming, now: now, resendInterval: resendInterval)
         let backend = PolyAIBackend(options: options)
         var configuration = SessionConfiguration(
-            backoff: BackoffPolicy(base: .milliseconds(20), multiplier: 2, cap: .milliseconds(200), jitter: 0, maxAttempts: 50))
+            backoff: BackoffPolicy(base: .milliseconds(20), multiplier: 2, cap: .milliseconds(200), jitter: 0, maxAttempts: 50),
+            now: now)
         configuration.sendsTyping = false
         let session = ChatSession(backend: backend, configuration: configuration)
         let recorder = PolyAIRecorder(session.events)
@@ -95,6 +113,22 @@ struct PolyAIHarness {
                 !$0.isOwn && !$0.isStreaming && $0.text.contains(text)
             }.count >= count
         }
+    }
+
+    /// The demo contact behind the session the client is in now.
+    func contactId() async -> String? {
+        guard let sessionId = backend.sessionId else { return nil }
+        return await server.polyAIContactId(sessionId: sessionId)
+    }
+
+    /// How often the server saw `text` from the customer in the contact behind `contactId`.
+    func serverCount(of text: String, contactId: String) async -> Int {
+        await server.transcript(contactId: contactId).filter { $0.type == "MESSAGE" && $0.content == text }.count
+    }
+
+    /// True once the connection state has been `open` more than `count` times.
+    func waitForOpen(after count: Int) async -> Bool {
+        await recorder.wait { await $0.states.filter { $0 == .open }.count > count }
     }
 
     func stop() async {

@@ -14,9 +14,14 @@ struct PolyAITuningTests {
     @Test("close codes and backoff reach the engine's vocabulary")
     func closeAndBackoff() {
         let backend = Self.backend()
-        #expect(backend.closeDisposition(code: 1000, beforeOpen: false) == .endChat)
-        #expect(backend.closeDisposition(code: 4003, beforeOpen: false) == .reconnectAfter(.seconds(10)))
-        #expect(backend.closeDisposition(code: 4001, beforeOpen: false) == .newSession)
+        #expect(backend.closeDisposition(.afterOpen(code: 1000)) == .endChat)
+        #expect(backend.closeDisposition(.afterOpen(code: 4000)) == .replaced)
+        #expect(backend.closeDisposition(.afterOpen(code: 4003)) == .reconnectAfter(.seconds(10)))
+        #expect(backend.closeDisposition(.unreachable) == .reconnectAfter(.seconds(10)))
+        #expect(backend.closeDisposition(.afterOpen(code: 4001)) == .newSession)
+        #expect(backend.closeDisposition(.upgradeRefused) == .newSession)
+        #expect(backend.closeDisposition(.afterOpen(code: nil)) == .reconnect)
+        #expect(backend.historyArrivesOnSocket)
         #expect(backend.reconnectPolicy?.maxAttempts == 10)
         #expect(backend.typingCallInterval == 0)
     }

@@ -1,0 +1,47 @@
+import ChatEngine
+import ChatModel
+import DemoServer
+import Foundation
+import PolyAI
+import Testing
+
+/// The two-hour socket limit and the ten-minute idle expiry (spec §10), driven by a clock the test
+/// moves; the server announces a 1 s heartbeat so the engine's tick (where both are checked) comes often.
+@Suite("PolyAI socket age and idle expiry", .serialized)
+struct PolyAILifecycleTests {
+    @Test("after two hours the socket is replaced transparently: same session, nothing lost or doubled")
+    func twoHourReconnect() async throws {
+        let clock = PolyAITestClock()
+        let harness = try await PolyAIHarness.start(streaming: false, clock: clock) { server in
+            await server.setPolyAIHeartbeatSeconds(1)
+        }
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome"))
+        let opens = await harness.recorder.states.filter { $0 == .open }.count
+        clock.advance(by: 7201)
+        await harness.session.send("still here")  // activity, so only the socket age is over its limit
+        #expect(await harness.waitForOpen(after: opens), "a new socket after the two-hour mark")
+        #expect(await harness.waitForReply(containing: "didn't catch that"))
+        #expect(await harness.server.polyAIRequestCount("sessions") == 1)
+        let contactId = try #require(await harness.contactId())
+        #expect(await harness.serverCount(of: "still here", contactId: contactId) == 1)
+        let items = await harness.recorder.currentItems
+        #expect(items.filter { $0.text == "still here" }.count == 1)
+        #expect(items.count == Set(items.map(\.id)).count)
+        #expect(harness.backend.cursor > 0)
+    }
+
+    @Test("ten quiet minutes expire the session: the chat stops with a clear reason and no reconnect")
+    func idleExpiry() async throws {
+        let clock = PolyAITestClock()
+        let harness = try await PolyAIHarness.start(streaming: false, clock: clock) { server in
+            await server.setPolyAIHeartbeatSeconds(1)
+        }
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome"))
+        clock.advance(by: 601)
+        #expect(await harness.recorder.wait { await $0.states.last?.isTerminal == true })
+        #expect(await harness.recorder.states.last == .closed(reason: "the PolyAI session expired; start a new chat"))
+        #expect(!(await harness.recorder.states.contains { if case .reconnecting = $0 { true } else { false } }))
+    }
+}
