@@ -32,6 +32,24 @@ import Testing
         #expect(machine.attempt == 0, "a successful open resets the attempt count")
     }
 
+    @Test func protocolDelayReplacesTheBackoffForTheSameAttempt() {
+        var machine = opened()
+        _ = machine.lost(.network("4003"), now: now, randomUnit: 0.5)
+        #expect(machine.overrideDelay(.seconds(10), now: now) == .wait(.seconds(10)))
+        #expect(machine.state == .reconnecting(attempt: 1, nextRetryAt: now.addingTimeInterval(10)))
+        _ = machine.ended(reason: "over")
+        #expect(machine.overrideDelay(.seconds(10), now: now) == .none, "nothing to delay once ended")
+    }
+
+    @Test func renewedSessionConnectsAtOnceUnlessEnded() {
+        var machine = opened()
+        #expect(machine.renewed() == .connect)
+        #expect(machine.state == .connecting)
+        _ = machine.ended(reason: "over")
+        #expect(machine.renewed() == .none)
+        #expect(machine.state == .closed(reason: "over"))
+    }
+
     @Test func budgetExhaustionFailsWithRetryHint() {
         var machine = opened()
         for _ in 1...3 {
