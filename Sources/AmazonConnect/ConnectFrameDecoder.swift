@@ -5,6 +5,12 @@ import Foundation
 enum ConnectFrameDecoder {
     /// Events in one text frame; throws `BackendError.protocolViolation` on malformed JSON.
     static func decode(_ frame: String) throws -> [BackendEvent] {
+        if let item = ConnectFastFrameDecoder.item(frame) { return ConnectItemMapper.events(for: item) }
+        return try decodeWithJSONDecoder(frame)
+    }
+
+    /// The general path: `JSONDecoder` for the envelope and the item (every frame the fast path declines).
+    static func decodeWithJSONDecoder(_ frame: String) throws -> [BackendEvent] {
         let envelope: ConnectSocketFrame
         do {
             envelope = try JSONDecoder().decode(ConnectSocketFrame.self, from: Data(frame.utf8))

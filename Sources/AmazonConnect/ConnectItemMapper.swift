@@ -146,6 +146,7 @@ extension String {
 enum ConnectTime {
     /// Parses an AbsoluteTime, tolerating a missing fraction; the epoch when unparseable.
     static func parse(_ text: String) -> Date {
+        if let date = ConnectTimestamp.parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         return Date(timeIntervalSince1970: 0)

@@ -1,0 +1,138 @@
+import Foundation
+
+/// The fast path for `aws/chat` frames: one scan of the envelope, one unescape of its `content`,
+/// one scan of the item inside, no `Data`, no `JSONDecoder`.
+///
+/// It understands the common shape only — an object with `topic` "aws/chat" and a string
+/// `content` holding an item whose fields are strings (or null where optional). Anything else
+/// (other topics, `Attachments`, `MessageMetadata`, escaped keys, duplicate fields, JSON it
+/// cannot vouch for) yields nil, and ``ConnectFrameDecoder`` decodes the frame the slow way.
+enum ConnectFastFrameDecoder {
+    /// The item of an `aws/chat` frame, or nil when the slow path must decide.
+    static func item(_ frame: String) -> ConnectItem? {
+        var frame = frame
+        return frame.withUTF8 { bytes -> ConnectItem? in
+            guard let content = envelopeContent(bytes) else { return nil }
+            let raw = UnsafeBufferPointer(rebasing: bytes[content.range])
+            guard content.escaped else { return item(inner: raw) }
+            var inner: [UInt8] = []
+            inner.reserveCapacity(raw.count)
+            guard JSONByteReader.unescape(raw, into: &inner) else { return nil }
+            return inner.withUnsafeBufferPointer { item(inner: $0) }
+        }
+    }
+
+    // MARK: Envelope
+
+    private static let topicKey: StaticString = "topic"
+    private static let contentKey: StaticString = "content"
+    private static let awsChat: StaticString = "aws/chat"
+    /// Envelope keys whose value must be a string for `ConnectSocketFrame` to decode.
+    private static let stringKeys: [StaticString] = ["contentType", "statusContent", "message"]
+
+    /// The raw `content` string of an `aws/chat` envelope.
+    private static func envelopeContent(_ bytes: UnsafeBufferPointer<UInt8>) -> JSONByteReader.RawString? {
+        var reader = JSONByteReader(bytes)
+        guard reader.consume(UInt8(ascii: "{")) else { return nil }
+        var content: JSONByteReader.RawString?
+        var isChat: Bool?
+        if !reader.consume(UInt8(ascii: "}")) {
+            repeat {
+                reader.skipWhitespace()
+                guard let key = reader.readString(), !key.escaped, reader.consume(UInt8(ascii: ":")) else { return nil }
+                let name = UnsafeBufferPointer(rebasing: bytes[key.range])
+                if equals(name, topicKey) {
+                    reader.skipWhitespace()
+                    guard isChat == nil, let topic = reader.readString(), !topic.escaped else { return nil }
+                    isChat = equals(UnsafeBufferPointer(rebasing: bytes[topic.range]), awsChat)
+                } else if equals(name, contentKey) {
+                    reader.skipWhitespace()
+                    guard content == nil, let text = reader.readString() else { return nil }
+                    content = text
+                } else if stringKeys.contains(where: { equals(name, $0) }) {
+                    reader.skipWhitespace()
+                    guard reader.readString() != nil else { return nil }
+                } else if equals(name, "statusCode") {
+                    return nil
+                } else {
+                    guard reader.skipValue() else { return nil }
+                }
+            } while reader.consume(UInt8(ascii: ","))
+            guard reader.consume(UInt8(ascii: "}")) else { return nil }
+        }
+        reader.skipWhitespace()
+        guard reader.atEnd, isChat == true else { return nil }
+        return content
+    }
+
+    // MARK: Item
+
+    /// The item fields the fast path reads, in `fieldNames` order.
+    private enum Field: Int, CaseIterable {
+        case absoluteTime, content, contentType, id, type, participantId, displayName, participantRole
+        case relatedContactId, contactId, initialContactId, attachments, messageMetadata
+    }
+
+    private static let fieldNames: [StaticString] = [
+        "AbsoluteTime", "Content", "ContentType", "Id", "Type", "ParticipantId", "DisplayName", "ParticipantRole",
+        "RelatedContactId", "ContactId", "InitialContactId", "Attachments", "MessageMetadata",
+    ]
+
+    /// Decodes the item JSON (already unescaped once).
+    private static func item(inner bytes: UnsafeBufferPointer<UInt8>) -> ConnectItem? {
+        var reader = JSONByteReader(bytes)
+        var values = [String?](repeating: nil, count: Field.allCases.count)
+        var seen: UInt32 = 0
+        guard reader.consume(UInt8(ascii: "{")) else { return nil }
+        if !reader.consume(UInt8(ascii: "}")) {
+            repeat {
+                reader.skipWhitespace()
+                guard let key = reader.readString(), !key.escaped, reader.consume(UInt8(ascii: ":")) else { return nil }
+                guard let field = field(named: UnsafeBufferPointer(rebasing: bytes[key.range])) else {
+                    guard reader.skipValue() else { return nil }
+                    continue
+                }
+                let bit: UInt32 = 1 << field.rawValue
+                guard seen & bit == 0 else { return nil }
+                seen |= bit
+                if reader.skipNull() { continue }
+                guard field != .attachments, field != .messageMetadata, let raw = reader.readString(),
+                    let value = string(bytes, raw)
+                else { return nil }
+                values[field.rawValue] = value
+            } while reader.consume(UInt8(ascii: ","))
+            guard reader.consume(UInt8(ascii: "}")) else { return nil }
+        }
+        reader.skipWhitespace()
+        guard reader.atEnd, let time = values[Field.absoluteTime.rawValue], let id = values[Field.id.rawValue],
+            let type = values[Field.type.rawValue]
+        else { return nil }
+        return ConnectItem(
+            absoluteTime: time, content: values[Field.content.rawValue], contentType: values[Field.contentType.rawValue],
+            id: id, type: type, participantId: values[Field.participantId.rawValue],
+            displayName: values[Field.displayName.rawValue], participantRole: values[Field.participantRole.rawValue],
+            relatedContactId: values[Field.relatedContactId.rawValue], contactId: values[Field.contactId.rawValue],
+            initialContactId: values[Field.initialContactId.rawValue])
+    }
+
+    private static func field(named name: UnsafeBufferPointer<UInt8>) -> Field? {
+        for (index, candidate) in fieldNames.enumerated() where equals(name, candidate) { return Field(rawValue: index) }
+        return nil
+    }
+
+    /// The Swift string of a string token.
+    private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ raw: JSONByteReader.RawString) -> String? {
+        let slice = UnsafeBufferPointer(rebasing: bytes[raw.range])
+        guard raw.escaped else { return String(decoding: slice, as: UTF8.self) }
+        var output: [UInt8] = []
+        output.reserveCapacity(slice.count)
+        guard JSONByteReader.unescape(slice, into: &output) else { return nil }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard bytes.count == text.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        return memcmp(base, text.utf8Start, bytes.count) == 0
+    }
+}

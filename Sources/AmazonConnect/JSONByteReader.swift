@@ -1,0 +1,240 @@
+/// A strict, single-pass reader over UTF-8 JSON bytes: just enough JSON for the `aws/chat` fast path.
+///
+/// Every method either consumes a well-formed token or reports failure (nil / false); the
+/// caller then gives up and lets `JSONDecoder` judge the frame, so this reader never has to
+/// produce error messages and never accepts something `JSONDecoder` would reject.
+struct JSONByteReader {
+    /// A string token: the bytes between the quotes, and whether any of them is an escape.
+    struct RawString {
+        /// Byte offsets between the quotes.
+        var range: Range<Int>
+        /// True when the token contains a backslash escape.
+        var escaped: Bool
+    }
+
+    /// The bytes being read (valid UTF-8).
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// Offset of the next unread byte.
+    var position = 0
+
+    /// Deepest array/object nesting skipped before giving up.
+    static let maximumDepth = 64
+
+    /// Creates a reader at the start of `bytes`.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    /// True once every byte has been read.
+    var atEnd: Bool { position >= bytes.count }
+
+    /// The next byte, or nil at the end.
+    @inline(__always)
+    var peek: UInt8? { position < bytes.count ? bytes[position] : nil }
+
+    /// Skips JSON whitespace (space, tab, LF, CR).
+    @inline(__always)
+    mutating func skipWhitespace() {
+        while position < bytes.count {
+            let byte = bytes[position]
+            guard byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 else { return }
+            position += 1
+        }
+    }
+
+    /// Consumes `byte` after optional whitespace; false (nothing consumed but whitespace) otherwise.
+    @inline(__always)
+    mutating func consume(_ byte: UInt8) -> Bool {
+        skipWhitespace()
+        guard position < bytes.count, bytes[position] == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Reads a string token (the reader must be at its opening quote).
+    mutating func readString() -> RawString? {
+        guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else { return nil }
+        position += 1
+        let start = position
+        var escaped = false
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                let range = start..<position
+                position += 1
+                return RawString(range: range, escaped: escaped)
+            }
+            if byte == UInt8(ascii: "\\") {
+                escaped = true
+                guard position + 1 < bytes.count else { return nil }
+                switch bytes[position + 1] {
+                case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                    UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                    position += 2
+                case UInt8(ascii: "u"):
+                    guard position + 5 < bytes.count else { return nil }
+                    for offset in 2...5 where Self.hexValue(bytes[position + offset]) == nil { return nil }
+                    position += 6
+                default:
+                    return nil
+                }
+                continue
+            }
+            if byte < 0x20 { return nil }
+            position += 1
+        }
+        return nil
+    }
+
+    /// Skips one JSON value of any type, checking its grammar.
+    mutating func skipValue(depth: Int = 0) -> Bool {
+        skipWhitespace()
+        guard let byte = peek else { return false }
+        switch byte {
+        case UInt8(ascii: "\""):
+            return readString() != nil
+        case UInt8(ascii: "{"):
+            guard depth < Self.maximumDepth else { return false }
+            position += 1
+            if consume(UInt8(ascii: "}")) { return true }
+            repeat {
+                skipWhitespace()
+                guard readString() != nil, consume(UInt8(ascii: ":")), skipValue(depth: depth + 1) else { return false }
+            } while consume(UInt8(ascii: ","))
+            return consume(UInt8(ascii: "}"))
+        case UInt8(ascii: "["):
+            guard depth < Self.maximumDepth else { return false }
+            position += 1
+            if consume(UInt8(ascii: "]")) { return true }
+            repeat {
+                guard skipValue(depth: depth + 1) else { return false }
+            } while consume(UInt8(ascii: ","))
+            return consume(UInt8(ascii: "]"))
+        case UInt8(ascii: "t"): return skipLiteral("true")
+        case UInt8(ascii: "f"): return skipLiteral("false")
+        case UInt8(ascii: "n"): return skipLiteral("null")
+        default: return skipNumber()
+        }
+    }
+
+    /// Consumes `null` if it comes next (after whitespace).
+    mutating func skipNull() -> Bool {
+        skipWhitespace()
+        guard peek == UInt8(ascii: "n") else { return false }
+        return skipLiteral("null")
+    }
+
+    private mutating func skipLiteral(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard position + count <= bytes.count else { return false }
+        let text = word.utf8Start
+        for offset in 0..<count where bytes[position + offset] != text[offset] { return false }
+        position += count
+        return true
+    }
+
+    /// `-? (0 | [1-9][0-9]*) (.[0-9]+)? ([eE][+-]?[0-9]+)?`
+    private mutating func skipNumber() -> Bool {
+        if peek == UInt8(ascii: "-") { position += 1 }
+        guard let first = peek, Self.isDigit(first) else { return false }
+        position += 1
+        if first != UInt8(ascii: "0") { skipDigits() }
+        if peek == UInt8(ascii: ".") {
+            position += 1
+            guard let digit = peek, Self.isDigit(digit) else { return false }
+            skipDigits()
+        }
+        if peek == UInt8(ascii: "e") || peek == UInt8(ascii: "E") {
+            position += 1
+            if peek == UInt8(ascii: "+") || peek == UInt8(ascii: "-") { position += 1 }
+            guard let digit = peek, Self.isDigit(digit) else { return false }
+            skipDigits()
+        }
+        return true
+    }
+
+    private mutating func skipDigits() {
+        while let byte = peek, Self.isDigit(byte) { position += 1 }
+    }
+
+    @inline(__always)
+    private static func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+
+    /// The value of one hex digit.
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case 0x30...0x39: UInt32(byte - 0x30)
+        case 0x41...0x46: UInt32(byte - 0x41 + 10)
+        case 0x61...0x66: UInt32(byte - 0x61 + 10)
+        default: nil
+        }
+    }
+}
+
+extension JSONByteReader {
+    /// Appends the unescaped UTF-8 of a string token's bytes to `output`; false on a lone surrogate.
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+        var index = 0
+        var runStart = 0
+        while index < raw.count {
+            guard raw[index] == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
+            let kind = raw[index + 1]
+            index += 2
+            switch kind {
+            case UInt8(ascii: "b"): output.append(0x08)
+            case UInt8(ascii: "f"): output.append(0x0C)
+            case UInt8(ascii: "n"): output.append(0x0A)
+            case UInt8(ascii: "r"): output.append(0x0D)
+            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = hex4(raw, at: index)
+                index += 4
+                if scalar >= 0xDC00 && scalar <= 0xDFFF { return false }
+                if scalar >= 0xD800 && scalar <= 0xDBFF {
+                    guard index + 5 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u")
+                    else { return false }
+                    let low = hex4(raw, at: index + 2)
+                    guard low >= 0xDC00 && low <= 0xDFFF else { return false }
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                appendUTF8(scalar, to: &output)
+            default: output.append(kind)  // \" \\ \/
+            }
+            runStart = index
+        }
+        if runStart < raw.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<raw.count])) }
+        return true
+    }
+
+    /// Four hex digits already checked by `readString`.
+    private static func hex4(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        var value: UInt32 = 0
+        for offset in 0..<4 { value = value << 4 | (hexValue(raw[index + offset]) ?? 0) }
+        return value
+    }
+
+    private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+        switch scalar {
+        case 0..<0x80:
+            output.append(UInt8(scalar))
+        case 0x80..<0x800:
+            output.append(UInt8(0xC0 | scalar >> 6))
+            output.append(UInt8(0x80 | scalar & 0x3F))
+        case 0x800..<0x10000:
+            output.append(UInt8(0xE0 | scalar >> 12))
+            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            output.append(UInt8(0x80 | scalar & 0x3F))
+        default:
+            output.append(UInt8(0xF0 | scalar >> 18))
+            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            output.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+}
