@@ -11,7 +11,7 @@ extension ChatSession {
 
     /// Schedules a `read` receipt: the front end says the message is on screen and seen.
     public func markSeen(_ messageId: String) {
-        guard let item = store.items.last(where: { $0.id == messageId }), acknowledges(item) else { return }
+        guard let item = store.item(id: messageId), acknowledges(item) else { return }
         schedule(receipts.read(messageId, at: configuration.now()))
     }
 

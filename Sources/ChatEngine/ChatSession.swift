@@ -116,6 +116,7 @@ public actor ChatSession {
         case .reconnectNow: reconnectNow()
         case .suspend: suspend()
         case .resume: resume()
+        case .reset: await reset()
         case .end: await end()
         case .seen(let messageId): markSeen(messageId)
         case .pick(let index): await pick(index)

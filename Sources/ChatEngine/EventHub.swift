@@ -15,6 +15,12 @@ final class EventHub: Sendable {
         var items: [ChatItem] = []
         var indexByKey: [String: Int] = [:]
         var finished = false
+
+        /// Rebuilds the lookup after the item list changed other than at its end.
+        mutating func reindex() {
+            indexByKey = [:]
+            for (index, item) in items.enumerated() { indexByKey[item.localId ?? item.id] = index }
+        }
     }
 
     private let state = Mutex(State())
@@ -55,8 +61,10 @@ final class EventHub: Sendable {
                 }
             case .olderItems(let older, _):
                 state.items.insert(contentsOf: older, at: 0)
-                state.indexByKey = [:]
-                for (index, item) in state.items.enumerated() { state.indexByKey[item.localId ?? item.id] = index }
+                state.reindex()
+            case .transcriptReset(let items, _):
+                state.items = items
+                state.reindex()
             default: break
             }
             for continuation in state.subscribers.values { continuation.yield(event) }

@@ -26,10 +26,12 @@ public struct MarkdownTranscriptWriter: Sendable {
             case .item(let new): items = [new]
             case .itemUpdated(let updated): items = [updated]
             case .olderItems(let older, _): items = older
+            case .transcriptReset(let reloaded, _): items = reloaded.filter { !written.contains($0.id) }
             default: continue
             }
             for item in items where item.delivery != .pending && !item.isStreaming {
                 guard written.insert(item.localId ?? item.id).inserted else { continue }
+                written.insert(item.id)
                 handle.write(Data(Self.section(for: item).utf8))
             }
         }

@@ -46,11 +46,20 @@ public struct TranscriptFileWriter: Sendable {
             case .olderItems(let older, _):
                 for item in older where written.insert(item.id).inserted { write(item, encoder: encoder) }
                 continue
+            case .transcriptReset(let reloaded, _):
+                // Only what the file does not hold yet (own messages are known by local and server id).
+                for item in reloaded where item.delivery != .pending && !written.contains(item.localId ?? item.id)
+                    && written.insert(item.id).inserted
+                {
+                    write(item, encoder: encoder)
+                }
+                continue
             default: continue
             }
             if item.delivery == .pending { continue }
             let key = item.localId ?? item.id
             guard written.insert(key).inserted else { continue }
+            written.insert(item.id)
             write(item, encoder: encoder)
         }
         try? handle.close()

@@ -20,6 +20,9 @@ struct TranscriptStore: Sendable {
     private var indexById: [String: Int] = [:]
     private var indexByLocalId: [String: Int] = [:]
     private var pendingReceipts: [String: Delivery] = [:]
+    /// Local ids of our own messages that may still await their echo, oldest first (pruned as they settle),
+    /// so matching an echo looks at a handful of messages rather than the whole transcript.
+    private var unacknowledged: [String] = []
 
     /// The id of the newest item the server knows about, for backfill.
     private(set) var lastServerItemId: String?
@@ -34,12 +37,29 @@ struct TranscriptStore: Sendable {
     /// The item with this local id, if any.
     func item(localId: String) -> ChatItem? { indexByLocalId[localId].map { items[$0] } }
 
+    /// The item with this server id, if any.
+    func item(id: String) -> ChatItem? { indexById[id].map { items[$0] } }
+
     /// Adds one of our own messages before the server has seen it.
     mutating func addPending(_ item: ChatItem) -> ChatItem {
         let index = items.count
         items.append(item)
-        if let localId = item.localId { indexByLocalId[localId] = index }
+        if let localId = item.localId {
+            indexByLocalId[localId] = index
+            unacknowledged.append(localId)
+        }
         return item
+    }
+
+    /// Appends one of our own messages carried over a reset, as it was (indexed by its server id once it has one).
+    mutating func keep(_ item: ChatItem) {
+        let index = items.count
+        items.append(item)
+        if item.delivery != .pending { indexById[item.id] = index }
+        if let localId = item.localId {
+            indexByLocalId[localId] = index
+            if item.delivery == .pending || item.delivery == .failed { unacknowledged.append(localId) }
+        }
     }
 
     /// Merges an item from the socket or a transcript page.
@@ -77,6 +97,8 @@ struct TranscriptStore: Sendable {
             items[other].id = twinLocalId
             items[other].delivery = .pending
             indexById[id] = nil
+            unacknowledged.append(twinLocalId)
+            unacknowledged.sort { (indexByLocalId[$0] ?? 0) < (indexByLocalId[$1] ?? 0) }
         }
         var item = items[index]
         if item.delivery == .pending || item.delivery == .failed || item.delivery == nil {
@@ -219,11 +241,18 @@ struct TranscriptStore: Sendable {
         return item.sender.role == me.role
     }
 
-    private func oldestUnacknowledged(text: String) -> Int? {
-        items.indices.first { index in
-            let item = items[index]
-            return item.localId != nil && item.delivery == .pending && indexById[item.id] == nil && item.text == text
+    private mutating func oldestUnacknowledged(text: String) -> Int? {
+        unacknowledged.removeAll { localId in
+            guard let index = indexByLocalId[localId] else { return true }
+            let delivery = items[index].delivery
+            return delivery != .pending && delivery != .failed
         }
+        for localId in unacknowledged {
+            guard let index = indexByLocalId[localId] else { continue }
+            let item = items[index]
+            if item.delivery == .pending && indexById[item.id] == nil && item.text == text { return index }
+        }
+        return nil
     }
 
     private mutating func applyPendingReceipt(to item: inout ChatItem) {

@@ -16,6 +16,9 @@ public enum ChatCommand: Sendable, Hashable {
     case suspend
     /// Reconnect after ``suspend``.
     case resume
+    /// Forget the local transcript, receipts and backfill position and load the transcript again
+    /// from the server; the participant, the contact and unsent messages are kept.
+    case reset
     /// End the chat for everyone (disconnect the participant).
     case end
     /// The user has seen this message from someone else (it is on screen, the terminal has focus).

@@ -16,6 +16,9 @@ public enum ChatEvent: Sendable, Hashable {
     case itemUpdated(ChatItem)
     /// Older items fetched by `loadOlder`, oldest first, to put before everything shown.
     case olderItems([ChatItem], hasMore: Bool)
+    /// The transcript was reloaded from the server (`reset`): show exactly these items, oldest
+    /// first, in place of every item shown before; `hasMore` says whether older pages exist.
+    case transcriptReset([ChatItem], hasMore: Bool)
     /// Someone else is typing (expires after `ChatEvent.typingLifetime` unless repeated).
     case typing(Participant)
     /// Someone stopped typing before the expiry.

@@ -64,6 +64,10 @@ public struct PlainMode: Sendable {
                     continue
                 }
                 if await PlainAttachments.run(trimmed, tracker: tracker, send: send, status: status) { continue }
+                if trimmed == "/reset" {
+                    await send(.reset)
+                    continue
+                }
                 if trimmed == "/suspend" || trimmed == "/resume" {
                     await send(trimmed == "/suspend" ? .suspend : .resume)
                     continue
@@ -77,7 +81,7 @@ public struct PlainMode: Sendable {
                     continue
                 }
                 if trimmed.hasPrefix("/") && !trimmed.hasPrefix("//") {
-                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /pick N, /attach PATH, /download N [DIR], /open N, /suspend, /resume)")
+                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /pick N, /attach PATH, /download N [DIR], /open N, /suspend, /resume, /reset)")
                     continue
                 }
                 await send(.send(trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : line))
@@ -117,6 +121,12 @@ public struct PlainMode: Sendable {
                 }
             case .olderItems(let items, _):
                 for item in items { output(printer.format(item, number: await tracker.number(item))) }
+            case .transcriptReset(let items, _):
+                // Line mode cannot clear what it printed: it marks the reload and prints the history once more.
+                status("-- the transcript was reloaded from the server")
+                for item in items where !item.isStreaming && item.delivery != .pending {
+                    output(printer.format(item, number: await tracker.number(item)))
+                }
             case .sessionInfo(let info):
                 status("-- \(info.backend) at \(info.endpoint), you are \(info.me.name)")
             case .typing, .typingStopped, .queuePosition, .diagnostics:

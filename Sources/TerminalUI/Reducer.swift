@@ -137,6 +137,8 @@ enum Reducer {
                     state.partner = last.sender
                 }
             }
+        case .transcriptReset(let items, let hasMore):
+            resetTranscript(&state, items, hasMore: hasMore, now: now)
         case .typing(let participant):
             if participant.role != .customer {
                 state.typing.start(participant, now: now)

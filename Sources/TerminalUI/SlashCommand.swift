@@ -3,7 +3,7 @@ import Foundation
 
 /// The slash commands the composer understands.
 enum SlashCommand: String, CaseIterable, Sendable {
-    case help, search, links, open, pick, attach, download, edit, retry, export, end, new, quit
+    case help, search, links, open, pick, attach, download, edit, retry, reset, export, end, new, quit
 
     /// The command as typed, with its slash.
     var name: String { "/" + rawValue }
@@ -23,6 +23,7 @@ enum SlashCommand: String, CaseIterable, Sendable {
         case .download: "/download N [DIR] — save attachment N in DIR, $XDG_DOWNLOAD_DIR or here (never overwrites)"
         case .edit: "/edit — edit the draft in $EDITOR (also Ctrl-X Ctrl-E)"
         case .retry: "/retry — resend the newest failed message, or reconnect now"
+        case .reset: "/reset — forget what is shown and reload the transcript from the server"
         case .export: "/export FILE — save the transcript as Markdown (mode 0600)"
         case .end: "/end — end the chat for everyone"
         case .new: "/new — leave this chat and start a new one"
@@ -103,6 +104,13 @@ extension Reducer {
             }
         case .edit:
             return [.editDraft(argument)]
+        case .reset:
+            if state.chatIsOver {
+                addNotice(&state, "The chat has ended; there is nothing to reload. /new starts a new one.", now: now)
+                return []
+            }
+            addNotice(&state, "Reloading the transcript from the server…", now: now)
+            return [.send(.reset)]
         case .links:
             state.links = LinkIndex.links(in: state.store)
             addNotice(&state, LinkIndex.listing(state.links), now: now)

@@ -89,6 +89,14 @@ struct TranscriptStore: Equatable, Sendable {
         return fresh.count
     }
 
+    /// Replaces every entry (notices too) with `items`, oldest first, skipping repeats; revisions
+    /// keep counting up, so no layout cached for the old content is reused.
+    mutating func replaceAll(with items: [ChatItem]) {
+        entries = []
+        reindex()
+        for item in items { append(item) }
+    }
+
     /// Appends a local notice line.
     mutating func appendNotice(_ text: String, at time: Date) {
         let id = "notice-\(nextNotice)"

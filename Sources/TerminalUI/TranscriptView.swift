@@ -104,6 +104,12 @@ final class TranscriptView {
         builtUnreadKey = unreadKey
     }
 
+    /// Forgets the display rows, so the next `prepare` rebuilds them all (the transcript was replaced).
+    func invalidateRows() {
+        builtVersion = -1
+        builtCount = 0
+    }
+
     /// True when `item` follows `previous` from the same other sender within the grouping
     /// interval, so it is shown without its own header (own messages always keep theirs).
     static func continues(_ item: ChatItem, after previous: ChatItem?) -> Bool {

@@ -286,3 +286,31 @@ struct ReducerKeyTests {
         try? FileManager.default.removeItem(atPath: path)
     }
 }
+
+/// A transcript reloaded by `/reset` replaces what was shown, once.
+@Suite struct ResetReducerTests {
+    @Test func resetReplacesTheTranscriptAndShowsEachItemOnce() {
+        var s = Fixture.state(rows: 20, columns: 60)
+        let items = (1...6).map { Fixture.message("m\($0)", "message \($0)", at: Double($0)) }
+        Fixture.apply(&s, items.map { .engine(.item($0)) })
+        Fixture.apply(&s, [.engine(.item(Fixture.own("l1", "pending one")))])
+        _ = Fixture.type(&s, "/reset")
+        #expect(Fixture.apply(&s, [.key(.enter)]) == [.send(.reset)])
+        var reloaded = Array(items.dropFirst(2))
+        reloaded.append(Fixture.message("m7", "message 7", at: 7))
+        Fixture.apply(&s, [.engine(.transcriptReset(reloaded, hasMore: true))])
+        let shown = s.store.entries.filter { !$0.isNotice }.map(\.item.id)
+        #expect(shown == reloaded.map(\.id))
+        #expect(s.hasMoreOlder)
+        #expect(s.scroll == .bottom)
+        let screen = Fixture.screen(s)
+        for item in reloaded { #expect(screen.filter { $0.contains(item.text) }.count == 1, "\(item.text) once") }
+        #expect(!screen.contains { $0.contains("message 1") || $0.contains("pending one") })
+        #expect(screen.contains { $0.contains("reloaded from the server") })
+        // Updates to reloaded items still land on them.
+        var updated = reloaded[0]
+        updated.text = "message 3, edited"
+        Fixture.apply(&s, [.engine(.itemUpdated(updated))])
+        #expect(Fixture.screen(s).contains { $0.contains("message 3, edited") })
+    }
+}

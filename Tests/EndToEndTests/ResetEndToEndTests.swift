@@ -1,0 +1,88 @@
+import AmazonConnect
+import ChatEngine
+import ChatModel
+import DemoServer
+import Foundation
+import Testing
+
+/// `reset` over loopback: the local transcript is dropped and reloaded from the demo contact
+/// center; the chat goes on with the same participant.
+@Suite struct ResetEndToEndTests {
+    /// Ids of the items in the latest `transcriptReset`, if one was published.
+    static func resetItems(_ recorder: EventRecorder) async -> [ChatItem]? {
+        await recorder.events.compactMap { event -> [ChatItem]? in
+            if case .transcriptReset(let items, _) = event { return items }
+            return nil
+        }.last
+    }
+
+    @Test func resetReloadsTheServersTranscriptOnceAndTheChatGoesOn() async throws {
+        let server = try await ConnectChatEndToEndTests.startServer()
+        defer { Task { await server.stop() } }
+        let backend = ConnectBackend(
+            start: .template(url: server.startChatURL.absoluteString, displayName: "Maria", instanceId: nil, contactFlowId: nil),
+            endpoint: server.baseURL)
+        let session = ChatSession(backend: backend, configuration: SessionConfiguration(initialHistory: 100))
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        #expect(await recorder.wait { await $0.states.contains(.open) })
+        for text in ["What are your opening hours?", "And on Sundays?"] {
+            let localId = try #require(await session.send(text))
+            let answered = await recorder.wait { recorder in
+                let items = await recorder.currentItems
+                guard let mine = items.firstIndex(where: { $0.localId == localId }), items[mine].delivery != .pending
+                else { return false }
+                return items[(mine + 1)...].contains { !$0.isOwn && $0.kind == .message }
+            }
+            #expect(answered, "the bot answers \(text)")
+        }
+
+        await session.perform(.reset)
+        #expect(await recorder.wait { await Self.resetItems($0) != nil }, "the reloaded transcript is published")
+        let reloaded = try #require(await Self.resetItems(recorder))
+
+        // The reloaded transcript is the server's: the same messages, in the same order, each once.
+        let contactId = try #require(backend.contactId)
+        let record = await server.transcript(contactId: contactId)
+        let serverMessages = record.filter { $0.type == "MESSAGE" }.map(\.id)
+        let shownMessages = reloaded.filter { $0.kind == .message }.map(\.id)
+        #expect(shownMessages == serverMessages)
+        #expect(Set(reloaded.map(\.id)).count == reloaded.count, "no item twice")
+        #expect(Set(reloaded.map(\.id)).isSubset(of: Set(record.map(\.id))), "nothing the server does not hold")
+        let own = reloaded.filter { $0.text == "What are your opening hours?" }
+        #expect(own.count == 1 && own.first?.isOwn == true, "our message is still ours, with its delivery state")
+        #expect(await session.items == reloaded, "the engine holds what it published")
+
+        // A subscriber joining now gets the reloaded transcript once, as plain items.
+        let late = EventRecorder(session.events)
+        #expect(await late.wait { await $0.newItems.count == reloaded.count })
+        #expect(await late.newItems == reloaded)
+
+        // The chat goes on: same participant, new messages are merged once after the reload.
+        let localId = try #require(await session.send("Thanks!"))
+        let sent = await recorder.wait { recorder in
+            await recorder.events.contains { event in
+                if case .itemUpdated(let item) = event { return item.localId == localId && item.delivery != .pending }
+                return false
+            }
+        }
+        #expect(sent, "a message sent after the reset is accepted")
+        let after = await session.items
+        #expect(Set(after.map(\.id)).count == after.count, "still no duplicates")
+        #expect(after.filter { $0.text == "Thanks!" }.count == 1)
+        await session.shutdown()
+    }
+
+    @Test func resetWhileNotConnectedChangesNothing() async throws {
+        let server = try await ConnectChatEndToEndTests.startServer()
+        defer { Task { await server.stop() } }
+        let (session, _) = ConnectChatEndToEndTests.session(for: server)
+        let recorder = EventRecorder(session.events)
+        await session.perform(.reset)
+        #expect(await recorder.wait { recorder in
+            await recorder.events.contains { if case .notice(let text) = $0 { text.contains("only while connected") } else { false } }
+        })
+        #expect(await Self.resetItems(recorder) == nil)
+        await session.shutdown()
+    }
+}
