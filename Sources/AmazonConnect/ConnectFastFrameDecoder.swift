@@ -15,10 +15,10 @@ enum ConnectFastFrameDecoder {
             guard let content = envelopeContent(bytes) else { return nil }
             let raw = UnsafeBufferPointer(rebasing: bytes[content.range])
             guard content.escaped else { return item(inner: raw) }
-            var inner: [UInt8] = []
-            inner.reserveCapacity(raw.count)
-            guard JSONByteReader.unescape(raw, into: &inner) else { return nil }
-            return inner.withUnsafeBufferPointer { item(inner: $0) }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer -> ConnectItem? in
+                guard let count = JSONByteReader.unescape(raw, into: buffer) else { return nil }
+                return item(inner: UnsafeBufferPointer(rebasing: buffer[..<count]))
+            }
         }
     }
 
@@ -43,8 +43,8 @@ enum ConnectFastFrameDecoder {
                 let name = UnsafeBufferPointer(rebasing: bytes[key.range])
                 if equals(name, topicKey) {
                     reader.skipWhitespace()
-                    guard isChat == nil, let topic = reader.readString(), !topic.escaped else { return nil }
-                    isChat = equals(UnsafeBufferPointer(rebasing: bytes[topic.range]), awsChat)
+                    guard isChat == nil, let topic = reader.readString() else { return nil }
+                    isChat = isAWSChat(UnsafeBufferPointer(rebasing: bytes[topic.range]), escaped: topic.escaped)
                 } else if equals(name, contentKey) {
                     reader.skipWhitespace()
                     guard content == nil, let text = reader.readString() else { return nil }
@@ -63,6 +63,13 @@ enum ConnectFastFrameDecoder {
         reader.skipWhitespace()
         guard reader.atEnd, isChat == true else { return nil }
         return content
+    }
+
+    /// Whether a topic token reads `aws/chat` (some JSON writers send `aws\/chat`).
+    private static func isAWSChat(_ raw: UnsafeBufferPointer<UInt8>, escaped: Bool) -> Bool {
+        guard escaped else { return equals(raw, awsChat) }
+        guard raw.count <= 64, let topic = JSONByteReader.unescaped(raw) else { return false }
+        return topic.withUnsafeBufferPointer { equals($0, awsChat) }
     }
 
     // MARK: Item
@@ -124,10 +131,10 @@ enum ConnectFastFrameDecoder {
     private static func string(_ bytes: UnsafeBufferPointer<UInt8>, _ raw: JSONByteReader.RawString) -> String? {
         let slice = UnsafeBufferPointer(rebasing: bytes[raw.range])
         guard raw.escaped else { return String(decoding: slice, as: UTF8.self) }
-        var output: [UInt8] = []
-        output.reserveCapacity(slice.count)
-        guard JSONByteReader.unescape(slice, into: &output) else { return nil }
-        return String(decoding: output, as: UTF8.self)
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: slice.count) { buffer -> String? in
+            guard let count = JSONByteReader.unescape(slice, into: buffer) else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
+        }
     }
 
     @inline(__always)

@@ -58,6 +58,8 @@ struct JSONByteReader {
         let start = position
         var escaped = false
         while position < bytes.count {
+            skipPlainStringBytes()
+            guard position < bytes.count else { return nil }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 let range = start..<position
@@ -84,6 +86,23 @@ struct JSONByteReader {
             position += 1
         }
         return nil
+    }
+
+    /// Skips bytes that need no attention inside a string (not `"`, `\\` or a control), eight at a time.
+    @inline(__always)
+    private mutating func skipPlainStringBytes() {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        while position + 8 <= bytes.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt64.self))
+            // A byte of `x` is zero ⇔ its high bit is set in (x − 1) & ~x; `word − 0x20…` flags bytes < 0x20.
+            let quote = word ^ (ones &* 0x22)
+            let slash = word ^ (ones &* 0x5C)
+            let special = ((quote &- ones) & ~quote) | ((slash &- ones) & ~slash) | ((word &- ones &* 0x20) & ~word)
+            if special & highs != 0 { return }
+            position += 8
+        }
     }
 
     /// Skips one JSON value of any type, checking its grammar.
@@ -173,43 +192,65 @@ struct JSONByteReader {
 }
 
 extension JSONByteReader {
-    /// Appends the unescaped UTF-8 of a string token's bytes to `output`; false on a lone surrogate.
-    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: inout [UInt8]) -> Bool {
+    /// Writes the unescaped UTF-8 of a string token's bytes (checked by `readString`) to `output`,
+    /// which must hold at least `raw.count` bytes (unescaping never grows the text); returns the
+    /// number of bytes written, or nil on a lone surrogate.
+    static func unescape(_ raw: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>) -> Int? {
+        guard let source = raw.baseAddress, let target = output.baseAddress, output.count >= raw.count else {
+            return raw.isEmpty ? 0 : nil
+        }
         var index = 0
-        var runStart = 0
+        var written = 0
         while index < raw.count {
-            guard raw[index] == UInt8(ascii: "\\") else {
-                index += 1
-                continue
+            var end = index
+            while end < raw.count && source[end] != UInt8(ascii: "\\") { end += 1 }
+            if end > index {
+                (target + written).update(from: source + index, count: end - index)
+                written += end - index
+                index = end
             }
-            if runStart < index { output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<index])) }
-            let kind = raw[index + 1]
+            guard index < raw.count else { break }
+            let kind = source[index + 1]
             index += 2
             switch kind {
-            case UInt8(ascii: "b"): output.append(0x08)
-            case UInt8(ascii: "f"): output.append(0x0C)
-            case UInt8(ascii: "n"): output.append(0x0A)
-            case UInt8(ascii: "r"): output.append(0x0D)
-            case UInt8(ascii: "t"): output.append(0x09)
+            case UInt8(ascii: "b"): target[written] = 0x08
+            case UInt8(ascii: "f"): target[written] = 0x0C
+            case UInt8(ascii: "n"): target[written] = 0x0A
+            case UInt8(ascii: "r"): target[written] = 0x0D
+            case UInt8(ascii: "t"): target[written] = 0x09
             case UInt8(ascii: "u"):
                 var scalar = hex4(raw, at: index)
                 index += 4
-                if scalar >= 0xDC00 && scalar <= 0xDFFF { return false }
+                if scalar >= 0xDC00 && scalar <= 0xDFFF { return nil }
                 if scalar >= 0xD800 && scalar <= 0xDBFF {
-                    guard index + 5 < raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u")
-                    else { return false }
+                    guard index + 5 < raw.count, source[index] == UInt8(ascii: "\\"), source[index + 1] == UInt8(ascii: "u")
+                    else { return nil }
                     let low = hex4(raw, at: index + 2)
-                    guard low >= 0xDC00 && low <= 0xDFFF else { return false }
+                    guard low >= 0xDC00 && low <= 0xDFFF else { return nil }
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }
-                appendUTF8(scalar, to: &output)
-            default: output.append(kind)  // \" \\ \/
+                written += writeUTF8(scalar, to: target + written)
+                continue
+            default: target[written] = kind  // \" \\ \/
             }
-            runStart = index
+            written += 1
         }
-        if runStart < raw.count { output.append(contentsOf: UnsafeBufferPointer(rebasing: raw[runStart..<raw.count])) }
-        return true
+        return written
+    }
+
+    /// Unescapes a string token's bytes into a new array; nil on a lone surrogate.
+    static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: raw.count) { buffer, count in
+            guard let written = unescape(raw, into: buffer) else {
+                failed = true
+                count = 0
+                return
+            }
+            count = written
+        }
+        return failed ? nil : bytes
     }
 
     /// Four hex digits already checked by `readString`.
@@ -219,22 +260,27 @@ extension JSONByteReader {
         return value
     }
 
-    private static func appendUTF8(_ scalar: UInt32, to output: inout [UInt8]) {
+    /// Writes the UTF-8 of `scalar` at `target`; returns the byte count.
+    private static func writeUTF8(_ scalar: UInt32, to target: UnsafeMutablePointer<UInt8>) -> Int {
         switch scalar {
         case 0..<0x80:
-            output.append(UInt8(scalar))
+            target[0] = UInt8(scalar)
+            return 1
         case 0x80..<0x800:
-            output.append(UInt8(0xC0 | scalar >> 6))
-            output.append(UInt8(0x80 | scalar & 0x3F))
+            target[0] = UInt8(0xC0 | scalar >> 6)
+            target[1] = UInt8(0x80 | scalar & 0x3F)
+            return 2
         case 0x800..<0x10000:
-            output.append(UInt8(0xE0 | scalar >> 12))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
+            target[0] = UInt8(0xE0 | scalar >> 12)
+            target[1] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            target[2] = UInt8(0x80 | scalar & 0x3F)
+            return 3
         default:
-            output.append(UInt8(0xF0 | scalar >> 18))
-            output.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            output.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            output.append(UInt8(0x80 | scalar & 0x3F))
+            target[0] = UInt8(0xF0 | scalar >> 18)
+            target[1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+            target[2] = UInt8(0x80 | scalar >> 6 & 0x3F)
+            target[3] = UInt8(0x80 | scalar & 0x3F)
+            return 4
         }
     }
 }
