@@ -11,7 +11,7 @@ public final class AgentConsoleApp {
     /// What arrives from outside the key loop.
     private enum Input {
         case engine(id: String, ChatEvent)
-        case queue(Result<[AgentQueueRow], AgentConsoleFailure>)
+        case queue(Result<[WaitingChat], AgentConsoleFailure>)
         case accepted(id: String, Result<AgentChatHandle, AgentConsoleFailure>)
         case released(id: String, Result<Void, AgentConsoleFailure>)
     }

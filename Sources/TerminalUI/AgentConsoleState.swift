@@ -30,7 +30,7 @@ struct AgentConsoleState {
     /// The signed-in agent's name.
     var agentName: String
     /// Chats waiting for an agent, as last fetched.
-    var queue: [AgentQueueRow] = []
+    var queue: [WaitingChat] = []
     /// The highlighted queue row.
     var selected = 0
     /// Accepted chats, in the order they were accepted (Alt-1…9).
@@ -52,7 +52,7 @@ struct AgentConsoleState {
     var tabSize: TerminalSize { TerminalSize(rows: max(0, size.rows - 1), columns: size.columns) }
 
     /// New queue rows; the highlight stays on the same chat when it is still there.
-    mutating func updateQueue(_ rows: [AgentQueueRow]) {
+    mutating func updateQueue(_ rows: [WaitingChat]) {
         let current = queue.indices.contains(selected) ? queue[selected].id : nil
         queue = rows
         selected = current.flatMap { id in rows.firstIndex { $0.id == id } } ?? min(selected, max(0, rows.count - 1))

@@ -1,29 +1,6 @@
 import ChatModel
 import Foundation
 
-/// A chat waiting for a live agent, as the agent console's queue shows it.
-public struct AgentQueueRow: Sendable, Equatable {
-    /// The contact id.
-    public var id: String
-    /// The customer's name.
-    public var customerName: String
-    /// The queue it waits in.
-    public var queue: String
-    /// Seconds it has waited.
-    public var waitingSeconds: Int
-    /// The customer's latest message, if any.
-    public var lastMessage: String?
-
-    /// Creates a queue row.
-    public init(id: String, customerName: String, queue: String, waitingSeconds: Int, lastMessage: String?) {
-        self.id = id
-        self.customerName = customerName
-        self.queue = queue
-        self.waitingSeconds = waitingSeconds
-        self.lastMessage = lastMessage
-    }
-}
-
 /// An accepted chat's session as the console drives it.
 public struct AgentChatHandle: Sendable {
     /// The contact id.
@@ -49,7 +26,7 @@ public struct AgentChatHandle: Sendable {
 /// What the console asks of the contact center; each call answers with a result or an error message.
 public struct AgentConsoleActions: Sendable {
     /// Fetches the queue (also keeps the console online).
-    public var queue: @Sendable () async -> Result<[AgentQueueRow], AgentConsoleFailure>
+    public var queue: @Sendable () async -> Result<[WaitingChat], AgentConsoleFailure>
     /// Accepts a waiting chat and starts its session.
     public var accept: @Sendable (String) async -> Result<AgentChatHandle, AgentConsoleFailure>
     /// Hands a chat back to the bot.
@@ -57,7 +34,7 @@ public struct AgentConsoleActions: Sendable {
 
     /// Creates the actions.
     public init(
-        queue: @escaping @Sendable () async -> Result<[AgentQueueRow], AgentConsoleFailure>,
+        queue: @escaping @Sendable () async -> Result<[WaitingChat], AgentConsoleFailure>,
         accept: @escaping @Sendable (String) async -> Result<AgentChatHandle, AgentConsoleFailure>,
         release: @escaping @Sendable (String) async -> Result<Void, AgentConsoleFailure>
     ) {

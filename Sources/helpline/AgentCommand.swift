@@ -56,10 +56,7 @@ struct AgentCommand: AsyncParsableCommand {
         let actions = AgentConsoleActions(
             queue: {
                 do {
-                    return .success(try await desk.queue().map {
-                        AgentQueueRow(id: $0.id, customerName: $0.customerName, queue: $0.queue,
-                                      waitingSeconds: $0.waitingSeconds, lastMessage: $0.lastMessage)
-                    })
+                    return .success(try await desk.queue())
                 } catch { return .failure(AgentConsoleFailure(String(describing: error))) }
             },
             accept: { contactId in
