@@ -80,6 +80,9 @@ public final class ChatTerminalApp {
             sender.cancel()
         }
 
+        // Let the pump take what the engine has already published (its replay), so the first
+        // frame shows the chat as it is rather than an empty "offline" screen.
+        await Task.yield()
         var decoder = KeyDecoder()
         var bare: BareView?
         var lastFrame = Date.distantPast
