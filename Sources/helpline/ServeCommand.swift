@@ -31,7 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Faults to inject, e.g. drop-every=20s,rest-fail=0.05.", valueName: "spec"))
     var faults: String?
 
+    @Option(name: .long, help: ArgumentHelp("The bot's reply delay in milliseconds, also the pace of streamed replies (a quarter of it per chunk).", valueName: "ms"))
+    var replyDelay: Int = 700
+
     func validate() throws {
+        guard (1...600_000).contains(replyDelay) else { throw ValidationError("--reply-delay must be between 1 and 600000 ms") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         if let flows { try Self.checkDirectory(flows) }
         if let faults {
@@ -50,7 +54,7 @@ struct ServeCommand: AsyncParsableCommand {
     func run() async throws {
         let configuration = DemoServerConfiguration(
             host: host, port: port, flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow,
-            faults: try faults.map(DemoFaults.parse) ?? DemoFaults())
+            replyDelay: .milliseconds(replyDelay), faults: try faults.map(DemoFaults.parse) ?? DemoFaults())
         let server: DemoContactCenter
         do {
             server = try await DemoContactCenter.start(configuration)
