@@ -21,8 +21,7 @@ public final class ChatTerminalApp {
     private let events: AsyncStream<ChatEvent>
     private let send: @Sendable (ChatCommand) async -> Void
     private var inbox: [UIEvent] = []
-    private var waiter: CheckedContinuation<Void, Never>?
-    private var wakePending = false
+    private let wakeup = WakeSignal()
 
     /// Creates the app; nothing touches the terminal until ``run()``.
     public init(
@@ -65,14 +64,14 @@ public final class ChatTerminalApp {
         let pump = Task { [events] in
             for await event in events {
                 self.inbox.append(.engine(event))
-                self.wake()
+                self.wakeup.signal()
             }
             self.inbox.append(.engineFinished)
-            self.wake()
+            self.wakeup.signal()
         }
         let watcher = InputWatcher()
         watcher.forwardResizes()
-        watcher.start { Task { @MainActor [weak self] in self?.wake() } }
+        watcher.start { [wakeup] in wakeup.signal() }
         defer {
             watcher.stop()
             pump.cancel()
@@ -108,7 +107,7 @@ public final class ChatTerminalApp {
                             if case .notify(let title, let body) = effect { terminal.notify(title: title, body: body) }
                         }
                     }
-                    await waitForWake(until: nil)
+                    await wakeup.wait(until: nil)
                     continue
                 }
             }
@@ -178,36 +177,8 @@ public final class ChatTerminalApp {
                 lastAnimationKey = animationKey
                 lastFrame = now
             }
-            if bare == nil { await waitForWake(until: Self.nextWake(state, now: Date(), lastFrame: lastFrame)) }
+            if bare == nil { await wakeup.wait(until: Self.nextWake(state, now: Date(), lastFrame: lastFrame)) }
         }
-    }
-
-    /// Wakes the main loop (input is ready, the engine published, a timer fired).
-    private func wake() {
-        if let waiter {
-            self.waiter = nil
-            waiter.resume()
-        } else {
-            wakePending = true
-        }
-    }
-
-    /// Sleeps until ``wake()`` is called or `deadline` passes.
-    private func waitForWake(until deadline: Date?) async {
-        if wakePending {
-            wakePending = false
-            return
-        }
-        var timer: Task<Void, Never>?
-        if let deadline {
-            let delay = max(0, deadline.timeIntervalSinceNow)
-            timer = Task { [weak self] in
-                try? await Task.sleep(for: .microseconds(Int64(delay * 1_000_000)))
-                if !Task.isCancelled { self?.wake() }
-            }
-        }
-        await withCheckedContinuation { waiter = $0 }
-        timer?.cancel()
     }
 
     /// When the screen next changes by time alone (or a coalesced frame is due): the clock's next
