@@ -1,6 +1,40 @@
 #!/usr/bin/env bash
-# Builds and runs tui-bench in release mode (a small package: no SwiftNIO).
+# TUI benchmarks: (1) in-process key -> doupdate latency (a small release package, no SwiftNIO);
+# (2) the real helpline binary on a pseudo-terminal against `helpline serve`, side by side with
+# weechat: key -> echo p50/p99 (idle with 10k messages, while a reply streams at ~100 tokens/s),
+# RSS growth for 10k messages, start to first paint, idle wake-ups. Figures: docs/benchmarks.md.
+# Options: --pty-only, --in-process-only; TUI_BENCH_KEYS (pty default 500), TUI_BENCH_MESSAGES.
 set -euo pipefail
-cd "$(dirname "$0")"
-swift build -c release --product tui-bench 2>&1 | grep -E "error|warning: unre|Compiling|Build" || true
-.build/release/tui-bench
+here="$(cd "$(dirname "$0")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+mode="${1:-all}"
+
+if [[ "$mode" != "--pty-only" ]]; then
+    (cd "$here" && swift build -c release --product tui-bench 2>&1 | grep -E "error|warning: unre|Build" || true)
+    (cd "$here" && TUI_BENCH_KEYS="${TUI_BENCH_IN_PROCESS_KEYS:-2000}" .build/release/tui-bench)
+fi
+[[ "$mode" == "--in-process-only" ]] && exit 0
+
+# weechat is the comparison; install it when we can, else say how.
+weechat_flag=()
+if ! command -v weechat-curses >/dev/null && ! command -v weechat >/dev/null; then
+    if [[ $(id -u) -eq 0 ]] && command -v apt-get >/dev/null; then
+        echo "tui-bench: installing weechat-curses for the comparison" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -qq weechat-curses >/dev/null 2>&1 \
+            || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq weechat-curses >/dev/null; } \
+            || true
+    fi
+    if ! command -v weechat-curses >/dev/null && ! command -v weechat >/dev/null; then
+        echo "tui-bench: weechat is not installed, its column is skipped; run: sudo apt-get install -y weechat-curses" >&2
+        weechat_flag=(--no-weechat)
+    fi
+fi
+
+cd "$root"
+if ! log=$(swift build -c release --scratch-path .build-release --product helpline 2>&1); then
+    echo "$log" | grep -E "error" | head -20 >&2
+    echo "tui-bench: the release build of helpline failed" >&2
+    exit 1
+fi
+exec python3 "$here/pty_bench.py" --helpline .build-release/release/helpline \
+    --keys "${TUI_BENCH_KEYS:-500}" --messages "${TUI_BENCH_MESSAGES:-10000}" "${weechat_flag[@]}"

@@ -1,0 +1,401 @@
+#!/usr/bin/env python3
+"""Key-to-echo latency of the real `helpline` binary in a pseudo-terminal, side by side with weechat.
+
+Starts `helpline serve` (the demo contact center, its own process) with a bench flow, then runs
+`helpline connect` on a pty of 100x30 and measures, on the pty's output stream:
+
+  * start to first paint: from spawning the client to the first frame with the connected
+    status bar and the composer (this includes starting the chat and opening the socket);
+  * RSS growth of the client after 10,000 bot messages arrived (through the real socket,
+    engine and UI: the flow sends them when the customer types "preload");
+  * key -> echo: a key ('z', which no message contains) is written to the pty and the clock
+    stops when a 'z' appears in the output; (a) with the 10,000 messages loaded, idle,
+    (b) while a streamed reply arrives at ~100 tokens/s (one word a chunk, 10 ms apart).
+
+weechat runs in the same harness holding 10,000 lines in its core buffer (printed by a small
+Python script), then printing one line every 10 ms for (b).
+
+Usage: pty_bench.py --helpline BIN [--keys 500] [--messages 10000] [--no-weechat] [--json FILE]
+"""
+import argparse
+import fcntl
+import json
+import os
+import pty
+import random
+import re
+import select
+import shutil
+import signal
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import termios
+import time
+
+ROWS, COLS = 30, 100
+KEY = b"z"
+# Words without the key letter, so the only 'z' on the screen is the one typed.
+WORDS = ("order status parcel delivery tracking number refund account payment invoice support agent "
+         "shipping address update replacement warranty return label window courier depot schedule").split()
+
+
+def now():
+    return time.perf_counter()
+
+
+class Pty:
+    """A child process on a pseudo-terminal; everything it writes is read and kept."""
+
+    def __init__(self, argv, env, cwd):
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
+        self.started = now()
+        self.proc = subprocess.Popen(
+            argv, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=cwd, start_new_session=True,
+            preexec_fn=lambda: fcntl.ioctl(0, termios.TIOCSCTTY, 0))
+        os.close(slave)
+        os.set_blocking(self.master, False)
+        self.output = bytearray()
+
+    def read(self, timeout):
+        """Reads what is there within `timeout` seconds; returns the new bytes."""
+        ready, _, _ = select.select([self.master], [], [], max(0.0, timeout))
+        if not ready:
+            return b""
+        try:
+            data = os.read(self.master, 1 << 16)
+        except (BlockingIOError, OSError):
+            return b""
+        self.output += data
+        return data
+
+    def wait_for(self, pattern, timeout, since=0):
+        """Reads until `pattern` (bytes regex) occurs in the output after offset `since`."""
+        deadline = now() + timeout
+        regex = re.compile(pattern)
+        while now() < deadline:
+            if regex.search(self.output, since):
+                return True
+            self.read(deadline - now())
+        return bool(regex.search(self.output, since))
+
+    def drain(self, quiet, limit=30.0):
+        """Reads until nothing arrived for `quiet` seconds (or `limit` passed)."""
+        deadline = now() + limit
+        while now() < deadline:
+            if not self.read(quiet):
+                return
+
+    def write(self, data):
+        os.write(self.master, data)
+
+    def rss_kib(self, pid=None):
+        try:
+            with open(f"/proc/{pid or self.proc.pid}/status") as status:
+                for line in status:
+                    if line.startswith("VmRSS:"):
+                        return int(line.split()[1])
+        except OSError:
+            pass
+        return 0
+
+    def stop(self):
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+        os.close(self.master)
+
+
+def idle_usage(term, seconds):
+    """Wake-ups (context switches of the threads alive throughout) per second and CPU % of one core while idle."""
+    def sample():
+        switches = {}
+        for task in os.listdir(f"/proc/{term.proc.pid}/task"):
+            try:
+                with open(f"/proc/{term.proc.pid}/task/{task}/status") as status:
+                    switches[task] = sum(int(line.split()[1]) for line in status
+                                         if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
+            except OSError:
+                pass
+        with open(f"/proc/{term.proc.pid}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        return switches, int(fields[11]) + int(fields[12])
+    ticks = os.sysconf("SC_CLK_TCK")
+    switches0, cpu0 = sample()
+    started = now()
+    while now() - started < seconds:
+        term.read(seconds - (now() - started))
+    switches1, cpu1 = sample()
+    elapsed = now() - started
+    woke = sum(switches1[t] - switches0[t] for t in switches0 if t in switches1)
+    return {"wakeups_per_s": round(woke / elapsed, 1),
+            "cpu_percent": round((cpu1 - cpu0) / ticks / elapsed * 100, 2), "seconds": round(elapsed, 1)}
+
+
+def key_latencies(term, count, clear_every=40, pace=(0.02, 0.04)):
+    """Writes `count` keys one at a time; milliseconds from each write to its echo."""
+    samples = []
+    typed = 0
+    for _ in range(count):
+        if typed == clear_every:
+            term.write(b"\x15")  # Ctrl-U: empty the draft again
+            term.drain(0.05, limit=0.5)
+            typed = 0
+        mark = len(term.output)
+        start = now()
+        term.write(KEY)
+        deadline = start + 2.0
+        while now() < deadline:
+            if term.output.find(KEY, mark) >= 0:
+                break
+            term.read(deadline - now())
+        end = now()
+        if term.output.find(KEY, mark) < 0:
+            raise RuntimeError("no echo within 2 s")
+        samples.append((end - start) * 1000)
+        typed += 1
+        # Human-ish typing: read (and so keep the terminal flowing) for a moment before the next key.
+        pause_until = now() + random.uniform(*pace)
+        while now() < pause_until:
+            term.read(pause_until - now())
+    term.write(b"\x15")
+    return samples
+
+
+def summary(samples):
+    ordered = sorted(samples)
+    def pct(p):
+        return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return {"n": len(samples), "p50": round(pct(50), 3), "p99": round(pct(99), 3), "max": round(ordered[-1], 3),
+            "mean": round(statistics.fmean(samples), 3)}
+
+
+def bench_flow(messages, stream_words):
+    lines = []
+    for n in range(1, messages + 1):
+        words = " ".join(WORDS[(n * 7 + i) % len(WORDS)] for i in range(8 + n % 9))
+        text = f"Message {n}: {words}." if n % 4 else f"Message {n}: **{WORDS[n % len(WORDS)]}** update\n\n- {words}\n- done"
+        lines.append({"say": text, "as": "bot", "typing": False, "contentType": "text/markdown" if n % 4 == 0 else "text/plain"})
+    lines.append({"say": "Preload complete.", "as": "bot", "typing": False})
+    # A long markdown reply as an assistant writes one: paragraphs of 40 words, now and then a list.
+    parts = []
+    for i in range(0, stream_words, 40):
+        words = " ".join(WORDS[(i + j) % len(WORDS)] for j in range(min(40, stream_words - i)))
+        parts.append(f"- {words}" if (i // 40) % 5 == 4 else words)
+    stream = "stream-begin " + "\n\n".join(parts) + " stream-end"
+    return {
+        "name": "bench", "description": "pty latency benchmark",
+        "participants": {"bot": {"role": "CUSTOM_BOT", "displayName": "Bench Bot"},
+                         "lex": {"role": "SYSTEM", "displayName": "BOT"}},
+        "initialState": "bot",
+        "onStart": [{"join": "bot"}, {"say": "Bench ready.", "as": "bot", "typing": False}],
+        "states": {"bot": {"responder": "bot", "rules": [
+            {"keywords": ["preload"], "steps": lines},
+            {"keywords": ["stream"], "steps": [{"stream": stream, "as": "lex", "chunkWords": 1, "contentType": "text/markdown"}]},
+        ], "fallback": []}},
+    }
+
+
+def run_helpline(args, work):
+    flows = os.path.join(work, "flows")
+    os.makedirs(flows, exist_ok=True)
+    with open(os.path.join(flows, "bench.json"), "w") as f:
+        json.dump(bench_flow(args.messages, args.stream_words), f)
+    env = dict(os.environ, HOME=work, XDG_STATE_HOME=os.path.join(work, "state"), XDG_CONFIG_HOME=os.path.join(work, "config"),
+               TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("COLORTERM", None)
+    env.pop("NO_COLOR", None)
+    server = subprocess.Popen([args.helpline, "serve", "--flows", flows, "--flow", "bench", "--reply-delay", "40"],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
+    result = {}
+    term = None
+    try:
+        base = None
+        for line in server.stdout:
+            match = re.search(r"listening on (http://\S+)", line)
+            if match:
+                base = match.group(1)
+                break
+        if not base:
+            raise RuntimeError("helpline serve did not start")
+        term = Pty([args.helpline, "connect", "--start-url", base + "/Prod", "--endpoint-url", base,
+                    "--display-name", "Bench", "--new"], env, work)
+        if not term.wait_for(rb"(?s)(?=.*connected)(?=.*Message)", 30):
+            raise RuntimeError("no first paint: " + term.output[-500:].decode(errors="replace"))
+        result["first_paint_ms"] = round((now() - term.started) * 1000, 1)
+        term.wait_for(rb"Bench ready", 10)
+        term.drain(1.0)
+        result["idle_usage"] = idle_usage(term, args.idle_seconds)
+        rss0 = term.rss_kib()
+        mark = len(term.output)
+        loaded_at = now()
+        term.write(b"preload\r")
+        if not term.wait_for(rb"Preload complete", 300, since=mark):
+            raise RuntimeError("the preload did not finish")
+        result["preload_s"] = round(now() - loaded_at, 2)
+        term.drain(1.0)
+        rss1 = term.rss_kib()
+        result["rss_before_mib"] = round(rss0 / 1024, 1)
+        result["rss_after_mib"] = round(rss1 / 1024, 1)
+        result["rss_growth_mib"] = round((rss1 - rss0) / 1024, 1)
+        result["idle"] = summary(key_latencies(term, args.keys))
+        term.drain(0.5)
+        mark = len(term.output)
+        term.write(b"stream\r")
+        if not term.wait_for(rb"stream-begin", 10, since=mark):
+            raise RuntimeError("the stream did not start")
+        stream_start = now()
+        result["streaming"] = summary(key_latencies(term, args.keys))
+        typing_time = now() - stream_start
+        ended = b"stream-end" in term.output[mark:]
+        result["stream_outlasted_typing"] = not ended
+        result["typing_seconds"] = round(typing_time, 1)
+        if ended:
+            print("warning: the stream ended before the keys did; raise --stream-words", file=sys.stderr)
+    finally:
+        if term:
+            term.stop()
+        server.terminate()
+        server.wait(10)
+    return result
+
+
+WEECHAT_SCRIPT = r'''
+import weechat
+weechat.register("bench", "helpline", "1.0", "MIT", "pty bench", "", "")
+WORDS = %(words)r
+state = {"n": 0}
+
+def load(data, buffer, args):
+    count = int(args or "10000")
+    for n in range(1, count + 1):
+        words = " ".join(WORDS[(n * 7 + i) %% len(WORDS)] for i in range(8 + n %% 9))
+        weechat.prnt("", "Message %%d: %%s." %% (n, words))
+    weechat.prnt("", "Preload complete.")
+    return weechat.WEECHAT_RC_OK
+
+def tick(data, remaining):
+    state["n"] += 1
+    weechat.prnt("", "%%s" %% WORDS[state["n"] %% len(WORDS)])
+    return weechat.WEECHAT_RC_OK
+
+def stream(data, buffer, args):
+    weechat.prnt("", "BOT stream starts")
+    weechat.hook_timer(10, 0, int(args or "4000"), "tick", "")
+    return weechat.WEECHAT_RC_OK
+
+weechat.hook_command("benchload", "print lines", "", "", "", "load", "")
+weechat.hook_command("benchstream", "print a line every 10 ms", "", "", "", "stream", "")
+'''
+
+
+def run_weechat(args, work):
+    binary = shutil.which("weechat-curses") or shutil.which("weechat")
+    if not binary:
+        return None
+    home = os.path.join(work, "weechat")
+    os.makedirs(os.path.join(home, "python", "autoload"), exist_ok=True)
+    with open(os.path.join(home, "python", "autoload", "bench.py"), "w") as f:
+        f.write(WEECHAT_SCRIPT % {"words": WORDS})
+    env = dict(os.environ, HOME=work, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+    env.pop("COLORTERM", None)
+    commands = "/set weechat.history.max_buffer_lines_number 0;/set weechat.history.max_buffer_lines_minutes 0"
+    term = Pty([binary, "-d", home, "-P", "python", "-r", commands], env, work)
+    result = {}
+    try:
+        if not term.wait_for(rb"weechat", 30):
+            raise RuntimeError("weechat did not paint")
+        term.drain(0.3)
+        result["first_paint_ms"] = round((now() - term.started) * 1000, 1)
+        term.drain(1.0)
+        result["idle_usage"] = idle_usage(term, args.idle_seconds)
+        rss0 = term.rss_kib()
+        mark = len(term.output)
+        term.write(b"/benchload %d\r" % args.messages)
+        if not term.wait_for(rb"Preload complete", 120, since=mark):
+            raise RuntimeError("weechat did not print the lines")
+        term.drain(1.0)
+        rss1 = term.rss_kib()
+        result["rss_before_mib"] = round(rss0 / 1024, 1)
+        result["rss_after_mib"] = round(rss1 / 1024, 1)
+        result["rss_growth_mib"] = round((rss1 - rss0) / 1024, 1)
+        result["idle"] = summary(key_latencies(term, args.keys))
+        term.drain(0.5)
+        mark = len(term.output)
+        term.write(b"/benchstream %d\r" % args.stream_words)
+        term.wait_for(rb"stream starts", 10, since=mark)
+        result["streaming"] = summary(key_latencies(term, args.keys))
+    finally:
+        term.write(b"/quit\r")
+        time.sleep(0.2)
+        term.stop()
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--helpline", required=True)
+    parser.add_argument("--keys", type=int, default=500)
+    parser.add_argument("--messages", type=int, default=10000)
+    parser.add_argument("--stream-words", type=int, default=6000)
+    parser.add_argument("--idle-seconds", type=float, default=10)
+    parser.add_argument("--no-weechat", action="store_true")
+    parser.add_argument("--json")
+    args = parser.parse_args()
+    args.helpline = os.path.abspath(args.helpline)
+    random.seed(1)
+    work = tempfile.mkdtemp(prefix="helpline-pty-bench-")
+    results = {"keys": args.keys, "messages": args.messages, "load_before": [round(x, 1) for x in os.getloadavg()]}
+    try:
+        results["helpline"] = run_helpline(args, work)
+        if args.no_weechat:
+            results["weechat"] = "skipped (--no-weechat)"
+        else:
+            found = run_weechat(args, work)
+            results["weechat"] = found if found is not None else "skipped (weechat is not installed: apt-get install weechat-curses)"
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    results["load_after"] = [round(x, 1) for x in os.getloadavg()]
+    print_table(results)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+
+
+def print_table(results):
+    print(f"pty key->echo latency, {results['keys']} keys per scenario, {results['messages']} messages loaded, 100x30")
+    print(f"{'':30} {'helpline':>22} {'weechat':>22}")
+    h, w = results["helpline"], results["weechat"]
+    def cell(r, key):
+        if not isinstance(r, dict) or key not in r:
+            return "-"
+        s = r[key]
+        return f"p50 {s['p50']:.2f} p99 {s['p99']:.2f} ms"
+    print(f"{'(a) idle, 10k loaded':30} {cell(h, 'idle'):>22} {cell(w, 'idle'):>22}")
+    print(f"{'(b) while streaming 100/s':30} {cell(h, 'streaming'):>22} {cell(w, 'streaming'):>22}")
+    def val(r, key, unit):
+        return f"{r[key]} {unit}" if isinstance(r, dict) and key in r else "-"
+    print(f"{'start to first paint':30} {val(h, 'first_paint_ms', 'ms'):>22} {val(w, 'first_paint_ms', 'ms'):>22}")
+    print(f"{'RSS growth, 10k messages':30} {val(h, 'rss_growth_mib', 'MiB'):>22} {val(w, 'rss_growth_mib', 'MiB'):>22}")
+    print(f"{'RSS after':30} {val(h, 'rss_after_mib', 'MiB'):>22} {val(w, 'rss_after_mib', 'MiB'):>22}")
+    def idle(r):
+        if not isinstance(r, dict) or "idle_usage" not in r:
+            return "-"
+        u = r["idle_usage"]
+        return f"{u['wakeups_per_s']}/s, {u['cpu_percent']}% CPU"
+    print(f"{'idle wake-ups, CPU':30} {idle(h):>22} {idle(w):>22}")
+    if isinstance(w, str):
+        print("weechat:", w)
+    print(f"load average before {results['load_before']}, after {results['load_after']} ({os.cpu_count()} CPUs)")
+    print(json.dumps(results))
+
+
+if __name__ == "__main__":
+    main()
