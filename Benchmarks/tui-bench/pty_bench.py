@@ -226,7 +226,7 @@ def run_helpline(args, work):
         if not base:
             raise RuntimeError("helpline serve did not start")
         term = Pty([args.helpline, "connect", "--start-url", base + "/Prod", "--endpoint-url", base,
-                    "--display-name", "Bench", "--new"], env, work)
+                    "--display-name", "Bench", "--new"] + args.client_arg, env, work)
         if not term.wait_for(rb"(?s)(?=.*connected)(?=.*Message)", 30):
             raise RuntimeError("no first paint: " + term.output[-500:].decode(errors="replace"))
         result["first_paint_ms"] = round((now() - term.started) * 1000, 1)
@@ -347,6 +347,7 @@ def main():
     parser.add_argument("--stream-words", type=int, default=6000)
     parser.add_argument("--idle-seconds", type=float, default=10)
     parser.add_argument("--no-weechat", action="store_true")
+    parser.add_argument("--client-arg", action="append", default=[], help="an extra argument for helpline connect (repeatable)")
     parser.add_argument("--json")
     args = parser.parse_args()
     args.helpline = os.path.abspath(args.helpline)
