@@ -114,7 +114,11 @@ public final class ChatTerminalApp {
             let inputs = terminal.readInputs()
             watcher.drained()
             for input in inputs {
-                for key in decoder.feed(input) { inbox.append(keyEvent(key, terminal: terminal)) }
+                for key in decoder.feed(input) {
+                    // After a resize every window is drawn again (the painter skips unchanged ones).
+                    if key == .resize { painter.invalidate() }
+                    inbox.append(keyEvent(key, terminal: terminal))
+                }
             }
             for key in decoder.endOfInput() { inbox.append(keyEvent(key, terminal: terminal)) }
             inbox.append(.tick)

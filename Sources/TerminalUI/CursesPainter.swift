@@ -14,6 +14,9 @@ final class CursesPainter {
     }
 
     private var windows: [String: Placed] = [:]
+    /// What each window holds now; a region drawn the same again is skipped (a key that only
+    /// changes the composer rewrites the composer, not the transcript's 2,000+ cells).
+    private var drawn: [String: Frame.Region] = [:]
     private var pairs: [Int64: Int32] = [:]
     private let colors: ColorMapper
     /// Frames drawn so far.
@@ -30,14 +33,19 @@ final class CursesPainter {
         for (name, placed) in windows where !names.contains(name) {
             delwin(placed.window)
             windows[name] = nil
+            drawn[name] = nil
         }
         var composer: UnsafeMutablePointer<WINDOW>?
         for region in frame.regions where region.height > 0 {
             guard let window = window(for: region, width: frame.size.columns) else { continue }
-            draw(region, into: window, width: frame.size.columns)
+            let unchanged = drawn[region.name] == region
+            if !unchanged {
+                draw(region, into: window, width: frame.size.columns)
+                drawn[region.name] = region
+            }
             if region.name == "composer" {
                 composer = window
-            } else {
+            } else if !unchanged {
                 wnoutrefresh(window)
             }
         }
@@ -58,12 +66,14 @@ final class CursesPainter {
         clearok(cnc_stdscr(), true)
         wrefresh(cnc_stdscr())
         for placed in windows.values { touchwin(placed.window) }
+        drawn = [:]
     }
 
     /// Deletes every window (before `endwin`).
     func tearDown() {
         for placed in windows.values { delwin(placed.window) }
         windows = [:]
+        drawn = [:]
     }
 
     private func window(for region: Frame.Region, width: Int) -> UnsafeMutablePointer<WINDOW>? {
@@ -71,6 +81,7 @@ final class CursesPainter {
             return placed.window
         }
         if let old = windows[region.name] { delwin(old.window) }
+        drawn[region.name] = nil
         guard let window = newwin(Int32(region.height), Int32(width), Int32(region.top), 0) else {
             windows[region.name] = nil
             return nil

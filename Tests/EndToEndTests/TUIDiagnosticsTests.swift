@@ -62,5 +62,10 @@ struct TUIDiagnosticsTests {
             screen.count >= 20 && screen[19].hasPrefix("› ") && screen.allSatisfy { $0.count <= 60 }
         }
         #expect(small.ok, "the UI redraws for the new size while idle:\n\(small.screen.dump)")
+        tmux.resize(width: 60, height: 16)
+        let shorter = await tmux.wait { screen in
+            screen.count >= 16 && screen[0].contains("● connected") && screen[15].hasPrefix("› ") && screen.has("Helpline demo")
+        }
+        #expect(shorter.ok, "a height-only resize keeps the status bar and the transcript:\n\(shorter.screen.dump)")
     }
 }
