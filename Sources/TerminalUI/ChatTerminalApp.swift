@@ -113,19 +113,27 @@ public final class ChatTerminalApp {
             }
             let inputs = terminal.readInputs()
             watcher.drained()
+            var keyEvents: [UIEvent] = []
             for input in inputs {
                 for key in decoder.feed(input) {
                     // After a resize every window is drawn again (the painter skips unchanged ones).
                     if key == .resize { painter.invalidate() }
-                    inbox.append(keyEvent(key, terminal: terminal))
+                    keyEvents.append(keyEvent(key, terminal: terminal))
                 }
             }
-            for key in decoder.endOfInput() { inbox.append(keyEvent(key, terminal: terminal)) }
-            inbox.append(.tick)
+            for key in decoder.endOfInput() { keyEvents.append(keyEvent(key, terminal: terminal)) }
 
+            // Keys go first: their echo is drawn before engine events that are still waiting
+            // (a streamed chunk), which are applied right after, on the frame clock.
+            let keysFirst = !keyEvents.isEmpty && !inbox.isEmpty
             let now = Date()
-            let batch = inbox
-            inbox = []
+            let batch: [UIEvent]
+            if keysFirst {
+                batch = keyEvents + [.tick]
+            } else {
+                batch = inbox + keyEvents + [.tick]
+                inbox = []
+            }
             for event in batch {
                 for effect in Reducer.reduce(&state, event, now: now) {
                     switch effect {
@@ -181,6 +189,7 @@ public final class ChatTerminalApp {
                 lastAnimationKey = animationKey
                 lastFrame = now
             }
+            if keysFirst { continue }
             if bare == nil { await wakeup.wait(until: Self.nextWake(state, now: Date(), lastFrame: lastFrame)) }
         }
     }
