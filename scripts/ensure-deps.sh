@@ -3,7 +3,8 @@
 # As root with apt-get it installs what is missing; otherwise it prints the exact command.
 set -euo pipefail
 
-packages=(libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev tmux python3)
+# ncurses-term: the xterm-direct terminfo the 24-bit colour test draws with.
+packages=(libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev tmux python3 ncurses-term)
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -8,9 +8,22 @@ extension ChatSession {
         if diagnostics.record(state: machine.state, at: now) { publishDiagnostics(at: now) }
     }
 
-    /// Records a socket frame (sent or received); publishes at most once a second for frames.
+    /// Records a socket frame (sent or received); publishes at most once a second for frames,
+    /// and once more a second after the last ones, so the newest frames always show.
     func noteFrameForDiagnostics(_ text: String, outgoing: Bool, at now: Date) {
-        if diagnostics.record(frame: text, outgoing: outgoing, at: now) { publishDiagnostics(at: now) }
+        if diagnostics.record(frame: text, outgoing: outgoing, at: now) {
+            publishDiagnostics(at: now)
+        } else if diagnostics.wantsTrailingSnapshot() {
+            let sleep = configuration.sleep
+            Task {
+                try? await sleep(.seconds(DiagnosticsRecorder.frameSnapshotInterval))
+                await self.publishTrailingDiagnostics()
+            }
+        }
+    }
+
+    private func publishTrailingDiagnostics() {
+        if diagnostics.trailingSnapshotDue() { publishDiagnostics(at: configuration.now()) }
     }
 
     /// Notes that heartbeat frames went out now.

@@ -33,6 +33,8 @@ struct DiagnosticsRecorder {
     private var reconnects = 0
     private var hasOpened = false
     private var lastSnapshot = Date.distantPast
+    private var framesSinceSnapshot = false
+    private var trailingSnapshotPending = false
 
     /// Records a state; returns false when it is the same as the last one.
     mutating func record(state: ConnectionState, at now: Date) -> Bool {
@@ -55,7 +57,22 @@ struct DiagnosticsRecorder {
             frames[nextFrame] = frame
         }
         nextFrame = (nextFrame + 1) % Self.frameLimit
+        framesSinceSnapshot = true
         return now.timeIntervalSince(lastSnapshot) >= Self.frameSnapshotInterval
+    }
+
+    /// True once per quiet spell when frames arrived that no snapshot shows yet: the caller
+    /// should take one after ``frameSnapshotInterval`` (see ``trailingSnapshotDue()``).
+    mutating func wantsTrailingSnapshot() -> Bool {
+        guard framesSinceSnapshot, !trailingSnapshotPending else { return false }
+        trailingSnapshotPending = true
+        return true
+    }
+
+    /// The trailing snapshot's time came: true when frames still wait to be shown.
+    mutating func trailingSnapshotDue() -> Bool {
+        trailingSnapshotPending = false
+        return framesSinceSnapshot
     }
 
     /// Notes that heartbeat frames were just sent.
@@ -75,6 +92,7 @@ struct DiagnosticsRecorder {
     /// Everything kept, with frames redacted, oldest first.
     mutating func snapshot(at now: Date) -> ConnectionDiagnostics {
         lastSnapshot = now
+        framesSinceSnapshot = false
         let ordered = frames.count < Self.frameLimit ? Array(frames.indices) : (0..<Self.frameLimit).map { (nextFrame + $0) % Self.frameLimit }
         var records: [ConnectionDiagnostics.FrameRecord] = []
         for index in ordered {

@@ -60,4 +60,21 @@ struct DiagnosticsRecorderTests {
         let later = recorder.record(frame: "{}", outgoing: false, at: Self.t0.addingTimeInterval(1.0))
         #expect(first && !soon && later)
     }
+
+    @Test func framesAfterASnapshotAskForOneTrailingSnapshot() {
+        var recorder = DiagnosticsRecorder()
+        _ = recorder.record(frame: "{}", outgoing: false, at: Self.t0)
+        _ = recorder.snapshot(at: Self.t0)
+        let quiet = recorder.wantsTrailingSnapshot()
+        #expect(!quiet, "nothing new since the snapshot")
+        _ = recorder.record(frame: #"{"last":1}"#, outgoing: false, at: Self.t0.addingTimeInterval(0.2))
+        let first = recorder.wantsTrailingSnapshot()
+        let second = recorder.wantsTrailingSnapshot()
+        #expect(first && !second, "one trailing snapshot at a time")
+        let due = recorder.trailingSnapshotDue()
+        #expect(due)
+        #expect(recorder.snapshot(at: Self.t0.addingTimeInterval(1.2)).frames.last?.text == #"{"last":1}"#)
+        let again = recorder.trailingSnapshotDue()
+        #expect(!again, "the snapshot showed them")
+    }
 }
