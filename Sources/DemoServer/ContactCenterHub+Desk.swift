@@ -10,8 +10,9 @@ struct HandoffStatus: Sendable, Equatable {
 
 /// The live-agent desk: the flow's side (queue, timeout) and the agent consoles' side (sign in, accept, release).
 extension ContactCenterHub {
-    private var agentsOnline: Bool {
-        desk.onlineCount(nowMillis: nowMillis, windowMillis: configuration.agentPresenceWindow.wholeMilliseconds) > 0
+    /// Agent consoles that polled the desk within the presence window.
+    private var onlineAgentCount: Int {
+        desk.onlineCount(nowMillis: nowMillis, windowMillis: configuration.agentPresenceWindow.wholeMilliseconds)
     }
 
     // MARK: Flow side
@@ -25,7 +26,7 @@ extension ContactCenterHub {
 
     /// Where a queued chat stands now.
     func handoffStatus(_ contactId: String) -> HandoffStatus {
-        HandoffStatus(agentsOnline: agentsOnline, position: desk.position(of: contactId))
+        HandoffStatus(agentsOnline: onlineAgentCount > 0, position: desk.position(of: contactId))
     }
 
     /// Takes a chat off the queue (the scripted agent takes it); false when it was no longer waiting.
@@ -92,9 +93,7 @@ extension ContactCenterHub {
                 lastMessage: contacts[chat.contactId]?.items.last { $0.role == .customer && $0.type == "MESSAGE" }?.content)
         }
         return DeskQueueResponse(
-            agentName: agent.name,
-            agentsOnline: desk.onlineCount(nowMillis: now, windowMillis: configuration.agentPresenceWindow.wholeMilliseconds),
-            waiting: waiting)
+            agentName: agent.name, agentsOnline: onlineAgentCount, waiting: waiting)
     }
 
     /// An agent takes a waiting chat: the acceptance is announced, the bot leaves, the agent joins.

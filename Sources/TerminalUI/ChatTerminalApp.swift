@@ -36,17 +36,9 @@ public final class ChatTerminalApp {
 
     /// Runs the full-screen UI until the user quits; restores the terminal on every exit path.
     public func run() async -> TerminalExit {
-        let terminal = CursesTerminal()
-        guard terminal.start(color: options.color, mouse: options.mouse, environment: options.environment) else { return .quit }
-        TerminalRestore.install { sig in
-            terminal.stop()
-            exit(128 + sig)
-        }
+        guard let screen = ScreenSetup.start(options) else { return .quit }
+        let (terminal, palette, theme) = (screen.terminal, screen.palette, screen.theme)
         defer { terminal.stop() }
-
-        let monochrome = terminal.colorMode == .none || options.themeName == "monochrome"
-        let palette = monochrome ? UIPalette.monochrome : UIPalette.standard
-        let theme = monochrome ? Theme.monochrome : (Theme.named(options.themeName) ?? .default)
         let painter = CursesPainter(colorMode: terminal.colorMode)
         defer { painter.tearDown() }
         var state = UIState(options: options, palette: palette, theme: theme)
