@@ -120,7 +120,7 @@ actor FrameInbox {
     func markClosed() { closed = true }
 
     /// The first frame (in arrival order) matching `predicate`, waiting up to `timeout`.
-    func first(timeout: Duration = .seconds(5), where predicate: @Sendable (String) -> Bool) async -> String? {
+    func first(timeout: Duration = .seconds(20), where predicate: @Sendable (String) -> Bool) async -> String? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let hit = frames.first(where: predicate) { return hit }
@@ -130,7 +130,7 @@ actor FrameInbox {
     }
 
     /// Waits until the socket is closed, up to `timeout`.
-    func waitClosed(timeout: Duration = .seconds(5)) async -> Bool {
+    func waitClosed(timeout: Duration = .seconds(20)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !closed, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(5)) }
         return closed

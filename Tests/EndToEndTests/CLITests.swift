@@ -57,7 +57,7 @@ import Testing
         let result = try await HelplineBinary.run(
             [
                 "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
-                "--display-name", "Maria", "--plain", "--linger", "0.5", "--transcript", transcript.path,
+                "--display-name", "Maria", "--plain", "--linger", "3", "--transcript", transcript.path,
             ],
             input: "hours\n")
         #expect(result.status == 0, "stderr: \(result.stderr)")

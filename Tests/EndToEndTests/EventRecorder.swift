@@ -44,7 +44,7 @@ actor EventRecorder {
     }
 
     /// Waits until `condition` holds for the events so far; false when `timeout` passes first.
-    func wait(timeout: Duration = .seconds(15), _ condition: @Sendable (EventRecorder) async -> Bool) async -> Bool {
+    func wait(timeout: Duration = .seconds(30), _ condition: @Sendable (EventRecorder) async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if await condition(self) { return true }

@@ -60,7 +60,7 @@ final class InteractiveHelpline: @unchecked Sendable {
     var stderr: String { output.text("err") }
 
     /// Waits until stdout contains `text`.
-    func waitForOutput(_ text: String, timeout: Duration = .seconds(15)) async -> Bool {
+    func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if stdout.contains(text) { return true }

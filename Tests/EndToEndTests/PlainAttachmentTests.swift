@@ -15,7 +15,7 @@ import Testing
         let result = try await HelplineBinary.run(
             [
                 "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
-                "--display-name", "Maria", "--plain", "--linger", "1", "--new",
+                "--display-name", "Maria", "--plain", "--linger", "3", "--new",
             ],
             input: "/attach \(file.path)\n/attach \(dir.path)/nope.txt\n/download 7\n")
         #expect(result.status == 0, "stderr: \(result.stderr)")

@@ -10,7 +10,7 @@ import Testing
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-resume-\(UUID().uuidString)")
         let arguments = [
             "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
-            "--display-name", "Maria", "--plain", "--linger", "0.5",
+            "--display-name", "Maria", "--plain", "--linger", "3",
         ]
         let environment = ["XDG_STATE_HOME": state.path]
 
@@ -58,7 +58,7 @@ import Testing
         return files.compactMap { try? String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8) }.joined()
     }
 
-    static func waitUntil(timeout: Duration = .seconds(10), _ condition: () -> Bool) async -> Bool {
+    static func waitUntil(timeout: Duration = .seconds(20), _ condition: () -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if condition() { return true }
@@ -76,7 +76,7 @@ import Testing
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-persist-\(UUID().uuidString)")
         let arguments = [
             "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
-            "--display-name", "Maria", "--plain", "--linger", "0.5",
+            "--display-name", "Maria", "--plain", "--linger", "3",
         ]
         let environment = ["XDG_STATE_HOME": state.path]
 

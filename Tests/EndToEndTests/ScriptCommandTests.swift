@@ -44,7 +44,7 @@ struct ScriptCommandTests {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         let script = temporary("polyai.hls")
         defer { try? FileManager.default.removeItem(atPath: script) }
-        try Data("expect Welcome\nsend hours\nexpect opening hours\nend\n".utf8).write(to: URL(fileURLWithPath: script))
+        try Data("expect Welcome within 30s\nsend hours\nexpect opening hours within 30s\nend\n".utf8).write(to: URL(fileURLWithPath: script))
         let command = try ScriptCommand.parse([
             script, "--api-key", "demo-key", "--rest-url", server.polyAIRestURL, "--ws-url", server.polyAISocketURL,
         ])

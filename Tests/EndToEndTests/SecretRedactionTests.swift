@@ -25,7 +25,7 @@ struct SecretRedactionTests {
         let run = try await HelplineBinary.run(
             [
                 "connect", "--participant-token", token, "--endpoint-url", server.baseURL.absoluteString, "--plain",
-                "--linger", "1", "--trace", trace, "--log-file", log, "--log-level", "trace",
+                "--linger", "3", "--trace", trace, "--log-file", log, "--log-level", "trace",
                 "--header", "X-Api-Key: \(apiKey)", "--header", "X-Team: qa",
             ],
             input: "hours\n")

@@ -131,6 +131,22 @@ struct PolyAIHarness {
         await recorder.wait { await $0.states.filter { $0 == .open }.count > count }
     }
 
+    /// What the client saw (connection states and items) and what the server holds: printed when a wait fails.
+    func timeline() async -> String {
+        let events = await recorder.events.compactMap { event -> String? in
+            switch event {
+            case .connection(let state): "state \(state)"
+            case .item(let item): "item \(item.sender.name): \(item.text.prefix(40)) [\(item.delivery.map { "\($0)" } ?? "-")\(item.isStreaming ? ", streaming" : "")]"
+            case .itemUpdated(let item): "update \(item.text.prefix(40)) [\(item.delivery.map { "\($0)" } ?? "-")\(item.isStreaming ? ", streaming" : "")]"
+            default: nil
+            }
+        }
+        var server: [DemoTranscriptEntry] = []
+        if let contactId = await contactId() { server = await self.server.transcript(contactId: contactId) }
+        let held = server.map { "\($0.type) \($0.content?.prefix(40) ?? "")" }
+        return "cursor \(backend.cursor)\nclient:\n" + events.joined(separator: "\n") + "\nserver:\n" + held.joined(separator: "\n")
+    }
+
     func stop() async {
         await session.shutdown()
         await server.stop()
