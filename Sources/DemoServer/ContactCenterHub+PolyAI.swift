@@ -56,6 +56,7 @@ extension ContactCenterHub {
         session.sockets.insert(id)
         polyAI.sessions[sessionId] = session
         polyAI.sessionBySocket[id] = sessionId
+        polyAI.lastInbound[id] = configuration.now()
         let from = polyAI.faults.overlappingReplay ? max(cursor - 2, 0) : cursor
         var replay = session.events.filter { ($0.sequence ?? 0) > from && $0.sequence != 1 }
         if polyAI.faults.overlappingReplay { replay.reverse() }
@@ -66,6 +67,7 @@ extension ContactCenterHub {
 
     /// Forgets a closed PolyAI socket.
     func polyAIUnregister(_ id: UUID) {
+        polyAI.lastInbound[id] = nil
         if let sessionId = polyAI.sessionBySocket.removeValue(forKey: id) {
             polyAI.sessions[sessionId]?.sockets.remove(id)
         }
@@ -107,6 +109,7 @@ extension ContactCenterHub {
             let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let type = object["type"] as? String
         else { return }
+        polyAI.lastInbound[socketId] = configuration.now()
         let payload = object["payload"] as? [String: Any] ?? [:]
         switch type {
         case PolyAIServerWire.type("HEARTBEAT"):

@@ -25,6 +25,11 @@ extension DemoContactCenter {
         await hub.polyAI.sessions[sessionId]?.contactId
     }
 
+    /// Sets how long a PolyAI socket may send nothing before the server closes it (default 10 minutes).
+    public func setPolyAIIdleClose(after duration: Duration) async {
+        await hub.setPolyAIIdleClose(after: duration)
+    }
+
     /// Closes every PolyAI socket with a close code (1000, 4001, 4002, …).
     public func closePolyAISockets(code: UInt16, reason: String = "") async {
         await hub.closePolyAISockets(code: code, reason: reason)

@@ -26,6 +26,8 @@ public struct DemoFaults: Sendable, Equatable {
     public var rejectAttachments: Bool
     /// Deliver socket frames out of order: each waits a random part of this window.
     public var reorderWindow: Duration?
+    /// Make `dropEvery` close PolyAI sockets with this code (e.g. 4001, 4002, 4003) instead of 1001.
+    public var polyAICloseCode: UInt16?
 
     /// Creates a fault set; the default injects nothing.
     public init(
@@ -40,7 +42,8 @@ public struct DemoFaults: Sendable, Equatable {
         pingFailure: Bool = false,
         receiptConflict: Bool = false,
         rejectAttachments: Bool = false,
-        reorderWindow: Duration? = nil
+        reorderWindow: Duration? = nil,
+        polyAICloseCode: UInt16? = nil
     ) {
         self.dropEvery = dropEvery
         self.dropAbruptly = dropAbruptly
@@ -54,6 +57,7 @@ public struct DemoFaults: Sendable, Equatable {
         self.receiptConflict = receiptConflict
         self.rejectAttachments = rejectAttachments
         self.reorderWindow = reorderWindow
+        self.polyAICloseCode = polyAICloseCode
     }
 
     /// True when no fault is configured.
@@ -67,7 +71,7 @@ public struct DemoFaults: Sendable, Equatable {
 
     /// Parses a comma-separated spec: `drop-every=20s,drop-abrupt,rest-fail=0.05,seed=7,half-open-after=60s,
     /// half-open-for=10s,expire-tokens-every=5m,reorder=200ms,refuse-upgrades,ping-fail,receipt-conflict,
-    /// reject-attachments`.
+    /// reject-attachments,polyai-close=4002`.
     public static func parse(_ spec: String) throws -> DemoFaults {
         var faults = DemoFaults()
         let items = spec.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -91,6 +95,11 @@ public struct DemoFaults: Sendable, Equatable {
                     throw ParseError(description: "seed needs a whole number, got '\(value ?? "")'")
                 }
                 faults.seed = seed
+            case "polyai-close":
+                guard let value, let code = UInt16(value), (1000...4999).contains(code), code != 1005, code != 1006 else {
+                    throw ParseError(description: "polyai-close needs a close code between 1000 and 4999 (not 1005/1006), got '\(value ?? "")'")
+                }
+                faults.polyAICloseCode = code
             case "drop-abrupt": faults.dropAbruptly = try flag(value, key)
             case "refuse-upgrades": faults.refuseUpgrades = try flag(value, key)
             case "ping-fail": faults.pingFailure = try flag(value, key)

@@ -10,7 +10,12 @@ enum FaultSchedule {
             await withTaskGroup(of: Void.self) { group in
                 if let interval = faults.dropEvery {
                     group.addTask {
-                        await repeating(every: interval, sleep: sleep) { await hub.dropAllSockets(abruptly: faults.dropAbruptly) }
+                        await repeating(every: interval, sleep: sleep) {
+                            if let code = faults.polyAICloseCode {
+                                await hub.closePolyAISockets(code: code, reason: "Injected close")
+                            }
+                            await hub.dropAllSockets(abruptly: faults.dropAbruptly)
+                        }
                     }
                 }
                 if let interval = faults.expireTokensEvery {

@@ -59,4 +59,8 @@ struct PolyAIServerState: Sendable {
     var heartbeatSeconds = 30
     /// Fault knobs.
     var faults = PolyAIFaults()
+    /// When each open socket last sent a frame (the server's idle close, spec §3).
+    var lastInbound: [UUID: Date] = [:]
+    /// A socket with no inbound frame for this long is closed (10 minutes on the real service).
+    var idleCloseAfter: Duration = .seconds(600)
 }

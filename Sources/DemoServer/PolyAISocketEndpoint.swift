@@ -49,6 +49,7 @@ enum PolyAISocketEndpoint {
                     }
                 }
             }
+            group.addTask { await hub.watchPolyAIIdle(id) }
             group.addTask {
                 do {
                     for try await message in inbound.messages(maxSize: 128 << 10) {

@@ -212,6 +212,10 @@ import Testing
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("rest-fail=2") }
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("drop-every=soon") }
         #expect(throws: DemoFaults.ParseError.self) { try DemoFaults.parse("explode") }
+        #expect(try DemoFaults.parse("drop-every=5s,polyai-close=4003").polyAICloseCode == 4003)
+        for bad in ["polyai-close", "polyai-close=1006", "polyai-close=999", "polyai-close=5000", "polyai-close=x"] {
+            #expect(throws: DemoFaults.ParseError.self, "\(bad)") { try DemoFaults.parse(bad) }
+        }
     }
 
     @Test func timedFaultsFromConfiguration() async throws {

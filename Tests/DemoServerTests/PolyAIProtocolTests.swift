@@ -1,5 +1,7 @@
 import Foundation
+import Synchronization
 import Testing
+import WSClient
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -129,6 +131,61 @@ struct PolyAIProtocolTests {
             #expect(indexes == Array(1...indexes.count))
             let text = chunks.compactMap { ($0["payload"] as? [String: Any])?["text"] as? String }.joined()
             #expect(text.hasPrefix("Hi Customer! Welcome to the Helpline demo."))
+        }
+    }
+}
+
+/// The demo's PolyAI socket limits and faults, stepped through with injected timers.
+@Suite("Demo server: PolyAI idle close and injected close codes")
+struct PolyAISocketFaultTests {
+    /// A wall clock the test moves by hand.
+    final class Clock: Sendable {
+        private let current = Mutex(Date())
+        var now: Date { current.withLock { $0 } }
+        func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    }
+
+    @Test("a socket that sends nothing for ten minutes is closed (1001); a heartbeat starts the ten minutes again")
+    func idleClose() async throws {
+        let sleeper = SteppedSleeper()
+        let clock = Clock()
+        let config = DemoClient.serverConfig {
+            $0.timerSleep = { try await sleeper.sleep($0) }
+            $0.now = { clock.now }
+        }
+        try await withDemoServer(config) { server, _ in
+            let (token, session) = try await PolyAIProtocolTests.bootstrap(server)
+            let socket = try await TestSocket.open(PolyAIProtocolTests.socketURL(server, token, session))
+            #expect(await socket.inbox.first { $0.contains("EVENT_BATCH") } != nil)
+            #expect(await sleeper.waitForSleeper(.seconds(600)), "the server waits ten minutes for a frame")
+            clock.advance(by: 300)
+            try await socket.send(#"{"type":"EVENT_TYPE_HEARTBEAT","payload":{}}"#)
+            #expect(await socket.inbox.first { $0.contains("EVENT_TYPE_HEARTBEAT") } != nil)
+            #expect(await sleeper.release(.seconds(600)))
+            #expect(await sleeper.waitForSleeper(.seconds(600)), "the heartbeat at minute 5 moved the limit to minute 15")
+            #expect(await !socket.inbox.closed)
+            clock.advance(by: 600)
+            #expect(await sleeper.release(.seconds(600)))
+            let close = try await socket.task.value
+            #expect(close?.closeCode == .goingAway)
+            #expect(close?.reason == "Idle timeout")
+        }
+    }
+
+    @Test("drop-every with polyai-close=4001 closes PolyAI sockets with that code")
+    func injectedCloseCode() async throws {
+        let sleeper = SteppedSleeper()
+        let config = DemoClient.serverConfig {
+            $0.faults = DemoFaults(dropEvery: .seconds(7), polyAICloseCode: 4001)
+            $0.faultSleep = { try await sleeper.sleep($0) }
+        }
+        try await withDemoServer(config) { server, _ in
+            let (token, session) = try await PolyAIProtocolTests.bootstrap(server)
+            let socket = try await TestSocket.open(PolyAIProtocolTests.socketURL(server, token, session))
+            #expect(await socket.inbox.first { $0.contains("EVENT_BATCH") } != nil)
+            #expect(await sleeper.release(.seconds(7)))
+            let close = try await socket.task.value
+            #expect(close.map { String(describing: $0.closeCode) } == "unknown(4001)")
         }
     }
 }
