@@ -62,6 +62,11 @@ extension ContactCenterHub {
         if polyAI.faults.overlappingReplay { replay.reverse() }
         let first = session.events.first.map { [$0.json] } ?? []
         sockets[id]?.continuation.yield(.text(PolyAIServerWire.batch(first + replay.map(\.json))))
+        if let code = polyAI.faults.closeAfterReplay {
+            polyAI.faults.closeAfterReplay = nil
+            sockets[id]?.continuation.yield(.close(code: code, reason: "Injected close after the replay"))
+            sockets[id]?.continuation.finish()
+        }
         return (id, stream)
     }
 

@@ -45,6 +45,12 @@ extension DemoContactCenter {
         await hub.setPolyAIFaults { $0.overlappingReplay = overlap }
     }
 
+    /// The next PolyAI socket to open is closed with `code` right after its first batch (a socket that dies
+    /// while the client is still starting it up); one shot.
+    public func closeNextPolyAISocketAfterReplay(code: UInt16) async {
+        await hub.setPolyAIFaults { $0.closeAfterReplay = code }
+    }
+
     /// The heartbeat interval announced to new sessions.
     public func setPolyAIHeartbeatSeconds(_ seconds: Int) async {
         await hub.setPolyAIHeartbeatSeconds(seconds)

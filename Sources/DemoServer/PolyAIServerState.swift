@@ -39,6 +39,8 @@ struct PolyAIFaults: Sendable {
     var dropUserMessages = false
     /// Replays start two events before the cursor and arrive in reverse order.
     var overlappingReplay = false
+    /// Close the next socket with this code right after its first batch (one shot).
+    var closeAfterReplay: UInt16?
 }
 
 /// Everything the PolyAI half of the demo keeps; owned by the hub actor.

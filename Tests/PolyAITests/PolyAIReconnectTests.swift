@@ -72,3 +72,29 @@ struct PolyAIReconnectTests {
         #expect(await harness.recorder.currentItems.filter { $0.text == "are you there?" }.count == 1)
     }
 }
+
+/// A socket that dies right after its replay batch: the decoder has already moved the cursor past the
+/// replayed events, so the next connection's replay starts after them — they must have been shown.
+@Suite("PolyAI replay on a socket that dies at once")
+struct PolyAIShortLivedSocketTests {
+    @Test("a replay that arrives on a socket closed right after it is shown once, not lost with the socket")
+    func replayOnADyingSocket() async throws {
+        let harness = try await PolyAIHarness.start(streaming: false)
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome"))
+        let contactId = try #require(await harness.contactId())
+        await harness.server.setHalfOpen(true)
+        _ = await harness.server.injectMessage(contactId: contactId, text: "while you were away", role: .agent)
+        await harness.server.closeNextPolyAISocketAfterReplay(code: 4002)
+        await harness.server.setHalfOpen(false)
+        let opens = await harness.recorder.states.filter { $0 == .open }.count
+        let cursor = harness.backend.cursor
+        await harness.server.dropAllSockets(abruptly: false)
+        #expect(await harness.waitForReply(containing: "while you were away"))
+        #expect(await harness.waitForOpen(after: opens + 1), "the short-lived socket is followed by another")
+        #expect(harness.backend.cursor > cursor)
+        let items = await harness.recorder.currentItems
+        #expect(items.filter { $0.text.contains("while you were away") }.count == 1)
+        #expect(items.count == Set(items.map(\.id)).count)
+    }
+}
