@@ -39,6 +39,10 @@ extension ContactCenterHub {
             return
         }
         if !isBot, item.displayName == "SYSTEM_MESSAGE" || item.participantRole == DemoRole.system.rawValue {
+            if let announcement = polyAI.announcing {
+                polyAIQueueFrames(sessionId, announcement)
+                return
+            }
             polyAIAppend(sessionId, type: "SYSTEM_MESSAGE", payload: ["message": text, "level": "SYSTEM_MESSAGE_LEVEL_INFO"])
             return
         }
@@ -86,15 +90,9 @@ extension ContactCenterHub {
         guard role != .customer || event == "chat.ended" else { return }
         switch event {
         case "participant.joined" where isLiveAgent:
-            // The handoff ladder (spec §7.5) before the live agent arrives.
-            polyAIAppend(sessionId, type: "POLY_AGENT_TRIGGERED_HANDOFF", payload: [:])
-            polyAIAppend(sessionId, type: "HANDOFF_ACCEPTED", payload: ["queue_name": "support"])
-            polyAIAppend(sessionId, type: "HANDOFF_QUEUE_STATUS", payload: [
-                "position_in_queue": 1, "estimated_wait_seconds": 30, "queue_name": "support",
-            ])
-            polyAIAppend(sessionId, type: "LIVE_AGENT_JOINED", payload: [
-                "agent": ["id": item.participantId ?? "", "name": name, "avatar_url": ""],
-            ])
+            polyAILiveAgentJoined(sessionId, item, name: name)
+        case "transfer.failed":
+            polyAIHandoffTimedOut(sessionId)
         case "participant.joined" where role != .system:
             polyAIAppend(sessionId, type: "POLY_AGENT_JOINED", payload: ["agent_name": name, "agent_avatar_url": ""])
         case "participant.left" where isLiveAgent:

@@ -31,6 +31,8 @@ struct PolyAISessionRecord: Sendable {
     var chunkIndex: [String: Int] = [:]
     /// True once `SESSION_END` was stored.
     var ended = false
+    /// True while the session waits in a live-agent queue whose ladder frames were already sent.
+    var inQueue = false
 }
 
 /// Fault knobs of the PolyAI half (besides the shared drop / half-open / refuse-upgrade faults).
@@ -65,4 +67,18 @@ struct PolyAIServerState: Sendable {
     var lastInbound: [UUID: Date] = [:]
     /// A socket with no inbound frame for this long is closed (10 minutes on the real service).
     var idleCloseAfter: Duration = .seconds(600)
+    /// Set while a queue announcement is injected: its SYSTEM message becomes handoff frames instead.
+    var announcing: PolyAIQueueAnnouncement?
+}
+
+/// A queue position the flow announces, as the PolyAI half sends it (`HANDOFF_QUEUE_STATUS`).
+struct PolyAIQueueAnnouncement: Sendable {
+    /// Place in the queue (1 = next).
+    var position: Int
+    /// The queue's name.
+    var queue: String
+    /// The announcement text (`display_message`).
+    var text: String
+    /// True for the chat's first announcement of this wait (the handoff starts with it).
+    var first: Bool
 }

@@ -56,7 +56,31 @@ struct PolyAIEndToEndTests {
         #expect(items.contains { $0.kind == .event(.queued) })
         #expect(items.contains { $0.kind == .event(.joined) && $0.sender.role == .agent })
         #expect(items.contains { $0.kind == .event(.left) && $0.sender.role == .bot })
-        #expect(await harness.recorder.events.contains { $0 == .queuePosition(1) })
+        let positions = await harness.recorder.events.compactMap { event -> Int?? in
+            if case .queuePosition(let position) = event { return position } else { return nil }
+        }
+        #expect(positions == [3, 2, 1, nil], "HANDOFF_QUEUE_STATUS per position, cleared when the agent joins")
+        for position in [3, 2, 1] {
+            let line = "You are number \(position) in the Support queue."
+            #expect(items.filter { $0.text == line }.count == 1, "\(line) shown once, as the queue status")
+        }
+    }
+
+    @Test("handoff timeout: the queue is left with HANDOFF_TIMEOUT and the bot answers again")
+    func handoffTimeout() async throws {
+        let harness = try await PolyAIHarness.start(streaming: false, flowName: "handoff")
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "agent"))
+        await harness.session.send("agent please")
+        #expect(await harness.recorder.wait { recorder in
+            await recorder.currentItems.contains { $0.kind == .event(.transferFailed) }
+        })
+        let items = await harness.recorder.currentItems
+        #expect(items.contains { $0.text == "No live agent became available in time" })
+        #expect(await harness.recorder.events.last { if case .queuePosition = $0 { true } else { false } } == .queuePosition(nil))
+        #expect(await harness.waitForReply(containing: "no agent is free"))
+        await harness.session.send("hello again")
+        #expect(await harness.waitForReply(containing: "I only hand chats over here"))
     }
 
     @Test("bad API key: a clear error at once and exactly one access-token call")

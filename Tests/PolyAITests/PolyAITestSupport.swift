@@ -84,10 +84,10 @@ struct PolyAIHarness {
 
     static func start(
         apiKey: String = "demo-key", streaming: Bool = true, acceptedKeys: Set<String>? = nil,
-        resendInterval: Duration = .seconds(3), clock: PolyAITestClock? = nil,
+        resendInterval: Duration = .seconds(3), clock: PolyAITestClock? = nil, flowName: String = "default",
         configure: (DemoContactCenter) async -> Void = { _ in }
     ) async throws -> PolyAIHarness {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: flowName, replyDelay: .milliseconds(20)))
         await server.setPolyAIAPIKeys(acceptedKeys)
         await configure(server)
         let now: @Sendable () -> Date
