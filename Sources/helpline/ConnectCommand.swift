@@ -19,26 +19,10 @@ struct ConnectCommand: AsyncParsableCommand {
               helpline connect --instance-id ID --contact-flow-id ID --display-name Maria --region eu-central-1 [--profile NAME]
             """)
 
-    @Option(name: .long, help: ArgumentHelp("The start-chat backend URL (POST, answers {data:{startChatResult}}).", valueName: "url"))
-    var startUrl: String?
-
-    @Option(name: .long, help: ArgumentHelp("A participant token from StartChatContact.", valueName: "token"))
-    var participantToken: String?
+    @OptionGroup var target: ConnectTargetOptions
 
     @Option(name: .long, help: ArgumentHelp("Your name as the agent sees it (required with --start-url).", valueName: "name"))
     var displayName: String?
-
-    @Option(name: .long, help: ArgumentHelp("Amazon Connect instance id passed to the start-chat backend.", valueName: "id"))
-    var instanceId: String?
-
-    @Option(name: .long, help: ArgumentHelp("Contact flow id passed to the start-chat backend.", valueName: "id"))
-    var contactFlowId: String?
-
-    @Option(name: .long, help: ArgumentHelp("AWS region of the Participant Service.", valueName: "region"))
-    var region: String = "us-west-2"
-
-    @Option(name: .long, help: ArgumentHelp("Participant Service endpoint (overrides --region), e.g. a proxy or the demo server.", valueName: "url"))
-    var endpointUrl: String?
 
     @Option(name: .long, help: ArgumentHelp("Direct start: the Amazon Connect service endpoint for StartChatContact (overrides --region).", valueName: "url"))
     var connectEndpointUrl: String?
@@ -51,9 +35,9 @@ struct ConnectCommand: AsyncParsableCommand {
     @OptionGroup var terminal: TerminalOptions
 
     func validate() throws {
-        switch (startUrl, participantToken) {
-        case (nil, nil) where instanceId != nil || contactFlowId != nil:
-            guard let instanceId, !instanceId.isEmpty, let contactFlowId, !contactFlowId.isEmpty else {
+        switch (target.startUrl, target.participantToken) {
+        case (nil, nil) where target.instanceId != nil || target.contactFlowId != nil:
+            guard let instanceId = target.instanceId, !instanceId.isEmpty, let flowId = target.contactFlowId, !flowId.isEmpty else {
                 throw ValidationError("a direct start needs both --instance-id and --contact-flow-id")
             }
             guard let name = displayName, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
@@ -63,44 +47,32 @@ struct ConnectCommand: AsyncParsableCommand {
             throw ValidationError(
                 "give --start-url URL --display-name NAME, --participant-token TOKEN, or --instance-id ID --contact-flow-id ID --display-name NAME")
         case (.some, .some): throw ValidationError("give either --start-url or --participant-token, not both")
-        case (.some(let url), nil):
-            guard let parsed = URL(string: url), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
-                throw ValidationError("--start-url must be an http(s) URL, got '\(url)'")
-            }
+        case (.some, nil):
             guard let name = displayName, !name.trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw ValidationError("--display-name NAME is required with --start-url")
             }
-        case (nil, .some(let token)):
-            guard !token.isEmpty else { throw ValidationError("--participant-token is empty") }
+        case (nil, .some): break
         }
-        guard region.range(of: #"^[a-z]{2}(-[a-z]+)+-\d$"#, options: .regularExpression) != nil else {
-            throw ValidationError("'\(region)' is not an AWS region name (like us-west-2)")
-        }
-        for (flag, value) in [("--endpoint-url", endpointUrl), ("--connect-endpoint-url", connectEndpointUrl)] {
-            guard let value else { continue }
-            guard let parsed = URL(string: value), let scheme = parsed.scheme, ["http", "https"].contains(scheme), parsed.host != nil else {
-                throw ValidationError("\(flag) must be an http(s) URL, got '\(value)'")
-            }
-        }
+        if let connectEndpointUrl { try ConnectTargetOptions.checkHTTPURL(connectEndpointUrl, flag: "--connect-endpoint-url") }
     }
 
     func run() async throws {
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
-        guard let endpoint = endpointUrl.flatMap(URL.init(string:)) ?? ConnectBackend.endpoint(region: region) else {
-            throw HelplineError("cannot build the Participant Service URL for region \(region)")
-        }
+        let endpoint = try target.participantEndpoint()
         let start: ConnectChatStart
         var forceNew = common.new
-        if let startUrl {
-            start = .template(url: startUrl, displayName: displayName ?? "Customer", instanceId: instanceId, contactFlowId: contactFlowId)
-        } else if let participantToken {
+        if let startUrl = target.startUrl {
+            start = .template(
+                url: startUrl, displayName: displayName ?? "Customer", instanceId: target.instanceId,
+                contactFlowId: target.contactFlowId)
+        } else if let participantToken = target.participantToken {
             start = .participantToken(participantToken, displayName: displayName)
         } else {
             // A direct start always makes a new contact; the session store is not used to resume it.
             start = .resume(try await startDirectly(), displayName: displayName ?? "Customer")
             forceNew = true
         }
-        let mode = startUrl ?? (participantToken != nil ? "token" : "direct \(instanceId ?? "")")
+        let mode = target.startUrl ?? (target.participantToken != nil ? "token" : "direct \(target.instanceId ?? "")")
         let key = SessionStore.key(profile: "default", endpoint: endpoint.absoluteString + " " + mode)
         let loop = ConnectChatLoop(
             start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
@@ -117,13 +89,15 @@ struct ConnectCommand: AsyncParsableCommand {
         } catch {
             throw HelplineError(String(describing: error))
         }
+        let region = target.region
         guard let url = connectEndpointUrl.flatMap(URL.init(string:)) ?? StartChatContactClient.endpoint(region: region) else {
             throw HelplineError("cannot build the Amazon Connect URL for region \(region)")
         }
         let client = StartChatContactClient(endpoint: url, region: region, credentials: credentials)
         do {
             return try await client.start(
-                instanceId: instanceId ?? "", contactFlowId: contactFlowId ?? "", displayName: displayName ?? "Customer")
+                instanceId: target.instanceId ?? "", contactFlowId: target.contactFlowId ?? "",
+                displayName: displayName ?? "Customer")
         } catch {
             throw HelplineError("could not start the chat: \(error)")
         }

@@ -8,26 +8,10 @@ import PolyAI
 /// Where `helpline script` chats: the embedded demo (default), a start-chat URL, a participant token,
 /// or a PolyAI agent (`--api-key`).
 struct ScriptBackendOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A start-chat backend URL (POST, answers {data:{startChatResult}}).", valueName: "url"))
-    var startUrl: String?
-
-    @Option(name: .long, help: ArgumentHelp("A participant token from StartChatContact (one run only).", valueName: "token"))
-    var participantToken: String?
+    @OptionGroup var connect: ConnectTargetOptions
 
     @Option(name: .long, help: ArgumentHelp("The customer's name in the chats.", valueName: "name"))
     var displayName: String = "Script"
-
-    @Option(name: .long, help: ArgumentHelp("Amazon Connect instance id passed to the start-chat backend.", valueName: "id"))
-    var instanceId: String?
-
-    @Option(name: .long, help: ArgumentHelp("Contact flow id passed to the start-chat backend.", valueName: "id"))
-    var contactFlowId: String?
-
-    @Option(name: .long, help: ArgumentHelp("AWS region of the Participant Service.", valueName: "region"))
-    var region: String = "us-west-2"
-
-    @Option(name: .long, help: ArgumentHelp("Participant Service endpoint (overrides --region).", valueName: "url"))
-    var endpointUrl: String?
 
     @Option(name: .long, help: ArgumentHelp("PolyAI: the connector token (or $HELPLINE_POLYAI_API_KEY).", valueName: "key"))
     var apiKey: String?
@@ -57,22 +41,15 @@ struct ScriptBackendOptions: ParsableArguments {
     }
 
     func validate() throws {
-        let chosen = [startUrl != nil, participantToken != nil, usesPolyAI].filter { $0 }.count
+        let chosen = [connect.startUrl != nil, connect.participantToken != nil, usesPolyAI].filter { $0 }.count
         if chosen > 1 { throw ValidationError("give one backend: --start-url, --participant-token or --api-key/--rest-url") }
         if (restUrl == nil) != (wsUrl == nil) { throw ValidationError("--rest-url and --ws-url go together") }
-        for (flag, value) in [("--start-url", startUrl), ("--endpoint-url", endpointUrl)] {
-            guard let value else { continue }
-            guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-                throw ValidationError("\(flag) must be an http(s) URL, got '\(value)'")
-            }
-        }
-        if participantToken?.isEmpty == true { throw ValidationError("--participant-token is empty") }
-        guard region.range(of: #"^[a-z]{2}(-[a-z]+)+-\d$"#, options: .regularExpression) != nil else {
-            throw ValidationError("'\(region)' is not an AWS region name (like us-west-2)")
-        }
         if let flows { try ServeCommand.checkDirectory(flows) }
         guard !flow.isEmpty, !flow.contains("/") else { throw ValidationError("--flow takes a flow name, not a path") }
     }
+
+    /// The participant token, when the script joins an existing chat.
+    var participantToken: String? { connect.participantToken }
 
     /// True when a PolyAI option is given.
     var usesPolyAI: Bool { apiKey != nil || restUrl != nil || environment != nil }
@@ -92,7 +69,7 @@ struct ScriptBackendOptions: ParsableArguments {
             }
             return Target(makeBackend: { PolyAIBackend(options: options) }, stop: {})
         }
-        if startUrl == nil, participantToken == nil {
+        if connect.startUrl == nil, connect.participantToken == nil {
             let configuration = DemoServerConfiguration(flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
             let server: DemoContactCenter
             do {
@@ -110,14 +87,13 @@ struct ScriptBackendOptions: ParsableArguments {
                 },
                 stop: { await server.stop() })
         }
-        guard let endpoint = endpointUrl.flatMap(URL.init(string:)) ?? ConnectBackend.endpoint(region: region) else {
-            throw HelplineError("cannot build the Participant Service URL for region \(region)")
-        }
+        let endpoint = try connect.participantEndpoint()
         let start: ConnectChatStart
-        if let startUrl {
-            start = .template(url: startUrl, displayName: name, instanceId: instanceId, contactFlowId: contactFlowId)
+        if let startUrl = connect.startUrl {
+            start = .template(
+                url: startUrl, displayName: name, instanceId: connect.instanceId, contactFlowId: connect.contactFlowId)
         } else {
-            start = .participantToken(participantToken ?? "", displayName: name)
+            start = .participantToken(connect.participantToken ?? "", displayName: name)
         }
         return Target(makeBackend: { ConnectBackend(start: start, endpoint: endpoint) }, stop: {})
     }
