@@ -71,7 +71,9 @@ let package = Package(
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel"]),
         .testTarget(name: "AmazonConnectTests", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel"]),
-        .testTarget(name: "PolyAITests", dependencies: ["PolyAI", "ChatEngine", "ChatModel", "DemoServer"]),
+        .target(name: "HelplineTestSupport", dependencies: ["ChatModel"], path: "Tests/HelplineTestSupport"),
+        .testTarget(
+            name: "PolyAITests", dependencies: ["PolyAI", "ChatEngine", "ChatModel", "DemoServer", "HelplineTestSupport"]),
         .testTarget(
             name: "DemoServerTests",
             dependencies: [
@@ -94,7 +96,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "helpline",
+                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "HelplineTestSupport", "helpline",
                 .product(name: "Logging", package: "swift-log"),
             ]),
     ],

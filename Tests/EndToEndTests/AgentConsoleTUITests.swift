@@ -3,6 +3,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// `helpline agent` in a real terminal (tmux), taking a chat from a customer session over loopback.

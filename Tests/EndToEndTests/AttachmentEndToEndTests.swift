@@ -2,6 +2,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Attachments both ways with the real engine and backend against the demo contact center:

@@ -3,6 +3,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Logging
 import Testing
 

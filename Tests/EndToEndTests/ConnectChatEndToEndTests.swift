@@ -3,6 +3,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// A real chat: the demo contact center on 127.0.0.1, the Connect backend over HTTP and WebSocket.

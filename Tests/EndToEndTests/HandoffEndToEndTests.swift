@@ -4,6 +4,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Bot → queue → live agent over loopback: a customer session and an agent console's session on one contact.

@@ -3,6 +3,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Typing and receipts, both ways, against the demo contact center's own records.

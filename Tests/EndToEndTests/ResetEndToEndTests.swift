@@ -3,6 +3,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// `reset` over loopback: the local transcript is dropped and reloaded from the demo contact

@@ -2,6 +2,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import PolyAI
 import Testing
 
@@ -119,7 +120,7 @@ struct PolyAICloseCodeTests {
     }
 }
 
-extension PolyAIRecorder {
+extension EventRecorder {
     /// True once the server has created at least `count` sessions.
     func server(_ server: DemoContactCenter, sessionsAtLeast count: Int) async -> Bool {
         await server.polyAIRequestCount("sessions") >= count

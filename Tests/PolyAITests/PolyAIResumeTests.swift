@@ -2,6 +2,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import PolyAI
 import Testing
 
@@ -27,7 +28,7 @@ struct PolyAIResumeTests {
         var configuration = SessionConfiguration()
         configuration.sendsTyping = false
         let session = ChatSession(backend: backend, configuration: configuration)
-        let recorder = PolyAIRecorder(session.events)
+        let recorder = EventRecorder(session.events)
         await session.start()
         defer { Task { await session.shutdown(); await first.server.stop() } }
         #expect(await recorder.wait { recorder in

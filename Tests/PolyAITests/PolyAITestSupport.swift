@@ -2,6 +2,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import PolyAI
 import Synchronization
 
@@ -18,69 +19,12 @@ final class PolyAITestClock: Sendable {
     }
 }
 
-/// Collects a session's events and waits for conditions on them (deadline polling, no fixed sleeps).
-actor PolyAIRecorder {
-    private(set) var events: [ChatEvent] = []
-
-    init(_ stream: AsyncStream<ChatEvent>) {
-        Task { await self.consume(stream) }
-    }
-
-    private func consume(_ stream: AsyncStream<ChatEvent>) async {
-        for await event in stream { events.append(event) }
-    }
-
-    /// The latest form of every item, keyed by local id or id, in first-seen order.
-    var currentItems: [ChatItem] {
-        var order: [String] = []
-        var latest: [String: ChatItem] = [:]
-        for event in events {
-            switch event {
-            case .item(let item):
-                let key = item.localId ?? item.id
-                order.append(key)
-                latest[key] = item
-            case .itemUpdated(let item):
-                let key = item.localId ?? item.id
-                if latest[key] != nil { latest[key] = item }
-            default: break
-            }
-        }
-        return order.compactMap { latest[$0] }
-    }
-
-    /// Every item event (new or updated).
-    var allItemEvents: [ChatItem] {
-        events.compactMap { event in
-            switch event {
-            case .item(let item), .itemUpdated(let item): return item
-            default: return nil
-            }
-        }
-    }
-
-    /// Connection states in order.
-    var states: [ConnectionState] {
-        events.compactMap { if case .connection(let state) = $0 { return state } else { return nil } }
-    }
-
-    /// Waits until `condition` holds; false when `timeout` passes first.
-    func wait(timeout: Duration = .seconds(20), _ condition: @Sendable (PolyAIRecorder) async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await condition(self) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return await condition(self)
-    }
-}
-
 /// A demo server plus a PolyAI session against it.
 struct PolyAIHarness {
     let server: DemoContactCenter
     let backend: PolyAIBackend
     let session: ChatSession
-    let recorder: PolyAIRecorder
+    let recorder: EventRecorder
 
     static func start(
         apiKey: String = "demo-key", streaming: Bool = true, acceptedKeys: Set<String>? = nil,
@@ -101,7 +45,7 @@ struct PolyAIHarness {
             now: now)
         configuration.sendsTyping = false
         let session = ChatSession(backend: backend, configuration: configuration)
-        let recorder = PolyAIRecorder(session.events)
+        let recorder = EventRecorder(session.events)
         await session.start()
         return PolyAIHarness(server: server, backend: backend, session: session, recorder: recorder)
     }

@@ -2,12 +2,12 @@ import ChatModel
 import Foundation
 
 /// Collects a session's events and waits for conditions on them (with a deadline, never a fixed sleep).
-actor EventRecorder {
-    private(set) var events: [ChatEvent] = []
-    private var task: Task<Void, Never>?
+public actor EventRecorder {
+    /// Every event so far, in order.
+    public private(set) var events: [ChatEvent] = []
 
-    init(_ stream: AsyncStream<ChatEvent>) {
-        self.task = nil
+    /// Starts collecting `stream`.
+    public init(_ stream: AsyncStream<ChatEvent>) {
         Task { await self.consume(stream) }
     }
 
@@ -16,12 +16,12 @@ actor EventRecorder {
     }
 
     /// Items published as new, in order.
-    var newItems: [ChatItem] {
+    public var newItems: [ChatItem] {
         events.compactMap { if case .item(let item) = $0 { return item } else { return nil } }
     }
 
     /// The latest form of every item (new or updated), keyed by local id or id, in first-seen order.
-    var currentItems: [ChatItem] {
+    public var currentItems: [ChatItem] {
         var order: [String] = []
         var latest: [String: ChatItem] = [:]
         for event in events {
@@ -39,12 +39,23 @@ actor EventRecorder {
         return order.compactMap { latest[$0] }
     }
 
-    var states: [ConnectionState] {
+    /// Every item event (new or updated), in order.
+    public var allItemEvents: [ChatItem] {
+        events.compactMap { event in
+            switch event {
+            case .item(let item), .itemUpdated(let item): return item
+            default: return nil
+            }
+        }
+    }
+
+    /// Connection states in order.
+    public var states: [ConnectionState] {
         events.compactMap { if case .connection(let state) = $0 { return state } else { return nil } }
     }
 
     /// Waits until `condition` holds for the events so far; false when `timeout` passes first.
-    func wait(timeout: Duration = .seconds(30), _ condition: @Sendable (EventRecorder) async -> Bool) async -> Bool {
+    public func wait(timeout: Duration = .seconds(30), _ condition: @Sendable (EventRecorder) async -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if await condition(self) { return true }
