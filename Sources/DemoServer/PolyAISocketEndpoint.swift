@@ -34,31 +34,11 @@ enum PolyAISocketEndpoint {
         outbound: WebSocketOutboundWriter, channel: any Channel, hub: ContactCenterHub
     ) async {
         let (id, commands) = await hub.polyAIRegister(grant, sessionId: sessionId, cursor: cursor)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await command in commands {
-                    switch command {
-                    case .text(let text):
-                        do { try await outbound.write(.text(text)) } catch { return }
-                    case .close(let code, let reason):
-                        try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
-                        return
-                    case .abort:
-                        channel.close(promise: nil)
-                        return
-                    }
-                }
-            }
-            group.addTask { await hub.watchPolyAIIdle(id) }
-            group.addTask {
-                do {
-                    for try await message in inbound.messages(maxSize: 128 << 10) {
-                        if case .text(let text) = message { await hub.polyAIHandleFrame(id, text: text) }
-                    }
-                } catch {}
-            }
-            _ = await group.next()
-            group.cancelAll()
+        await SocketPump.run(
+            commands: commands, inbound: inbound, outbound: outbound, channel: channel, maxFrameSize: 128 << 10,
+            watcher: { await hub.watchPolyAIIdle(id) }
+        ) { text in
+            await hub.polyAIHandleFrame(id, text: text)
         }
         await hub.polyAIUnregister(id)
     }

@@ -47,31 +47,10 @@ enum SocketEndpoint {
         hub: ContactCenterHub
     ) async {
         let (id, commands) = await hub.registerSocket(grant)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask {
-                for await command in commands {
-                    switch command {
-                    case .text(let text):
-                        do { try await outbound.write(.text(text)) } catch { return }
-                    case .close(let code, let reason):
-                        try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
-                        return
-                    case .abort:
-                        // No close frame: the client sees an abnormal closure (1006).
-                        channel.close(promise: nil)
-                        return
-                    }
-                }
-            }
-            group.addTask {
-                do {
-                    for try await message in inbound.messages(maxSize: 1 << 16) {
-                        if case .text(let text) = message { await hub.handleFrame(id, text: text) }
-                    }
-                } catch {}
-            }
-            _ = await group.next()
-            group.cancelAll()
+        await SocketPump.run(
+            commands: commands, inbound: inbound, outbound: outbound, channel: channel, maxFrameSize: 1 << 16
+        ) { text in
+            await hub.handleFrame(id, text: text)
         }
         await hub.unregisterSocket(id)
     }
