@@ -2,18 +2,53 @@
 ///
 /// Works on byte offsets over the concatenated spans and produces exactly what `LineWrapper`
 /// produces for such input (break at the last space run, spaces dropped at breaks, words longer
-/// than the width cut at the width), without per-word bookkeeping.
+/// than the width cut at the width), without per-word bookkeeping. Hard breaks ("\n" spans)
+/// split the input into paragraphs wrapped one after the other, as `LineWrapper` does.
 enum ASCIIWrapper {
-    /// Wrapped lines with prefixes, or nil when the input is not eligible (non-ASCII, hard breaks, leading space).
+    /// Wrapped lines with prefixes, or nil when the input is not eligible (non-ASCII, a paragraph
+    /// starting with a space).
     static func wrap(
         _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]
     ) -> [StyledLine]? {
-        guard spans.first?.text.utf8.first != 0x20 else { return nil }
+        var lines: [StyledLine] = []
+        guard spans.contains(where: isBreak) else {
+            let wrapped = wrapParagraph(spans[...], width: width, firstPrefix: firstPrefix, restPrefix: restPrefix, into: &lines)
+            return wrapped ? lines : nil
+        }
+        var start = spans.startIndex
+        while true {
+            let end = spans[start...].firstIndex(where: isBreak) ?? spans.endIndex
+            let prefix = lines.isEmpty ? firstPrefix : restPrefix
+            if start == end {
+                // An empty paragraph: one line holding only the (trimmed) prefix, none at the very end.
+                if end != spans.endIndex {
+                    lines.append(StyledLine(prefix.isEmpty ? [] : Layout.trimTrailingSpaces(prefix)))
+                }
+            } else if !wrapParagraph(spans[start..<end], width: width, firstPrefix: prefix, restPrefix: restPrefix, into: &lines) {
+                return nil
+            }
+            if end == spans.endIndex { return lines }
+            start = end + 1
+        }
+    }
+
+    /// Whether `span` is a hard break.
+    @inline(__always)
+    private static func isBreak(_ span: StyledSpan) -> Bool {
+        span.text.utf8.count == 1 && span.text.utf8.first == 0x0A
+    }
+
+    /// Wraps one paragraph (no hard breaks) and appends its lines; false (nothing appended) when not eligible.
+    private static func wrapParagraph(
+        _ spans: ArraySlice<StyledSpan>, width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan],
+        into lines: inout [StyledLine]
+    ) -> Bool {
+        guard spans.first?.text.utf8.first != 0x20 else { return false }
         var starts: [Int] = []
         starts.reserveCapacity(spans.count + 1)
         var total = 0
         for span in spans {
-            guard ByteScan.isPrintableASCII(span.text) else { return nil }
+            guard ByteScan.isPrintableASCII(span.text) else { return false }
             starts.append(total)
             total += span.text.utf8.count
         }
@@ -57,24 +92,24 @@ enum ASCIIWrapper {
         }
         let end = previousWasSpace ? breakEnd : total
         if end > lineStart || ranges.isEmpty { ranges.append((lineStart, max(lineStart, end))) }
-        var lines: [StyledLine] = []
-        lines.reserveCapacity(ranges.count)
+        if lines.isEmpty { lines.reserveCapacity(ranges.count) }
         for (index, range) in ranges.enumerated() {
             var output = index == 0 ? firstPrefix : restPrefix
             appendSlices(spans, starts: starts, from: range.0, to: range.1, into: &output)
             lines.append(StyledLine(output))
         }
-        return lines
+        return true
     }
 
     /// Appends the parts of `spans` between global byte offsets `lower` and `upper`.
     private static func appendSlices(
-        _ spans: [StyledSpan], starts: [Int], from lower: Int, to upper: Int, into output: inout [StyledSpan]
+        _ spans: ArraySlice<StyledSpan>, starts: [Int], from lower: Int, to upper: Int, into output: inout [StyledSpan]
     ) {
+        let base = spans.startIndex
         var index = 0
         while index < spans.count && starts[index + 1] <= lower { index += 1 }
         while index < spans.count && starts[index] < upper {
-            let span = spans[index]
+            let span = spans[base + index]
             let spanStart = starts[index]
             let spanEnd = starts[index + 1]
             if lower <= spanStart && spanEnd <= upper {

@@ -16,9 +16,20 @@ struct ByteOutput {
     /// Appends the UTF-8 of `text`.
     @inline(__always)
     mutating func text(_ text: String) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        if let done: Void = text.utf8.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) {
+            return done
+        }
+        bytes.append(contentsOf: text.utf8)
     }
+
+    /// Appends raw bytes.
+    @inline(__always)
+    mutating func bytes(_ more: [UInt8]) {
+        bytes.append(contentsOf: more)
+    }
+
+    /// The bytes written so far.
+    var contents: [UInt8] { bytes }
 
     /// Appends `ESC [ 0 m`.
     mutating func reset() {

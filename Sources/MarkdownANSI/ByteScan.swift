@@ -46,9 +46,13 @@ enum ByteScan {
     /// Whether `text` holds a tab, LF or CR.
     static func hasLineOrTab(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            for byte in bytes where byte < 0x0E && (byte == 0x09 || byte == 0x0A || byte == 0x0D) { return true }
-            return false
-        }
+        return text.withUTF8 { hasLineOrTab($0) }
+    }
+
+    /// Whether `bytes` hold a tab, LF or CR.
+    @inline(__always)
+    static func hasLineOrTab(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x0E && (byte == 0x09 || byte == 0x0A || byte == 0x0D) { return true }
+        return false
     }
 }

@@ -1,4 +1,12 @@
-/// Builds the width-independent styled document (`[DocBlock]`) from parsed markdown blocks.
+import CCmarkGFM
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Builds the width-independent styled document (`[DocBlock]`) straight from a cmark-gfm tree.
 ///
 /// Containers (quotes, list items) are kept on a stack; each contributes a first-line prefix
 /// (bar, bullet, number) and a continuation prefix (bar or hanging indent). A leaf block gets
@@ -15,6 +23,7 @@ struct DocumentBuilder {
     private static let bullets = ["•", "◦", "▪"]
 
     private let theme: Theme
+    private let tree = CmarkTree()
     private var styler: InlineStyler
     private var output: [DocBlock] = []
     private var containers: [Container] = []
@@ -26,21 +35,31 @@ struct DocumentBuilder {
         styler = InlineStyler(theme: theme)
     }
 
-    /// The styled document of top-level `blocks`.
-    static func build(_ blocks: [BlockNode], theme: Theme) -> [DocBlock] {
+    /// The styled document of the cmark `document` node.
+    static func build(_ document: OpaquePointer, theme: Theme) -> [DocBlock] {
         var builder = DocumentBuilder(theme: theme)
-        builder.sequence(blocks, tight: false, style: theme.text)
+        builder.output.reserveCapacity(CmarkTree.childCount(document) * 2)
+        builder.sequence(childrenOf: document, depth: 0, tight: false, style: theme.text)
         return builder.output
     }
 
-    /// Emits `blocks` separated by blank lines unless `tight`; blocks that draw nothing get no separator.
-    private mutating func sequence(_ blocks: [BlockNode], tight: Bool, style: TextStyle) {
+    /// Emits the block children of `node` (at `depth`) separated by blank lines unless `tight`;
+    /// blocks that draw nothing get no separator. Beyond the maximum depth the content is one paragraph.
+    private mutating func sequence(childrenOf node: OpaquePointer, depth parentDepth: Int, tight: Bool, style: TextStyle) {
+        let depth = parentDepth + 1
+        if depth > CmarkTree.maximumDepth {
+            leaf(.text(styler.run(text: CmarkTree.flatText(node), base: style), underline: nil))
+            return
+        }
         var needSeparator = false
-        for block in blocks {
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            child = cmark_node_next(current)
+            guard tree.isShownBlock(current, depth: depth) else { continue }
             let before = output.count
             if needSeparator { blank() }
             let afterSeparator = output.count
-            emit(block, style: style)
+            emit(current, style: style, depth: depth)
             if output.count == afterSeparator {
                 output.removeSubrange(before..<afterSeparator)
             } else {
@@ -49,51 +68,63 @@ struct DocumentBuilder {
         }
     }
 
-    private mutating func emit(_ block: BlockNode, style: TextStyle) {
-        switch block {
-        case .paragraph(let inlines):
-            leaf(.text(styler.run(inlines, base: style), underline: nil))
-        case .heading(let level, let inlines):
+    private mutating func emit(_ node: OpaquePointer, style: TextStyle, depth: Int) {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_PARAGRAPH:
+            leaf(.text(styler.run(childrenOf: node, base: style, depth: depth, tree: tree), underline: nil))
+        case CMARK_NODE_HEADING:
+            let level = Int(cmark_node_get_heading_level(node))
             let headingStyle = style.merged(with: theme.heading(level))
             let underline: Character? = level == 1 ? "═" : (level == 2 ? "─" : nil)
-            leaf(.text(styler.run(inlines, base: headingStyle), underline: underline))
-        case .blockQuote(let children):
+            leaf(.text(styler.run(childrenOf: node, base: headingStyle, depth: depth, tree: tree), underline: underline))
+        case CMARK_NODE_LIST:
+            list(node, style: style, depth: depth)
+        case CMARK_NODE_CODE_BLOCK:
+            leaf(.code(CodeLines.split(CmarkTree.literal(node))))
+        case CMARK_NODE_HTML_BLOCK:
+            let spans = InlineStyler.htmlBlockSpans(CmarkTree.literal(node), base: style, theme: theme)
+            if !spans.isEmpty { leaf(.text(spans, underline: nil)) }
+        case CMARK_NODE_THEMATIC_BREAK:
+            leaf(.rule)
+        case tree.table:
+            leaf(.table(styledTable(node, style: style, depth: depth)))
+        default:
+            // Block quotes, and unknown containers drawn like them.
             let bar = [StyledSpan("│ ", style: theme.quoteBar)]
             containers.append(Container(first: bar, rest: bar))
             let before = output.count
-            sequence(children, tight: false, style: style.merged(with: theme.quoteText))
+            sequence(childrenOf: node, depth: depth, tight: false, style: style.merged(with: theme.quoteText))
             if output.count == before { leaf(.text([], underline: nil)) }
             containers.removeLast()
-        case .list(let ordered, let start, let tight, let items):
-            list(ordered: ordered, start: start, tight: tight, items: items, style: style)
-        case .codeBlock(_, let literal):
-            leaf(.code(CodeLines.split(literal)))
-        case .htmlBlock(let html):
-            let spans = InlineStyler.htmlBlockSpans(html, base: style, theme: theme)
-            if !spans.isEmpty { leaf(.text(spans, underline: nil)) }
-        case .thematicBreak:
-            leaf(.rule)
-        case .table(let table):
-            leaf(.table(styledTable(table, style: style)))
         }
     }
 
-    private mutating func list(ordered: Bool, start: Int, tight: Bool, items: [ListItemNode], style: TextStyle) {
+    private mutating func list(_ node: OpaquePointer, style: TextStyle, depth: Int) {
+        let ordered = cmark_node_get_list_type(node) == CMARK_ORDERED_LIST
+        let start = Int(cmark_node_get_list_start(node))
+        let tight = cmark_node_get_list_tight(node) != 0
         let bullet = DocumentBuilder.bullets[listDepth % DocumentBuilder.bullets.count]
-        let last = start + max(0, items.count - 1)
+        let last = start + max(0, CmarkTree.childCount(node) - 1)
         let numberWidth = String(last).utf8.count
         listDepth += 1
         defer { listDepth -= 1 }
-        for (offset, item) in items.enumerated() {
+        var offset = 0
+        var child = cmark_node_first_child(node)
+        while let item = child {
+            child = cmark_node_next(item)
+            var task: Bool?
+            if let typeName = cmark_node_get_type_string(item), strcmp(typeName, "tasklist") == 0 {
+                task = cmark_gfm_extensions_get_tasklist_item_checked(item)
+            }
             var marker: [StyledSpan]
             if ordered {
                 let number = String(start + offset)
                 let padding = String(repeating: " ", count: max(0, numberWidth - number.count))
                 marker = [StyledSpan(padding + number + ". ", style: theme.listMarker)]
             } else {
-                marker = item.task == nil ? [StyledSpan(bullet + " ", style: theme.listMarker)] : []
+                marker = task == nil ? [StyledSpan(bullet + " ", style: theme.listMarker)] : []
             }
-            if let checked = item.task {
+            if let checked = task {
                 marker.append(
                     checked
                         ? StyledSpan("☑ ", style: theme.taskDone)
@@ -105,23 +136,51 @@ struct DocumentBuilder {
             if offset > 0 && !tight { blank() }
             containers.append(Container(first: marker, rest: indent))
             let before = output.count
-            sequence(item.children, tight: tight, style: style)
+            sequence(childrenOf: item, depth: depth, tight: tight, style: style)
             if output.count == before { leaf(.text([], underline: nil)) }
             containers.removeLast()
+            offset += 1
         }
     }
 
-    private mutating func styledTable(_ table: TableNode, style: TextStyle) -> DocTable {
+    /// Column alignments of a GFM table node.
+    private static func alignments(_ node: OpaquePointer) -> [ColumnAlignment] {
+        let columns = Int(cmark_gfm_extensions_get_table_columns(node))
+        guard let raw = cmark_gfm_extensions_get_table_alignments(node) else {
+            return Array(repeating: .none, count: columns)
+        }
+        var alignments: [ColumnAlignment] = []
+        alignments.reserveCapacity(columns)
+        for index in 0..<columns {
+            switch raw[index] {
+            case UInt8(ascii: "l"): alignments.append(.left)
+            case UInt8(ascii: "c"): alignments.append(.center)
+            case UInt8(ascii: "r"): alignments.append(.right)
+            default: alignments.append(.none)
+            }
+        }
+        return alignments
+    }
+
+    /// The styled cells of a GFM table node at `depth` (the first row is the header if cmark marks it so).
+    private mutating func styledTable(_ node: OpaquePointer, style: TextStyle, depth: Int) -> DocTable {
         let headerStyle = style.merged(with: theme.tableHeader)
         var header: [[StyledSpan]] = []
-        for cell in table.header { header.append(styler.run(cell, base: headerStyle)) }
         var rows: [[[StyledSpan]]] = []
-        for row in table.rows {
+        var row = cmark_node_first_child(node)
+        while let current = row {
+            row = cmark_node_next(current)
+            guard cmark_node_get_type(current) == tree.tableRow else { continue }
+            let isHeader = header.isEmpty && rows.isEmpty && cmark_gfm_extensions_get_table_row_is_header(current) != 0
             var cells: [[StyledSpan]] = []
-            for cell in row { cells.append(styler.run(cell, base: style)) }
-            rows.append(cells)
+            var cell = cmark_node_first_child(current)
+            while let column = cell {
+                cell = cmark_node_next(column)
+                cells.append(styler.run(childrenOf: column, base: isHeader ? headerStyle : style, depth: depth, tree: tree))
+            }
+            if isHeader { header = cells } else { rows.append(cells) }
         }
-        return DocTable(alignments: table.alignments, header: header, rows: rows)
+        return DocTable(alignments: DocumentBuilder.alignments(node), header: header, rows: rows)
     }
 
     /// Emits a leaf block with the prefixes of the open containers.

@@ -1,4 +1,4 @@
-/// Turns inline nodes (and the agent HTML subset) into styled spans; "\n" spans are hard breaks.
+/// Turns inline content (cmark inline nodes and the agent HTML subset) into styled spans; "\n" spans are hard breaks.
 struct InlineStyler {
     /// An HTML element opened in the inline stream and not yet closed.
     private struct OpenTag {
@@ -15,7 +15,8 @@ struct InlineStyler {
     }
 
     let theme: Theme
-    private(set) var spans: [StyledSpan] = []
+    /// The spans styled so far.
+    var output = SpanAccumulator()
     private var openTags: [OpenTag] = []
     private var openLists: [OpenList] = []
     /// Collapse HTML whitespace (runs → one space, none at line starts); used for HTML blocks.
@@ -27,20 +28,11 @@ struct InlineStyler {
         self.collapseWhitespace = collapseWhitespace
     }
 
-    /// Styles `nodes` in a paragraph context whose base style is `base`; returns the spans.
-    static func spans(_ nodes: [InlineNode], base: TextStyle, theme: Theme) -> [StyledSpan] {
-        var styler = InlineStyler(theme: theme)
-        return styler.run(nodes, base: base)
-    }
-
-    /// Styles `nodes` over `base` with this styler (state is reset first, so one styler serves a whole document).
-    mutating func run(_ nodes: [InlineNode], base: TextStyle) -> [StyledSpan] {
-        spans = []
+    /// Clears the state left by a previous run (one styler serves a whole document).
+    mutating func reset() {
+        output.clear()
         openTags.removeAll(keepingCapacity: true)
         openLists.removeAll(keepingCapacity: true)
-        emit(nodes, style: base)
-        finish(base: base)
-        return spans
     }
 
     /// Styles an HTML block's raw markup; returns the spans with leading/trailing breaks trimmed.
@@ -48,65 +40,30 @@ struct InlineStyler {
         var styler = InlineStyler(theme: theme, collapseWhitespace: true)
         for token in HTMLSubset.tokenize(html) { styler.handle(token, base: base) }
         styler.finish(base: base)
-        var result = styler.spans
+        var result = styler.output.take()
         while let last = result.last, last.text == "\n" || last.text.allSatisfy({ $0 == " " }) { result.removeLast() }
         while let first = result.first, first.text == "\n" || first.text.allSatisfy({ $0 == " " }) { result.removeFirst() }
         return result
     }
 
-    /// Appends the spans of `nodes` drawn over `style`.
-    mutating func emit(_ nodes: [InlineNode], style: TextStyle) {
-        for node in nodes { emit(node, style: style) }
-    }
-
-    private func effective(_ style: TextStyle) -> TextStyle {
+    /// `style` with the styles of the open HTML tags layered on top.
+    func effective(_ style: TextStyle) -> TextStyle {
+        if openTags.isEmpty { return style }
         var result = style
         for tag in openTags { result = result.merged(with: tag.style) }
         return result
     }
 
-    private mutating func emit(_ node: InlineNode, style: TextStyle) {
-        switch node {
-        case .text(let text):
-            append(Sanitizer.flattenWhitespace(text), effective(style))
-        case .softBreak:
-            append(" ", effective(style))
-        case .lineBreak:
-            appendBreak()
-        case .code(let code):
-            append(Sanitizer.flattenWhitespace(code), effective(style).merged(with: theme.codeSpan))
-        case .html(let html):
-            for token in HTMLSubset.tokenize(html) { handle(token, base: style) }
-        case .emphasis(let children):
-            emit(children, style: style.merged(with: theme.emphasis))
-        case .strong(let children):
-            emit(children, style: style.merged(with: theme.strong))
-        case .strikethrough(let children):
-            emit(children, style: style.merged(with: theme.strikethrough))
-        case .link(let url, _, let children):
-            var linkStyle = style.merged(with: theme.link)
-            linkStyle.link = url.isEmpty ? nil : url
-            let start = spans.count
-            emit(children, style: linkStyle)
-            appendURL(url, textFrom: start, style: style)
-        case .image(let url, _, let children):
-            var imageStyle = effective(style).merged(with: theme.image)
-            imageStyle.link = url.isEmpty ? nil : url
-            appendImage(alt: InlineStyler.plainText(children), url: url, style: imageStyle)
-        }
-    }
-
     /// Shows an image as `[image: alt](url)` (`[image](url)` without alt text).
-    private mutating func appendImage(alt: String, url: String, style: TextStyle) {
+    mutating func appendImage(alt: String, url: String, style: TextStyle) {
         let suffix = url.isEmpty ? "]" : "](\(Sanitizer.flattenWhitespace(url)))"
         append((alt.isEmpty ? "[image" : "[image: " + Sanitizer.flattenWhitespace(alt)) + suffix, style)
     }
 
     /// Shows ` (url)` after link text unless the text already is the URL.
-    private mutating func appendURL(_ url: String, textFrom start: Int, style: TextStyle) {
+    mutating func appendURL(_ url: String, textFrom start: Int, style: TextStyle) {
         guard !url.isEmpty else { return }
-        var text = ""
-        for span in spans[min(start, spans.count)...] { text += span.text }
+        let text = output.text(from: start)
         if text == url || "mailto:" + text == url || "http://" + text == url || "https://" + text == url { return }
         var urlStyle = effective(style).merged(with: theme.linkURL)
         urlStyle.link = url
@@ -138,7 +95,7 @@ struct InlineStyler {
             var style = theme.link
             style.link = href.flatMap { $0.isEmpty ? nil : $0 }
             guard openTags.count < 64 else { return }
-            openTags.append(OpenTag(name: name, style: style, url: style.link, firstSpan: spans.count))
+            openTags.append(OpenTag(name: name, style: style, url: style.link, firstSpan: output.count))
         case "br": appendBreak()
         case "p", "div", "tr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre", "table":
             appendBreak(unlessAtLineStart: true)
@@ -157,7 +114,7 @@ struct InlineStyler {
                 append(indent + (list.ordered ? "\(list.counter). " : "• "), theme.listMarker)
             }
         case "td", "th":
-            if let last = spans.last, last.text != "\n" { append(" ", effective(base)) }
+            if !output.isEmpty && !output.lastIsBreak { append(" ", effective(base)) }
         case "hr":
             appendBreak(unlessAtLineStart: true)
         default:
@@ -182,7 +139,7 @@ struct InlineStyler {
 
     private mutating func push(_ name: String, _ style: TextStyle) {
         guard openTags.count < 64 else { return }
-        openTags.append(OpenTag(name: name, style: style, url: nil, firstSpan: spans.count))
+        openTags.append(OpenTag(name: name, style: style, url: nil, firstSpan: output.count))
     }
 
     /// Closes HTML tags left open at the end of the inline content.
@@ -192,30 +149,20 @@ struct InlineStyler {
         }
     }
 
-    private var atLineStart: Bool {
-        guard let last = spans.last else { return true }
-        return last.text == "\n"
+    /// Appends a hard break (unless one is not wanted at the start of a line).
+    mutating func appendBreak(unlessAtLineStart: Bool = false) {
+        if unlessAtLineStart && output.atLineStart { return }
+        output.appendBreak()
     }
 
-    private mutating func appendBreak(unlessAtLineStart: Bool = false) {
-        if unlessAtLineStart && atLineStart { return }
-        spans.append(StyledSpan("\n"))
-    }
-
-    private mutating func append(_ text: String, _ style: TextStyle) {
+    /// Appends text in `style` (HTML-block whitespace rules applied when collapsing).
+    mutating func append(_ text: String, _ style: TextStyle) {
         var text = text
         if collapseWhitespace {
             text = InlineStyler.collapse(text)
-            let previousEndsInSpace = spans.last.map { $0.text == "\n" || $0.text.hasSuffix(" ") } ?? true
-            if previousEndsInSpace && text.hasPrefix(" ") { text.removeFirst() }
+            if output.endsInSpaceOrBreak && text.hasPrefix(" ") { text.removeFirst() }
         }
-        guard !text.isEmpty else { return }
-        let lastIndex = spans.count - 1
-        if lastIndex >= 0, spans[lastIndex].style == style, spans[lastIndex].text != "\n" {
-            spans[lastIndex].text += text
-        } else {
-            spans.append(StyledSpan(text, style: style))
-        }
+        output.append(text, style)
     }
 
     /// HTML whitespace collapsing: every run of spaces, tabs and newlines becomes one space.
@@ -230,23 +177,6 @@ struct InlineStyler {
             } else {
                 result.append(character)
                 lastWasSpace = false
-            }
-        }
-        return result
-    }
-
-    /// The visible text of inline nodes without styling (image alt text).
-    static func plainText(_ nodes: [InlineNode]) -> String {
-        var result = ""
-        for node in nodes {
-            switch node {
-            case .text(let text), .code(let text): result += Sanitizer.flattenWhitespace(text)
-            case .softBreak, .lineBreak: result += " "
-            case .html: break
-            case .emphasis(let children), .strong(let children), .strikethrough(let children):
-                result += plainText(children)
-            case .link(_, _, let children), .image(_, _, let children):
-                result += plainText(children)
             }
         }
         return result

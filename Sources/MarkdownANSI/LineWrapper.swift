@@ -137,8 +137,9 @@ struct LineWrapper {
         }
     }
 
-    /// Scans mixed text: ASCII bytes not followed by a non-ASCII byte are one column each; anything
-    /// else is measured as a whole grapheme cluster (so marks, ZWJ sequences and flags stay intact).
+    /// Scans mixed text: ASCII bytes not followed by a non-ASCII byte are one column each, clusters
+    /// `SimpleClusters` can tell from the bytes take their scalar width; anything else is measured
+    /// as a whole grapheme cluster (so marks, ZWJ sequences and flags stay intact).
     private mutating func scanUnicode(_ index: Int, _ text: String) {
         var storage = text
         let utf8 = text.utf8
@@ -159,6 +160,11 @@ struct LineWrapper {
                 if byte < 0x80 && (next == bytes.count || bytes[next] < 0x80) {
                     isSpace = byte == 0x20
                     characterWidth = byte < 0x20 || byte == 0x7F ? 0 : 1
+                } else if let cluster = SimpleClusters.cluster(bytes, at: offset) {
+                    next = offset + cluster.length
+                    isSpace = byte == 0x20
+                    scalar = cluster.scalar
+                    characterWidth = cluster.width
                 } else {
                     let position = at(offset)
                     let after = text.index(after: position)

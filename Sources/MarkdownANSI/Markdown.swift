@@ -1,3 +1,5 @@
+import CCmarkGFM
+
 /// Markdown (CommonMark + GFM + the agent HTML subset) to styled terminal lines.
 public enum Markdown {
     /// Renders markdown (+ the agent HTML subset) to lines no wider than `width`.
@@ -26,20 +28,26 @@ public enum Markdown {
 
     /// The width-independent styled document of `text`.
     static func document(_ text: String, theme: Theme) -> [DocBlock] {
-        DocumentBuilder.build(CmarkParser.parse(Sanitizer.clean(text)), theme: theme)
+        CmarkParser.withDocument(Sanitizer.clean(text)) { DocumentBuilder.build($0, theme: theme) } ?? []
     }
 }
 
 extension Markdown {
-    /// Seconds spent in each phase (parse, styled document, layout) rendering `texts` at `width`; for md-bench.
+    /// Seconds spent in each phase (cmark parse, styled document, layout) rendering `texts` at `width`; for md-bench.
     @_spi(Benchmark)
     public static func phaseSeconds(_ texts: [String], width: Int, theme: Theme = .default, clock: () -> Double) -> [Double] {
-        var parsed: [[BlockNode]] = []
+        var parsed: [OpaquePointer?] = []
         parsed.reserveCapacity(texts.count)
         let start = clock()
         for text in texts { parsed.append(CmarkParser.parse(Sanitizer.clean(text))) }
         let afterParse = clock()
-        let documents = parsed.map { DocumentBuilder.build($0, theme: theme) }
+        var documents: [[DocBlock]] = []
+        documents.reserveCapacity(texts.count)
+        for root in parsed {
+            guard let root else { continue }
+            documents.append(DocumentBuilder.build(root, theme: theme))
+            cmark_node_free(root)
+        }
         let afterBuild = clock()
         var count = 0
         for document in documents { count += Layout.lines(document, width: width, theme: theme).count }

@@ -85,4 +85,36 @@ struct ASCIIWrapperTests {
             if fast != slow { return }
         }
     }
+
+    @Test func agreesWithGeneralWrapperAcrossHardBreaks() {
+        var random = SeededRandom(seed: 2718)
+        let words = ["a", "to", "the", "order", "refund", "supercalifragilisticexpialidocious", "x1", " ", "\n"]
+        let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(italic: true, link: "https://x.example")]
+        var compared = 0
+        for _ in 0..<4000 {
+            var spans: [StyledSpan] = []
+            for _ in 0..<Int.random(in: 1...8, using: &random) {
+                let word = words[Int.random(in: 0..<words.count, using: &random)]
+                if word == "\n" {
+                    spans.append(StyledSpan("\n"))
+                    continue
+                }
+                var text = word
+                for _ in 0..<Int.random(in: 0...5, using: &random) {
+                    text += String(repeating: " ", count: Int.random(in: 0...2, using: &random))
+                    text += words[Int.random(in: 0..<(words.count - 1), using: &random)]
+                }
+                spans.append(StyledSpan(text, style: styles[Int.random(in: 0..<styles.count, using: &random)]))
+            }
+            let width = Int.random(in: 1...30, using: &random)
+            let first = [StyledSpan("• ", style: TextStyle(bold: true))]
+            let rest = [StyledSpan("│ "), StyledSpan("  ")]
+            guard let fast = ASCIIWrapper.wrap(spans, width: width, firstPrefix: first, restPrefix: rest) else { continue }
+            compared += 1
+            let slow = LineWrapper.slowWrap(spans, width: width, firstPrefix: first, restPrefix: rest)
+            #expect(fast == slow, "\(spans.map(\.text)) at \(width)")
+            if fast != slow { return }
+        }
+        #expect(compared > 1000)
+    }
 }

@@ -55,7 +55,7 @@ if options.phases {
         for index in 0..<3 { totals[index] = min(totals[index], seconds[index]) }
     }
     let megabytes = Double(corpusBytes) / 1e6
-    for (name, total) in zip(["parse (cmark + tree)", "styled document", "layout (wrap)"], totals) {
+    for (name, total) in zip(["parse (cmark-gfm)", "styled document", "layout (wrap)"], totals) {
         print(String(format: "  %-22@ %7.1f ms/MB", name as NSString, total / megabytes * 1000))
     }
     exit(0)

@@ -4,18 +4,19 @@ import Glibc
 import Darwin
 #endif
 
-/// A process-wide mutex around cmark-gfm parsing.
-///
-/// cmark-gfm keeps the inline "special characters" table in a C global and rewrites it on every
-/// parse (extensions add `~`, `:`, `w`, … and remove them when the parse ends), so two parses
-/// running on different threads corrupt each other (strikethrough and autolinks go missing).
-final class ParserLock: @unchecked Sendable {
-    /// The single lock shared by all parses.
-    static let shared = ParserLock()
+/// A mutex for state shared by every thread of the process.
+final class ProcessLock: @unchecked Sendable {
+    /// The lock around cmark-gfm parsing.
+    ///
+    /// cmark-gfm keeps the inline "special characters" table in a C global and rewrites it on every
+    /// parse (extensions add `~`, `:`, `w`, … and remove them when the parse ends), so two parses
+    /// running on different threads corrupt each other (strikethrough and autolinks go missing).
+    static let parser = ProcessLock()
 
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
 
-    private init() {
+    /// Creates an unlocked mutex.
+    init() {
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         pthread_mutex_init(mutex, nil)
     }
