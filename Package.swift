@@ -70,7 +70,9 @@ let package = Package(
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"]),
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel"]),
-        .testTarget(name: "AmazonConnectTests", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel"]),
+        .testTarget(
+            name: "AmazonConnectTests", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "MarkdownANSI"],
+            exclude: ["Golden"]),
         .target(name: "HelplineTestSupport", dependencies: ["ChatModel"], path: "Tests/HelplineTestSupport"),
         .testTarget(
             name: "PolyAITests", dependencies: ["PolyAI", "ChatEngine", "ChatModel", "DemoServer", "HelplineTestSupport"]),

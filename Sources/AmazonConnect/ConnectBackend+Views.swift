@@ -2,8 +2,9 @@ import ChatEngine
 import ChatModel
 import Foundation
 
-/// ViewResource messages (spec §3.6): shown as "loading" at once, then completed with DescribeView.
-extension ConnectBackend: ItemEnriching {
+/// ViewResource messages (spec §3.6): shown as "loading" at once, then completed with DescribeView
+/// into a ``ChatForm`` whose actions are the item's choices, answered with an `interactive.response`.
+extension ConnectBackend: ItemEnriching, FormReplying {
     /// What a view message shows until DescribeView answers.
     static let viewPlaceholder = "**A form from the contact center** _(loading…)_"
 
@@ -13,13 +14,13 @@ extension ConnectBackend: ItemEnriching {
             guard case .item(var item) = event, item.contentType == ConnectItemMapper.interactiveType,
                 let reference = ConnectView.reference(in: item.text)
             else { return event }
-            let rendered = views.withLock { views -> String? in
+            let rendered = views.withLock { views -> RenderedView? in
                 if let done = views.rendered[item.id] { return done }
                 views.pending[item.id] = PendingView(token: reference.token, data: reference.data)
                 return nil
             }
-            item.text = rendered ?? Self.viewPlaceholder
-            item.contentType = "text/markdown"
+            let view = rendered ?? RenderedView(form: ChatForm(intro: Self.viewPlaceholder, isLoaded: false), actions: [])
+            view.apply(to: &item)
             return .item(item)
         }
     }
@@ -33,6 +34,7 @@ extension ConnectBackend: ItemEnriching {
     public func enrich(_ item: ChatItem) async -> ChatItem? {
         guard let pending = views.withLock({ $0.pending[item.id] }) else { return nil }
         var done = item
+        let rendered: RenderedView
         do {
             let encoded = pending.token.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~"))) ?? pending.token
             let reply = try await client.get(
@@ -40,16 +42,29 @@ extension ConnectBackend: ItemEnriching {
             let view = ConnectView(
                 name: reply.view?.name ?? "Form", template: reply.view?.content?.template ?? "{}",
                 inputSchema: reply.view?.content?.inputSchema ?? "{}", actions: reply.view?.content?.actions ?? [])
-            done.text = view.markdown(data: pending.data.value)
+            rendered = RenderedView(form: view.form(data: pending.data.value), actions: view.actions)
         } catch {
-            done.text = "**A form from the contact center** _(it could not be loaded: \((error as? BackendError)?.description ?? "\(error)"))_"
+            let reason = (error as? BackendError)?.description ?? "\(error)"
+            rendered = RenderedView(
+                form: ChatForm(intro: "**A form from the contact center** _(it could not be loaded: \(reason))_"),
+                actions: [])
         }
-        done.contentType = "text/markdown"
+        rendered.apply(to: &done)
         views.withLock {
-            $0.rendered[item.id] = done.text
+            $0.rendered[item.id] = rendered
             $0.pending[item.id] = nil
         }
         return done
+    }
+
+    /// The view's action with the fields filled in, as an `interactive.response`.
+    public func formReply(action: String, form: ChatForm) -> ChoiceReply {
+        InteractiveReply.viewAction(action, form: form)
+    }
+
+    /// Text typed while a view waits, wrapped as the official widget wraps it (action `" "`).
+    public func formTextReply(_ text: String, form: ChatForm) -> ChoiceReply {
+        InteractiveReply.viewText(text)
     }
 }
 
@@ -69,8 +84,23 @@ struct ViewData: @unchecked Sendable {
     let value: [String: Any]
 }
 
+/// A fetched view: its form as the flow filled it in, and its actions.
+struct RenderedView: Sendable {
+    var form: ChatForm
+    var actions: [String]
+
+    /// Shows the view in `item`: markdown text, the form, the actions as choices.
+    func apply(to item: inout ChatItem) {
+        item.text = form.markdown(actions: actions)
+        item.contentType = "text/markdown"
+        item.form = form
+        item.choices = actions.isEmpty ? nil : actions
+        item.choiceReplies = nil
+    }
+}
+
 /// The views of a chat: waiting for DescribeView, or rendered (by item id).
 struct ViewBook: Sendable {
     var pending: [String: PendingView] = [:]
-    var rendered: [String: String] = [:]
+    var rendered: [String: RenderedView] = [:]
 }

@@ -22,6 +22,11 @@ enum ConnectItemMapper {
                 chat.text = template.markdown
                 chat.contentType = "text/markdown"
                 chat.choices = template.choices.isEmpty ? nil : template.choices
+                chat.choiceReplies = template.choices.isEmpty ? nil : template.replies
+            } else if let display = replyDisplay(chat) {
+                // A customer's answer to an interactive message reads as what they chose.
+                chat.text = display
+                chat.contentType = "text/plain"
             }
             return [.item(chat)] + receipts(in: item.messageMetadata) + queueUpdate(for: chat)
         case "ATTACHMENT":
@@ -40,6 +45,16 @@ enum ConnectItemMapper {
             return event(item, sender: sender, time: time, isHistory: isHistory)
         default:
             return []
+        }
+    }
+
+    /// How an answer to an interactive message reads: a view action or paging response, or a
+    /// carousel selection sent as plain text; nil for other messages.
+    static func replyDisplay(_ item: ChatItem) -> String? {
+        switch item.contentType {
+        case InteractiveReply.responseType: InteractiveReply.display(ofResponse: item.text)
+        case "text/plain" where item.sender.role == .customer: InteractiveReply.display(ofPlain: item.text)
+        default: nil
         }
     }
 

@@ -1,9 +1,11 @@
+import ChatModel
 import Foundation
 
 /// An Amazon Connect view (spec §3.6 ViewResource, DescribeView) rendered as readable markdown.
 ///
 /// Views are step-by-step forms built for a browser; a terminal shows their title, the texts
-/// in the template, the fields with the values the flow filled in, and the actions by name.
+/// in the template, the fields with the values the flow filled in (the user fills them in with
+/// `/set`), and the actions as numbered choices.
 struct ConnectView: Sendable, Equatable {
     /// The DescribeView answer's `View`.
     var name: String
@@ -24,42 +26,56 @@ struct ConnectView: Sendable, Equatable {
         return (token, data)
     }
 
-    /// Markdown for the view filled with `data`.
-    func markdown(data: [String: Any]) -> String {
+    /// The view filled with `data` as a form: its title and texts, then one field per input.
+    ///
+    /// Inputs are the input schema's properties, the `Name`s of the template's input components and
+    /// the keys of `data`, except `Heading` and whatever the template shows as text (`$.Field`).
+    func form(data: [String: Any]) -> ChatForm {
         let template = Self.json(template) ?? [:]
         let title = ((template["Head"] as? [String: Any])?["Title"] as? String) ?? name
         var lines = ["**\(title)**"]
         if let heading = data["Heading"] as? String, !heading.isEmpty, heading != title { lines += ["", "_\(heading)_"] }
         var texts: [String] = []
-        Self.collectTexts(template["Body"], data: data, into: &texts)
+        var shown: Set<String> = ["Heading"]
+        var named: [String] = []
+        Self.collect(template["Body"], data: data, texts: &texts, shown: &shown, inputs: &named)
         for text in texts { lines += ["", text] }
         let schema = (Self.json(inputSchema)?["properties"] as? [String: Any]) ?? [:]
-        let fields = Set(schema.keys).union(data.keys).subtracting(["Heading"]).sorted()
-        if !fields.isEmpty {
-            lines.append("")
-            for field in fields { lines.append("- \(field): \(Self.text(data[field]) ?? "—")") }
+        var names = named
+        for key in Set(schema.keys).union(data.keys).sorted() where !names.contains(key) { names.append(key) }
+        let fields = names.filter { !shown.contains($0) || named.contains($0) }.map { key in
+            FormField(
+                name: key, value: Self.text(data[key]) ?? "",
+                type: ((schema[key] as? [String: Any])?["type"] as? String) ?? "string")
         }
-        if !actions.isEmpty {
-            lines.append("")
-            lines.append("Actions: " + actions.joined(separator: " · ") + " _(answer by typing)_")
-        }
-        return lines.joined(separator: "\n")
+        return ChatForm(intro: lines.joined(separator: "\n"), fields: fields)
     }
 
-    /// Texts of template components (`Props.Content`, `Props.Text`, `Props.Heading`, `Props.Label`), in order.
-    private static func collectTexts(_ node: Any?, data: [String: Any], into texts: inout [String]) {
+    /// Markdown for the view filled with `data`, its actions numbered.
+    func markdown(data: [String: Any]) -> String {
+        form(data: data).markdown(actions: actions)
+    }
+
+    /// Texts of template components (`Props.Content`, `Props.Text`, `Props.Heading`, `Props.Label`) in
+    /// order, the data keys they show (`$.Field`), and the `Props.Name` of input components.
+    private static func collect(
+        _ node: Any?, data: [String: Any], texts: inout [String], shown: inout Set<String>, inputs: inout [String]
+    ) {
         if let list = node as? [Any] {
-            for child in list { collectTexts(child, data: data, into: &texts) }
+            for child in list { collect(child, data: data, texts: &texts, shown: &shown, inputs: &inputs) }
             return
         }
         guard let component = node as? [String: Any] else { return }
         let props = component["Props"] as? [String: Any] ?? [:]
+        if let name = props["Name"] as? String, !name.isEmpty, !inputs.contains(name) { inputs.append(name) }
         for key in ["Heading", "Text", "Label", "Content"] {
             guard let value = props[key] as? String, !value.isEmpty else { continue }
-            let resolved = value.hasPrefix("$.") ? text(data[String(value.dropFirst(2))]) : value
+            let reference = value.hasPrefix("$.") ? String(value.dropFirst(2)) : nil
+            if let reference { shown.insert(reference) }
+            let resolved = reference.map { text(data[$0]) } ?? value
             if let resolved, !resolved.isEmpty { texts.append(resolved) }
         }
-        collectTexts(component["Content"], data: data, into: &texts)
+        collect(component["Content"], data: data, texts: &texts, shown: &shown, inputs: &inputs)
     }
 
     private static func text(_ value: Any?) -> String? {

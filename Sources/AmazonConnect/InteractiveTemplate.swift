@@ -1,16 +1,20 @@
+import ChatModel
 import Foundation
 
 /// An Amazon Connect interactive message (spec §3.6) as readable markdown plus pickable choices.
 ///
-/// ListPicker, Panel and QuickReply offer their element titles; TimePicker offers its slots;
-/// Carousel is shown with its panels' options but answered by typing (its reply is a JSON payload
-/// the official clients build from a tap). Unknown templates fall back to their title.
+/// ListPicker, Panel and QuickReply offer their element titles (sent as plain text); a ListPicker's
+/// paging elements (`actionDetail` `SHOW_MORE` / `PREVIOUS_OPTIONS`) send an `interactive.response`;
+/// TimePicker offers its slots (the slot's date is sent); Carousel offers every option of every panel
+/// (sent as the JSON selection the official clients send). Unknown templates fall back to their title.
 /// ViewResource is left to ``ConnectView`` (it needs DescribeView).
 struct InteractiveTemplate: Sendable, Equatable {
     /// The block to show, in markdown.
     var markdown: String
-    /// What the user can pick, in order; each is sent as plain text (the element title).
+    /// What the user can pick, in order.
     var choices: [String]
+    /// What each choice sends, in the order of `choices`.
+    var replies: [ChoiceReply]
 
     /// Parses the `Content` of an interactive message; nil when it is not a template we can read.
     static func parse(_ content: String) -> InteractiveTemplate? {
@@ -19,45 +23,69 @@ struct InteractiveTemplate: Sendable, Equatable {
             let type = root["templateType"] as? String, type != "ViewResource",
             let body = (root["data"] as? [String: Any])?["content"] as? [String: Any]
         else { return nil }
-        let title = body["title"] as? String ?? type
-        var lines = ["**\(title)**"]
-        if let subtitle = body["subtitle"] as? String, !subtitle.isEmpty { lines.append("_\(subtitle)_") }
-        if let image = body["imageData"] as? String, !image.isEmpty {
-            lines.append("[image: \(body["imageDescription"] as? String ?? "picture")](\(image))")
-        }
+        var lines = header(body, fallbackTitle: type)
         var choices: [String] = []
+        var replies: [ChoiceReply] = []
         switch type {
         case "ListPicker", "Panel", "QuickReply":
             let elements = body["elements"] as? [[String: Any]] ?? []
-            choices = elements.compactMap { $0["title"] as? String }
             lines.append("")
-            for (index, element) in elements.enumerated() {
+            for element in elements {
                 guard let name = element["title"] as? String else { continue }
+                let paging = element["actionDetail"] as? String
                 let detail = (element["subtitle"] as? String).map { " — \($0)" } ?? ""
-                lines.append("\(index + 1). \(name)\(detail)")
+                choices.append(name)
+                if let paging, type == "ListPicker", ["SHOW_MORE", "PREVIOUS_OPTIONS"].contains(paging) {
+                    replies.append(InteractiveReply.listPaging(paging, list: body))
+                    lines.append("\(choices.count). \(name) ↻")
+                } else {
+                    replies.append(.plain(name))
+                    lines.append("\(choices.count). \(name)\(detail)")
+                }
             }
         case "TimePicker":
             let slots = body["timeslots"] as? [[String: Any]] ?? []
-            choices = slots.compactMap { slot in
-                guard let date = slot["date"] as? String else { return nil }
-                let minutes = (slot["duration"] as? Int).map { " (\($0) min)" } ?? ""
-                return "\(date)\(minutes)"
-            }
-            if let place = (body["location"] as? [String: Any])?["title"] as? String { lines.append("at \(place)") }
+            if let place = (body["location"] as? [String: Any])?["title"] as? String { lines[0] += "  \nat \(place)" }
             lines.append("")
-            for (index, slot) in choices.enumerated() { lines.append("\(index + 1). \(slot)") }
+            for slot in slots {
+                guard let date = slot["date"] as? String else { continue }
+                let minutes = (slot["duration"] as? Int).map { " (\($0) min)" } ?? ""
+                choices.append("\(date)\(minutes)")
+                replies.append(.plain(date))
+                lines.append("\(choices.count). \(date)\(minutes)")
+            }
         case "Carousel":
-            let panels = body["elements"] as? [[String: Any]] ?? []
-            for panel in panels {
+            let omitTitle = body["omitTitleFromCarouselResponse"] as? Bool ?? false
+            for panel in body["elements"] as? [[String: Any]] ?? [] {
                 let inner = ((panel["data"] as? [String: Any])?["content"] as? [String: Any]) ?? [:]
-                let options = (inner["elements"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+                let panelTitle = inner["title"] as? String ?? "option"
+                let identifier = panel["templateIdentifier"] as? String ?? ""
                 lines.append("")
-                lines.append("- **\(inner["title"] as? String ?? "option")**: \(options.joined(separator: ", "))")
+                lines += header(inner, fallbackTitle: panelTitle)
+                lines.append("")
+                for element in inner["elements"] as? [[String: Any]] ?? [] {
+                    guard let name = element["title"] as? String else { continue }
+                    choices.append("\(panelTitle): \(name)")
+                    replies.append(InteractiveReply.carousel(
+                        templateIdentifier: identifier, listTitle: omitTitle ? "" : panelTitle, selectionText: name))
+                    lines.append("\(choices.count). \(name)")
+                }
             }
         default:
             break
         }
         if !choices.isEmpty { lines.append(""); lines.append("_Pick with /pick N._") }
-        return InteractiveTemplate(markdown: lines.joined(separator: "\n"), choices: choices)
+        return InteractiveTemplate(markdown: lines.joined(separator: "\n"), choices: choices, replies: replies)
+    }
+
+    /// Title, subtitle and image link of a template's (or a carousel panel's) content, one line each.
+    private static func header(_ body: [String: Any], fallbackTitle: String) -> [String] {
+        var lines = ["**\(body["title"] as? String ?? fallbackTitle)**"]
+        if let subtitle = body["subtitle"] as? String, !subtitle.isEmpty { lines.append("_\(subtitle)_") }
+        if let image = body["imageData"] as? String, !image.isEmpty {
+            lines.append("[image: \(body["imageDescription"] as? String ?? "picture")](\(image))")
+        }
+        // Hard breaks: title, subtitle and image each on their own line, in one block.
+        return [lines.joined(separator: "  \n")]
     }
 }

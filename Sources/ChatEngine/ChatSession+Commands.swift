@@ -7,21 +7,29 @@ extension ChatSession {
     public func send(_ text: String) async -> String? {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return nil }
+        if let reply = formTextReply(trimmed) { return enqueue(reply) }
+        let contentType = MarkdownHeuristic.looksLikeMarkdown(trimmed) ? "text/markdown" : "text/plain"
+        return enqueue(ChoiceReply(contentType: contentType, content: trimmed, display: trimmed))
+    }
+
+    /// Shows `reply` at once as pending and queues it; its content goes out, its display text is shown.
+    func enqueue(_ reply: ChoiceReply) -> String? {
         if case .closed = machine.state {
             hub.publish(.notice("The chat has ended; start a new one with /new."))
             return nil
         }
         let localId = UUID().uuidString.lowercased()
         let me = info?.me ?? Participant(name: "You", role: .customer)
-        let contentType = MarkdownHeuristic.looksLikeMarkdown(trimmed) ? "text/markdown" : "text/plain"
+        let shownType = reply.content == reply.display ? reply.contentType : "text/plain"
         let item = ChatItem(
             id: localId, localId: localId, time: configuration.now(), sender: me, kind: .message,
-            contentType: contentType, text: trimmed, delivery: .pending)
+            contentType: shownType, text: reply.display, delivery: .pending)
         hub.publish(.item(store.addPending(item)))
         outbox.append(
             OutboxEntry(
-                localId: localId, clientToken: UUID().uuidString.lowercased(), text: trimmed,
-                contentType: contentType, createdAt: item.time))
+                localId: localId, clientToken: UUID().uuidString.lowercased(), text: reply.content,
+                contentType: reply.contentType, createdAt: item.time,
+                display: reply.content == reply.display ? nil : reply.display))
         typing.reset()
         outboxChanged()
         if socket != nil { dispatch(localId) }

@@ -2,10 +2,12 @@ import ChatModel
 import Foundation
 
 extension ChatSession {
-    /// Answers the newest open picker (quick reply, list picker, suggestions) with choice `index`.
+    /// Answers the newest open picker (quick reply, list picker, suggestions, form) with choice `index`.
     ///
-    /// The choice's text is sent as an ordinary message — what the official clients send for a
-    /// tap — and the picker is marked answered so it cannot be picked again.
+    /// A plain choice's text is sent as an ordinary message — what the official clients send for a
+    /// tap; a choice with its own ``ChoiceReply`` (a carousel option, "show more") sends that; a form's
+    /// action sends the backend's form reply with the fields filled in. The picker is then marked
+    /// answered so it cannot be picked again.
     public func pick(_ index: Int) async {
         guard let item = store.items.last(where: { $0.isOpenForPicking && !$0.isOwn }), let choices = item.choices else {
             hub.publish(.notice("There is nothing to pick from."))
@@ -16,7 +18,67 @@ extension ChatSession {
             return
         }
         let choice = choices[index - 1]
+        let reply: ChoiceReply
+        if let form = item.form, let replying = backend as? any FormReplying {
+            reply = replying.formReply(action: choice, form: form)
+        } else if let replies = item.choiceReplies, replies.indices.contains(index - 1) {
+            reply = replies[index - 1]
+        } else {
+            reply = .plain(choice)
+        }
+        markAnswered(item, with: choice)
+        _ = enqueue(reply)
+    }
+
+    /// Fills in field `name` of the newest open form; the form is shown again with the new value.
+    public func setField(_ name: String, value: String) {
+        guard let item = store.items.last(where: { $0.isOpenForm }), var form = item.form else {
+            hub.publish(.notice("There is no open form to fill in."))
+            return
+        }
+        guard form.isLoaded else {
+            hub.publish(.notice("The form is still loading; try again in a moment."))
+            return
+        }
+        guard let field = form.field(named: name) else {
+            let names = form.fields.map(\.name)
+            hub.publish(.notice(names.isEmpty ? "This form has no fields to fill in; pick an action with /pick N."
+                : "The form has no field \(name); its fields are \(names.joined(separator: ", "))."))
+            return
+        }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        if let problem = Self.problem(with: trimmed, for: field) {
+            hub.publish(.notice(problem))
+            return
+        }
+        _ = form.set(field.name, to: trimmed)
+        if let updated = store.updateForm(id: item.id, form) { hub.publish(.itemUpdated(updated)) }
+    }
+
+    /// The form reply for text typed while a form waits for an answer (which answers it), if one does:
+    /// the newest open form, when nobody else has written since.
+    func formTextReply(_ text: String) -> ChoiceReply? {
+        guard let index = store.items.lastIndex(where: { $0.isOpenForm }), let form = store.items[index].form,
+            let replying = backend as? any FormReplying,
+            !store.items[(index + 1)...].contains(where: { !$0.isOwn && $0.kind == .message })
+        else { return nil }
+        let item = store.items[index]
+        markAnswered(item, with: text)
+        return replying.formTextReply(text, form: form)
+    }
+
+    private func markAnswered(_ item: ChatItem, with choice: String) {
         if let answered = store.answer(id: item.id, with: choice) { hub.publish(.itemUpdated(answered)) }
-        await send(choice)
+    }
+
+    /// Why `value` does not fit `field`'s type, if it does not.
+    static func problem(with value: String, for field: FormField) -> String? {
+        guard !value.isEmpty else { return nil }
+        switch field.type {
+        case "number" where Double(value) == nil: return "\(field.name) takes a number."
+        case "integer" where Int(value) == nil: return "\(field.name) takes a whole number."
+        case "boolean" where !["true", "false"].contains(value.lowercased()): return "\(field.name) takes true or false."
+        default: return nil
+        }
     }
 }

@@ -24,7 +24,8 @@ extension ChatSession {
             }
             let pending = ChatItem(
                 id: entry.localId, localId: entry.localId, time: entry.createdAt, sender: me, kind: .message,
-                contentType: entry.contentType, text: entry.text, delivery: .pending)
+                contentType: entry.display == nil ? entry.contentType : "text/plain", text: entry.display ?? entry.text,
+                delivery: .pending)
             hub.publish(.item(store.addPending(pending)))
             if case .accepted(let id, let time) = ack {
                 if let item = store.acknowledge(localId: entry.localId, id: id, time: time) {

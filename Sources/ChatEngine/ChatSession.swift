@@ -120,6 +120,7 @@ public actor ChatSession {
         case .end: await end()
         case .seen(let messageId): markSeen(messageId)
         case .pick(let index): await pick(index)
+        case .setField(let name, let value): setField(name, value: value)
         case .attach(let path): _ = await attach(path: path)
         case .download(let attachmentId, let directory): _ = await download(attachmentId: attachmentId, into: directory)
         }

@@ -14,15 +14,21 @@ public struct OutboxEntry: Codable, Sendable, Hashable {
     public var createdAt: Date
     /// True after the retry budget ran out; only the user's retry sends it again.
     public var failed: Bool
+    /// What the transcript shows for it when that is not `text` (a picked carousel option, a form's answer).
+    public var display: String?
 
     /// Creates an entry.
-    public init(localId: String, clientToken: String, text: String, contentType: String, createdAt: Date, failed: Bool = false) {
+    public init(
+        localId: String, clientToken: String, text: String, contentType: String, createdAt: Date, failed: Bool = false,
+        display: String? = nil
+    ) {
         self.localId = localId
         self.clientToken = clientToken
         self.text = text
         self.contentType = contentType
         self.createdAt = createdAt
         self.failed = failed
+        self.display = display
     }
 }
 

@@ -119,7 +119,18 @@ struct TranscriptStore: Sendable {
     mutating func answer(id: String, with choice: String) -> ChatItem? {
         guard let index = indexById[id], items[index].answer == nil else { return nil }
         items[index].answer = choice
+        if let form = items[index].form {
+            items[index].text = form.markdown(actions: items[index].choices ?? [], answered: true)
+        }
         items[index].text += "\n\n✓ *You picked: \(choice)*"
+        return items[index]
+    }
+
+    /// Replaces the form of an unanswered item and renders its text again; nil if unknown or answered.
+    mutating func updateForm(id: String, _ form: ChatForm) -> ChatItem? {
+        guard let index = indexById[id], items[index].answer == nil else { return nil }
+        items[index].form = form
+        items[index].text = form.markdown(actions: items[index].choices ?? [])
         return items[index]
     }
 
@@ -156,6 +167,12 @@ struct TranscriptStore: Sendable {
         items[index].text = item.text
         items[index].contentType = item.contentType
         items[index].choices = item.choices
+        items[index].choiceReplies = item.choiceReplies
+        items[index].form = item.form
+        if let answer = items[index].answer, let form = item.form {
+            // Answered (by typing) while it loaded: shown answered.
+            items[index].text = form.markdown(actions: item.choices ?? [], answered: true) + "\n\n✓ *You picked: \(answer)*"
+        }
         return items[index]
     }
 
@@ -191,10 +208,16 @@ struct TranscriptStore: Sendable {
     private mutating func update(at index: Int, with incoming: ChatItem) -> Merge {
         var item = items[index]
         var changed = false
-        if item.answer == nil, item.text != incoming.text || item.isStreaming != incoming.isStreaming {
+        // A loaded form keeps the values filled in; its text is the engine's rendering of them.
+        if item.answer == nil, item.form?.isLoaded != true,
+            item.text != incoming.text || item.isStreaming != incoming.isStreaming
+        {
             item.text = incoming.text
             item.isStreaming = incoming.isStreaming
             item.contentType = incoming.contentType
+            if incoming.form != nil {
+                (item.form, item.choices, item.choiceReplies) = (incoming.form, incoming.choices, incoming.choiceReplies)
+            }
             changed = true
         }
         if let delivery = incoming.delivery, let current = item.delivery, current < delivery, current != .failed {

@@ -25,6 +25,8 @@ public enum ChatCommand: Sendable, Hashable {
     case seen(messageId: String)
     /// Answer the newest open picker, quick reply or suggestion list with its choice `index` (1-based).
     case pick(index: Int)
+    /// Fill in field `name` of the newest open form with `value` (empty clears it).
+    case setField(name: String, value: String)
     /// Upload the file at `path` as an attachment (shown at once as pending).
     case attach(path: String)
     /// Save the attachment with this id into `directory` (nil: the download folder, else the current one).

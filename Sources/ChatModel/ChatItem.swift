@@ -26,12 +26,17 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
     public var choices: [String]?
     /// The choice the user picked; set once answered, after which the item is no longer selectable.
     public var answer: String?
+    /// What each choice sends, in the order of ``choices``, when that is not the choice's text as plain text.
+    public var choiceReplies: [ChoiceReply]?
+    /// The form to fill in before answering with one of the ``choices`` (an Amazon Connect view).
+    public var form: ChatForm?
 
     /// Creates an item.
     public init(
         id: String, localId: String? = nil, time: Date, sender: Participant, kind: ChatItemKind,
         contentType: String = "text/plain", text: String, delivery: Delivery? = nil,
-        isHistory: Bool = false, isStreaming: Bool = false, choices: [String]? = nil, answer: String? = nil
+        isHistory: Bool = false, isStreaming: Bool = false, choices: [String]? = nil, answer: String? = nil,
+        choiceReplies: [ChoiceReply]? = nil, form: ChatForm? = nil
     ) {
         self.id = id
         self.localId = localId
@@ -45,10 +50,15 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
         self.isStreaming = isStreaming
         self.choices = choices
         self.answer = answer
+        self.choiceReplies = choiceReplies
+        self.form = form
     }
 
     /// True when the item offers choices that have not been answered yet.
     public var isOpenForPicking: Bool { !(choices ?? []).isEmpty && answer == nil }
+
+    /// True for a form from someone else that has not been answered yet (typed text answers it).
+    public var isOpenForm: Bool { form != nil && answer == nil && !isOwn }
 
     /// True when the text should be rendered as markdown.
     public var isMarkdown: Bool { contentType == "text/markdown" }

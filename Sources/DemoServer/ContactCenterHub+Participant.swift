@@ -105,6 +105,8 @@ extension ContactCenterHub {
         guard let content = request.content, !content.isEmpty, content.count <= limit else {
             throw ParticipantServiceError.length("content", min: 1, max: limit)
         }
+        let answer = type == InteractiveAnswer.contentType
+            ? try InteractiveAnswer.parse(content) : InteractiveAnswer.carouselSelection(content)
         guard let item = appendItem(contact.contactId, { $0.content = content }, type: "MESSAGE", contentType: type,
                                     participantId: participant.id)
         else { throw ParticipantServiceError.accessDenied }
@@ -115,7 +117,7 @@ extension ContactCenterHub {
                 contacts[contact.contactId]?.flowStarted = true
                 runner.start()
             }
-            runner.customerMessage(id: item.id, text: content)
+            runner.customerMessage(id: item.id, text: answer?.text ?? content, answer: answer)
         }
         return body
     }

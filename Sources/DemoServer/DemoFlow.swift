@@ -8,10 +8,21 @@ struct DemoFlow: Sendable, Decodable, Equatable {
         var displayName: String
     }
 
-    /// A keyword rule: the first rule with a matching keyword runs its steps.
+    /// A keyword rule: the first rule with a matching keyword runs its steps. A rule with `actions`
+    /// answers interactive responses with one of those actions (a view's `Submit`, a list's `SHOW_MORE`).
     struct Rule: Sendable, Decodable, Equatable {
         var keywords: [String]
+        var actions: [String]
         var steps: [FlowStep]
+
+        enum CodingKeys: String, CodingKey { case keywords, actions, steps }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            keywords = try container.decodeIfPresent([String].self, forKey: .keywords) ?? []
+            actions = try container.decodeIfPresent([String].self, forKey: .actions) ?? []
+            steps = try container.decode([FlowStep].self, forKey: .steps)
+        }
     }
 
     /// A conversation state: who answers (and sends read receipts) and with which rules.
@@ -87,9 +98,13 @@ struct DemoFlow: Sendable, Decodable, Equatable {
         }
     }
 
-    /// Steps for a customer message in `state`: the first matching rule, else the fallback.
-    func steps(for text: String, in state: String) -> [FlowStep] {
+    /// Steps for a customer message in `state`: the first matching rule, else the fallback. An interactive
+    /// response's `action` matches a rule's `actions`; other messages match keywords.
+    func steps(for text: String, action: String? = nil, in state: String) -> [FlowStep] {
         guard let current = states[state] else { return [] }
+        if let action {
+            return current.rules.first { $0.actions.contains(action) }?.steps ?? current.fallback
+        }
         let lowered = text.lowercased()
         let words = Set(lowered.split { !$0.isLetter && !$0.isNumber }.map(String.init))
         for rule in current.rules {

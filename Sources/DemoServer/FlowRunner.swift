@@ -6,7 +6,7 @@ final class FlowRunner: Sendable {
     /// What the runner reacts to.
     enum Trigger: Sendable {
         case start
-        case message(id: String, text: String)
+        case message(id: String, text: String, answer: InteractiveAnswer?)
         case idle(generation: Int, stage: Int)
         case queueTick(generation: Int)
         case humanAccepted(HandoffPlan)
@@ -37,7 +37,7 @@ final class FlowRunner: Sendable {
                     switch trigger {
                     case .start:
                         try await script.run(flow.onStart, hub: hub)
-                    case .message(let id, let text):
+                    case .message(let id, let text, let answer):
                         idle.cancel()
                         if idle.fired {
                             idle.fired = false
@@ -46,6 +46,7 @@ final class FlowRunner: Sendable {
                                 contentType: EventType.prefix + "participant.returned", content: nil)
                         }
                         script.lastMessage = text
+                        script.lastFields = answer?.fields ?? [:]
                         // While queued or with a live agent, the customer talks to people, not to the flow.
                         guard script.isWithFlow else { continue }
                         if let responder = flow.states[script.state]?.responder {
@@ -53,7 +54,7 @@ final class FlowRunner: Sendable {
                             try await Task.sleep(for: replyDelay / 2)
                             await hub.personaReadReceipt(contactId, responder, messageId: id)
                         }
-                        try await script.run(flow.steps(for: text, in: script.state), hub: hub)
+                        try await script.run(flow.steps(for: text, action: answer?.action, in: script.state), hub: hub)
                     case .idle(let generation, let stage):
                         guard generation == idle.generation, script.isWithFlow,
                             let stages = flow.states[script.state]?.idle, stage < stages.count
@@ -89,8 +90,10 @@ final class FlowRunner: Sendable {
     /// Runs the start steps (once the customer's socket subscribed).
     func start() { continuation.yield(.start) }
 
-    /// Reacts to a customer message.
-    func customerMessage(id: String, text: String) { continuation.yield(.message(id: id, text: text)) }
+    /// Reacts to a customer message (`answer`: what an interactive response said).
+    func customerMessage(id: String, text: String, answer: InteractiveAnswer? = nil) {
+        continuation.yield(.message(id: id, text: text, answer: answer))
+    }
 
     /// An agent console took the queued chat (the desk already announced it and joined the agent).
     func humanAccepted(_ plan: HandoffPlan) { continuation.yield(.humanAccepted(plan)) }
@@ -195,6 +198,8 @@ struct FlowScript {
     let replyDelay: Duration
     var state: String
     var lastMessage = ""
+    /// The fields of the customer's last view answer, for `{{field.NAME}}`.
+    var lastFields: [String: String] = [:]
     /// The queued handoff, while the chat waits for a live agent.
     var handoff: PendingHandoff?
     /// The plan of the handoff a live agent (console) took, while that agent has the chat.
@@ -203,10 +208,16 @@ struct FlowScript {
     /// True when the flow (not a queue or a live agent) answers the customer.
     var isWithFlow: Bool { handoff == nil && human == nil }
 
-    /// Replaces `{{customerName}}` and `{{message}}` (the customer's last message) in flow text.
+    /// Replaces `{{customerName}}`, `{{message}}` (the customer's last message) and `{{field.NAME}}`
+    /// (a field of the customer's last view answer, empty when not sent) in flow text.
     func expand(_ text: String) -> String {
-        text.replacingOccurrences(of: "{{customerName}}", with: customerName)
+        var expanded = text.replacingOccurrences(of: "{{customerName}}", with: customerName)
             .replacingOccurrences(of: "{{message}}", with: lastMessage)
+        while let start = expanded.range(of: "{{field."), let end = expanded.range(of: "}}", range: start.upperBound..<expanded.endIndex) {
+            let name = String(expanded[start.upperBound..<end.lowerBound])
+            expanded.replaceSubrange(start.lowerBound..<end.upperBound, with: lastFields[name] ?? "")
+        }
+        return expanded
     }
 
     /// Executes steps in order; throws when cancelled.

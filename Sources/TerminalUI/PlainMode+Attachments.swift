@@ -92,3 +92,16 @@ extension PlainActivity {
     /// True (once) when the attachment was to be opened.
     func takeOpen(_ id: String) -> Bool { opens.remove(id) != nil }
 }
+
+extension PlainActivity {
+    /// What line mode prints when a form changes: "" to print the whole item again (the form has
+    /// just loaded), a status line listing the fields (one was filled in), or nil (nothing to print).
+    func formChange(_ item: ChatItem) -> String? {
+        guard let form = item.form, item.answer == nil, !item.isOwn else { return nil }
+        let before = forms.updateValue(form, forKey: item.id)
+        if before?.isLoaded != true { return form.isLoaded ? "" : nil }
+        guard before != form else { return nil }
+        let values = form.fields.map { "\($0.name): \($0.value.isEmpty ? "—" : $0.value)" }
+        return "-- form: " + values.joined(separator: ", ")
+    }
+}

@@ -63,6 +63,16 @@ public struct PlainMode: Sendable {
                     }
                     continue
                 }
+                if trimmed.hasPrefix("/set ") || trimmed == "/set" {
+                    let parts = trimmed.dropFirst(4).trimmingCharacters(in: .whitespaces)
+                        .split(separator: " ", maxSplits: 1).map(String.init)
+                    if let name = parts.first {
+                        await send(.setField(name: name, value: parts.count > 1 ? parts[1] : ""))
+                    } else {
+                        status("helpline: usage: /set FIELD VALUE")
+                    }
+                    continue
+                }
                 if await PlainAttachments.run(trimmed, tracker: tracker, send: send, status: status) { continue }
                 if trimmed == "/reset" {
                     await send(.reset)
@@ -81,7 +91,7 @@ public struct PlainMode: Sendable {
                     continue
                 }
                 if trimmed.hasPrefix("/") && !trimmed.hasPrefix("//") {
-                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /pick N, /attach PATH, /download N [DIR], /open N, /suspend, /resume, /reset)")
+                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /pick N, /set FIELD VALUE, /attach PATH, /download N [DIR], /open N, /suspend, /resume, /reset)")
                     continue
                 }
                 await send(.send(trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : line))
@@ -110,12 +120,14 @@ public struct PlainMode: Sendable {
                 } else if !item.isOwn || item.delivery != .pending {
                     output(printer.format(item, number: await tracker.number(item)))
                 }
+                _ = await tracker.formChange(item)
                 // Line mode shows every message as it arrives, with focus unknown: printed is seen.
                 if !item.isOwn, !item.isHistory, case .message = item.kind { await send(.seen(messageId: item.id)) }
             case .itemUpdated(let item):
                 let settledOwn = await tracker.shouldPrintSettled(item)
                 let settledStream = await tracker.releaseStreamed(item)
                 if settledOwn || settledStream { output(printer.format(item, number: await tracker.number(item))) }
+                if let line = await tracker.formChange(item) { line.isEmpty ? output(printer.format(item)) : status(line) }
                 if let attachment = item.attachment, attachment.isRejected, await tracker.firstRejection(item.id) {
                     status("-- \(attachment.name) was rejected by the contact center's scan; it cannot be downloaded")
                 }
@@ -194,6 +206,8 @@ actor PlainActivity {
     var opens: Set<String> = []
     /// Rejected attachments already reported.
     var rejections: Set<String> = []
+    /// The forms as last printed, by item id.
+    var forms: [String: ChatForm] = [:]
     private var ended = false
 
     func note(_ event: ChatEvent) {

@@ -3,7 +3,7 @@ import Foundation
 
 /// The slash commands the composer understands.
 enum SlashCommand: String, CaseIterable, Sendable {
-    case help, search, links, open, pick, attach, download, edit, retry, reset, export, end, new, quit
+    case help, search, links, open, pick, set, attach, download, edit, retry, reset, export, end, new, quit
 
     /// The command as typed, with its slash.
     var name: String { "/" + rawValue }
@@ -18,7 +18,8 @@ enum SlashCommand: String, CaseIterable, Sendable {
         case .search: "/search TEXT — find TEXT in the transcript (also Ctrl-S)"
         case .links: "/links — number the links in the transcript"
         case .open: "/open N — open link N (xdg-open, or the URL is printed); /open #N downloads attachment N and opens it"
-        case .pick: "/pick N — answer the newest quick reply, list picker or suggestion with option N"
+        case .pick: "/pick N — answer the newest quick reply, list picker, suggestion or form with option N"
+        case .set: "/set FIELD VALUE — fill in a field of the newest form (then /pick its action; typed text answers it)"
         case .attach: "/attach PATH — send a file (Tab completes the path; shown as 📎 with a number)"
         case .download: "/download N [DIR] — save attachment N in DIR, $XDG_DOWNLOAD_DIR or here (never overwrites)"
         case .edit: "/edit — edit the draft in $EDITOR (also Ctrl-X Ctrl-E)"
@@ -36,6 +37,7 @@ enum SlashCommand: String, CaseIterable, Sendable {
         switch self {
         case .export: "FILE"
         case .open, .pick: "N"
+        case .set: "FIELD VALUE"
         case .attach: "PATH"
         case .download: "N"
         case .search: "TEXT"
@@ -139,6 +141,13 @@ extension Reducer {
                 return []
             }
             return [.send(.pick(index: n))]
+        case .set:
+            let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
+            guard let name = parts.first else {
+                addNotice(&state, "Usage: /set FIELD VALUE — fill in a field of the newest form.", now: now)
+                return []
+            }
+            return [.send(.setField(name: name, value: parts.count > 1 ? parts[1] : ""))]
         case .export:
             guard !argument.isEmpty else {
                 addNotice(&state, "Usage: /export FILE", now: now)

@@ -20,8 +20,8 @@ import Testing
         "message-interactive-timepicker": "message bot Bot text/markdown",
         // Left raw by the decoder: the backend shows a placeholder and fetches the view (DescribeView).
         "message-interactive-viewresource": "message bot Bot application/vnd.amazonaws.connect.message.interactive",
-        "message-interactive-response": "message customer Maria Lopez application/vnd.amazonaws.connect.message.interactive.response",
-        "message-interactive-response-viewresource": "message customer Maria Lopez application/vnd.amazonaws.connect.message.interactive.response",
+        "message-interactive-response": "message customer Maria Lopez text/plain",
+        "message-interactive-response-viewresource": "message customer Maria Lopez text/plain",
         "message-partial-chunk": "streaming bot Bot text/plain",
         "message-metadata-delivered": "receipt delivered",
         "message-metadata-read": "receipt read",
@@ -179,15 +179,105 @@ import Testing
         #expect(list.isOpenForPicking)
     }
 
-    @Test func timePickerOffersItsSlots() throws {
+    @Test func timePickerOffersItsSlotsAndSendsTheSlotDate() throws {
         let picker = try item("message-interactive-timepicker")
         #expect(picker.choices?.first == "2025-06-13T16:00+00:00 (30 min)")
+        #expect(picker.choiceReplies?.first == .plain("2025-06-13T16:00+00:00"))
         #expect(picker.text.contains("Seattle branch"))
     }
 
-    @Test func carouselIsReadableButNotPickable() throws {
+    @Test func listPickerPanelAndQuickReplySendTheirTitlesAsPlainText() throws {
+        for name in ["listpicker", "panel", "quickreply"] {
+            let picker = try item("message-interactive-\(name)")
+            #expect(picker.choiceReplies == picker.choices?.map { ChoiceReply.plain($0) }, "\(name)")
+        }
+    }
+
+    @Test func carouselOffersEveryPanelOptionAndSendsTheJSONSelection() throws {
         let carousel = try item("message-interactive-carousel")
-        #expect(carousel.choices == nil)
+        #expect(carousel.choices == ["Lisbon: Book flights", "Lisbon: Book hotels", "Kyoto: Book flights", "Kyoto: Book hotels"])
+        #expect(carousel.choiceReplies?[2] == ChoiceReply(
+            contentType: "text/plain",
+            content: #"{"templateIdentifier":"template1","listTitle":"Kyoto","selectionText":"Book flights"}"#,
+            display: "Kyoto: Book flights"))
         #expect(carousel.contentType == "text/markdown" && !carousel.text.contains("templateType"))
+        #expect(carousel.text.contains("3. Book flights"), "options are numbered across the panels")
+    }
+
+    @Test func listPickerPagingElementsSendTheFixtureResponse() throws {
+        let content = #"{"templateType":"ListPicker","version":"1.0","data":{"content":{"title":"Which department?","#
+            + #""preIndex":0,"nextIndex":3,"listId":"dept-list-1","referenceId":"ref-7731","elements":[{"title":"Billing"},"#
+            + #"{"title":"More","actionDetail":"SHOW_MORE"}]}}}"#
+        let template = try #require(InteractiveTemplate.parse(content))
+        #expect(template.choices == ["Billing", "More"])
+        let fixture = try #require(try SpecFixtures.connectFixtures().first { $0.name == "message-interactive-response" })
+        let frame = try #require(try JSONSerialization.jsonObject(with: fixture.data) as? [String: Any])
+        let wireItem = try #require(
+            try JSONSerialization.jsonObject(with: Data(((frame["content"] as? String) ?? "").utf8)) as? [String: Any])
+        #expect(template.replies[1].content == wireItem["Content"] as? String, "byte for byte the fixture's Content")
+        #expect(template.replies[1].contentType == "application/vnd.amazonaws.connect.message.interactive.response")
+        #expect(template.replies[1].display == "Show more options")
+    }
+}
+
+/// Views (ViewResource) become forms; their answers are the exact `interactive.response` of spec §3.6.
+@Suite struct ViewFormTests {
+    static let view = ConnectView(
+        name: "Address update",
+        template: #"{"Head":{"Title":"Address update"},"Body":[{"_id":"Form_1","Type":"Form","Props":{},"Content":[]}]}"#,
+        inputSchema: #"{"type":"object","properties":{"Heading":{"type":"string"},"Street":{"type":"string"}}}"#,
+        actions: ["Submit", "Cancel"])
+
+    @Test func theFixtureViewIsAFormWithOneFieldAndTwoActions() {
+        let form = Self.view.form(data: ["Heading": "Update your address", "Street": ""])
+        #expect(form.fields == [FormField(name: "Street")])
+        #expect(form.markdown(actions: Self.view.actions) == """
+            **Address update**
+
+            _Update your address_
+
+            - Street: —
+
+            1. Submit
+            2. Cancel
+
+            _Fill in with /set FIELD VALUE, then pick an action with /pick N; a typed message also answers the form._
+            """)
+    }
+
+    @Test func answersMatchTheFixtureAndReadAsChosen() throws {
+        var form = Self.view.form(data: ["Heading": "Update your address", "Street": ""])
+        let known = form.set("street", to: "12 Pine St")
+        #expect(known, "field names are matched without regard to case")
+        let submit = InteractiveReply.viewAction("Submit", form: form)
+        let fixture = try #require(try SpecFixtures.connectFixtures().first {
+            $0.name == "message-interactive-response-viewresource"
+        })
+        let events = try ConnectFrameDecoder.decode(String(decoding: fixture.data, as: UTF8.self))
+        guard case .item(let echo) = try #require(events.first) else { throw CancellationError() }
+        let frame = try #require(try JSONSerialization.jsonObject(with: fixture.data) as? [String: Any])
+        let wire = try #require(
+            try JSONSerialization.jsonObject(with: Data(((frame["content"] as? String) ?? "").utf8)) as? [String: Any])
+        #expect(submit.content == wire["Content"] as? String, "byte for byte the fixture's Content")
+        #expect(submit.contentType == "application/vnd.amazonaws.connect.message.interactive.response")
+        #expect(echo.text == submit.display && submit.display == "Submit — Street: 12 Pine St", "the echo reads as sent")
+
+        let cancel = InteractiveReply.viewAction("Cancel", form: Self.view.form(data: [:]))
+        #expect(cancel.content == #"{"action":"Cancel","data":{},"templateType":"ViewResource","version":"1.0"}"#)
+        let typed = InteractiveReply.viewText("line\n\"two\" ü")
+        #expect(typed.content == #"{"action":" ","data":{"content":"line\n\"two\" ü"},"templateType":"ViewResource","version":"1.0"}"#)
+        #expect(InteractiveReply.display(ofResponse: typed.content) == "line\n\"two\" ü")
+    }
+
+    @Test func typedFieldsAreSentAsTheirSchemaType() {
+        let view = ConnectView(
+            name: "Booking", template: #"{"Body":[{"Type":"Form","Content":[{"Type":"FormInput","Props":{"Name":"Guests"}}]}]}"#,
+            inputSchema: #"{"properties":{"Guests":{"type":"integer"},"Pets":{"type":"boolean"}}}"#, actions: ["Book"])
+        var form = view.form(data: [:])
+        #expect(form.fields.map(\.name) == ["Guests", "Pets"])
+        _ = form.set("Guests", to: "3")
+        _ = form.set("Pets", to: "true")
+        #expect(InteractiveReply.viewAction("Book", form: form).content
+            == #"{"action":"Book","data":{"Guests":3,"Pets":true},"templateType":"ViewResource","version":"1.0"}"#)
     }
 }

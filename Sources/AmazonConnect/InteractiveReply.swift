@@ -1,0 +1,161 @@
+import ChatModel
+import Foundation
+
+/// What the customer sends to answer an interactive message (spec §3.6 "How the customer answers"),
+/// and how such an answer reads in the transcript.
+///
+/// Payloads are written key by key in the order the official clients send them, so the wire text
+/// is exactly theirs.
+enum InteractiveReply {
+    /// The content type of view answers and list picker paging.
+    static let responseType = "application/vnd.amazonaws.connect.message.interactive.response"
+
+    /// A view's action with the fields filled in:
+    /// `{"action":"Submit","data":{"Street":"12 Pine St"},"templateType":"ViewResource","version":"1.0"}`.
+    static func viewAction(_ action: String, form: ChatForm) -> ChoiceReply {
+        let data = JSONText.object(form.filled.map { ($0.name, value(of: $0)) })
+        let content = JSONText.object([
+            ("action", .string(action)), ("data", data), ("templateType", .string("ViewResource")),
+            ("version", .string("1.0")),
+        ])
+        let values = form.filled.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+        return ChoiceReply(
+            contentType: responseType, content: content.text, display: values.isEmpty ? action : "\(action) — \(values)")
+    }
+
+    /// Text typed while a view waits for an answer: `{"action":" ","data":{"content":"…"},…}`.
+    static func viewText(_ text: String) -> ChoiceReply {
+        let content = JSONText.object([
+            ("action", .string(" ")), ("data", .object([("content", .string(text))])),
+            ("templateType", .string("ViewResource")), ("version", .string("1.0")),
+        ])
+        return ChoiceReply(contentType: responseType, content: content.text, display: text)
+    }
+
+    /// A list picker's paging element (`SHOW_MORE` or `PREVIOUS_OPTIONS`), with the list's paging fields.
+    static func listPaging(_ action: String, list: [String: Any]) -> ChoiceReply {
+        func number(_ key: String) -> JSONText { (list[key] as? Int).map { .int($0) } ?? .null }
+        func string(_ key: String) -> JSONText { (list[key] as? String).map { .string($0) } ?? .null }
+        let content = JSONText.object([
+            ("version", .string("1.0")),
+            ("data", .object([
+                ("actionName", .string(action)), ("preIndex", number("preIndex")), ("nextIndex", number("nextIndex")),
+                ("listId", string("listId")), ("templateType", .string("ListPicker")),
+                ("referenceId", string("referenceId")),
+            ])),
+            ("action", .string(action)),
+        ])
+        return ChoiceReply(contentType: responseType, content: content.text, display: pagingDisplay(action))
+    }
+
+    /// A carousel option: plain text holding `{"templateIdentifier","listTitle","selectionText"}`.
+    static func carousel(templateIdentifier: String, listTitle: String, selectionText: String) -> ChoiceReply {
+        let content = JSONText.object([
+            ("templateIdentifier", .string(templateIdentifier)), ("listTitle", .string(listTitle)),
+            ("selectionText", .string(selectionText)),
+        ])
+        return ChoiceReply(
+            contentType: "text/plain", content: content.text,
+            display: carouselDisplay(listTitle: listTitle, selectionText: selectionText))
+    }
+
+    /// How an `interactive.response` reads in the transcript (the same text its sender was shown); nil
+    /// when it is not one Helpline knows.
+    static func display(ofResponse content: String) -> String? {
+        guard let object = json(content), let action = object["action"] as? String else { return nil }
+        let data = object["data"] as? [String: Any] ?? [:]
+        if object["templateType"] as? String == "ViewResource" {
+            if action == " ", let text = data["content"] as? String { return text }
+            let values = data.keys.sorted().map { "\($0): \(describe(data[$0]))" }.joined(separator: ", ")
+            return values.isEmpty ? action : "\(action) — \(values)"
+        }
+        if data["templateType"] as? String == "ListPicker" { return pagingDisplay(action) }
+        return nil
+    }
+
+    /// How a carousel selection sent as plain text reads; nil for any other text.
+    static func display(ofPlain text: String) -> String? {
+        guard text.hasPrefix("{"), let object = json(text), object.count == 3,
+            object["templateIdentifier"] is String, let title = object["listTitle"] as? String,
+            let selection = object["selectionText"] as? String
+        else { return nil }
+        return carouselDisplay(listTitle: title, selectionText: selection)
+    }
+
+    private static func carouselDisplay(listTitle: String, selectionText: String) -> String {
+        listTitle.isEmpty ? selectionText : "\(listTitle): \(selectionText)"
+    }
+
+    private static func pagingDisplay(_ action: String) -> String {
+        switch action {
+        case "SHOW_MORE": "Show more options"
+        case "PREVIOUS_OPTIONS": "Previous options"
+        default: action
+        }
+    }
+
+    /// A field's value as the answer carries it: a number or boolean when the field says so.
+    private static func value(of field: FormField) -> JSONText {
+        switch field.type {
+        case "number", "integer": Double(field.value).map { .number($0) } ?? .string(field.value)
+        case "boolean": .bool(field.value.lowercased() == "true")
+        default: .string(field.value)
+        }
+    }
+
+    private static func describe(_ value: Any?) -> String {
+        switch value {
+        case let string as String: string
+        case let number as NSNumber: number.stringValue
+        case .some(let other): String(describing: other)
+        case .none: ""
+        }
+    }
+
+    private static func json(_ text: String) -> [String: Any]? {
+        guard let data = text.data(using: .utf8) else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+}
+
+/// A JSON value written with its object keys in a fixed order.
+indirect enum JSONText: Sendable, Equatable {
+    case string(String)
+    case int(Int)
+    case number(Double)
+    case bool(Bool)
+    case null
+    case object([(String, JSONText)])
+
+    static func == (lhs: JSONText, rhs: JSONText) -> Bool { lhs.text == rhs.text }
+
+    /// The compact JSON text.
+    var text: String {
+        switch self {
+        case .string(let value): Self.quote(value)
+        case .int(let value): String(value)
+        case .number(let value):
+            value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        case .object(let members): "{" + members.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+        }
+    }
+
+    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
+    static func quote(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
