@@ -3,14 +3,41 @@ import Foundation
 /// Where a downloaded attachment goes: a safe file name in the chosen folder that never
 /// replaces an existing file (`name (1).ext`, `name (2).ext`, …).
 enum DownloadTarget {
-    /// The folder to save into: `directory` if given, else `$XDG_DOWNLOAD_DIR` when it exists, else the current folder.
+    /// The folder to save into: `directory` if given, else the download folder when it exists
+    /// (`$XDG_DOWNLOAD_DIR`, else `XDG_DOWNLOAD_DIR` in `${XDG_CONFIG_HOME:-~/.config}/user-dirs.dirs`),
+    /// else the current folder.
     static func folder(_ directory: String?, environment: [String: String]) -> String {
         if let directory, !directory.isEmpty { return (directory as NSString).expandingTildeInPath }
-        if let xdg = environment["XDG_DOWNLOAD_DIR"], !xdg.isEmpty {
+        for candidate in [environment["XDG_DOWNLOAD_DIR"], userDirsDownloadFolder(environment: environment)] {
+            guard let folder = candidate, !folder.isEmpty else { continue }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: xdg, isDirectory: &isDirectory), isDirectory.boolValue { return xdg }
+            if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue {
+                return folder
+            }
         }
         return FileManager.default.currentDirectoryPath
+    }
+
+    /// `XDG_DOWNLOAD_DIR` as `xdg-user-dirs` writes it in `user-dirs.dirs` (`XDG_DOWNLOAD_DIR="$HOME/Downloads"`),
+    /// with `$HOME` expanded; nil when the file or the line is missing, or it names the home folder itself
+    /// (which is how the file says "no download folder").
+    static func userDirsDownloadFolder(environment: [String: String]) -> String? {
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+        guard let text = try? String(contentsOfFile: config + "/user-dirs.dirs", encoding: .utf8) else { return nil }
+        for line in text.split(whereSeparator: \.isNewline) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("XDG_DOWNLOAD_DIR=") else { continue }
+            var value = String(trimmed.dropFirst("XDG_DOWNLOAD_DIR=".count))
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            for variable in ["${HOME}", "$HOME"] where value.hasPrefix(variable) {
+                value = home + value.dropFirst(variable.count)
+            }
+            guard value.hasPrefix("/") else { return nil }
+            let normalized = (value as NSString).standardizingPath
+            return normalized == (home as NSString).standardizingPath ? nil : normalized
+        }
+        return nil
     }
 
     /// The server's file name made safe for a local file: no folders, no control characters.

@@ -1,7 +1,43 @@
 import Foundation
 
-/// Tab completion of file paths for `/attach PATH` and `/download N DIR`.
+/// Tab completion of file paths for `/attach PATH` and `/download N DIR`, and how such a path is
+/// written: completion escapes spaces and quotes with a backslash (`my\ file.pdf`); the commands take
+/// that, a quoted path (`"my file.pdf"`, `'my file.pdf'`) or the bare rest of the line.
 enum PathCompletion {
+    /// The path a command argument names: quotes around it removed, else backslash escapes undone.
+    static func unquote(_ argument: String) -> String {
+        let text = argument
+        if text.count >= 2, let first = text.first, first == "\"" || first == "'", text.last == first {
+            return String(text.dropFirst().dropLast())
+        }
+        guard text.contains("\\") else { return text }
+        var out = ""
+        var escaped = false
+        for character in text {
+            if escaped {
+                out.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                out.append(character)
+            }
+        }
+        if escaped { out.append("\\") }
+        return out
+    }
+
+    /// A path written so that ``unquote(_:)`` gives it back: spaces, quotes and backslashes escaped.
+    static func escape(_ path: String) -> String {
+        var out = ""
+        for character in path {
+            if character == " " || character == "\t" || character == "\"" || character == "'" || character == "\\" { out.append("\\") }
+            out.append(character)
+        }
+        return out
+    }
+
+
     /// The names in a folder, folders marked with a trailing `/`; nil when it cannot be read.
     @Sendable static func listFolder(_ path: String) -> [String]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }

@@ -16,7 +16,7 @@ enum PlainAttachments {
                 status("helpline: usage: /attach PATH")
                 return true
             }
-            await send(.attach(path: (argument as NSString).expandingTildeInPath))
+            await send(.attach(path: (PathCompletion.unquote(argument) as NSString).expandingTildeInPath))
         case "/download", "/open":
             let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
             let number = parts.first.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.flatMap { Int($0) }
@@ -27,7 +27,8 @@ enum PlainAttachments {
                 return true
             }
             if word == "/open" { await tracker.openWhenSaved(attachment.id) }
-            let folder = word == "/download" && parts.count > 1 ? (parts[1] as NSString).expandingTildeInPath : nil
+            let folder = word == "/download" && parts.count > 1
+                ? (PathCompletion.unquote(parts[1]) as NSString).expandingTildeInPath : nil
             await send(.download(attachmentId: attachment.id, directory: folder))
         default:
             return false

@@ -10,7 +10,7 @@ extension Reducer {
             addNotice(&state, "Usage: /attach PATH (Tab completes the path).", now: now)
             return []
         }
-        let path = (argument as NSString).expandingTildeInPath
+        let path = (PathCompletion.unquote(argument) as NSString).expandingTildeInPath
         let parent = (path as NSString).deletingLastPathComponent
         let names = state.listFolder(parent.isEmpty ? "." : parent) ?? []
         let name = (path as NSString).lastPathComponent
@@ -32,7 +32,7 @@ extension Reducer {
         let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
         guard let first = parts.first, let attachment = attachment(&state, numbered: first, command: "download", now: now)
         else { return [] }
-        let folder = parts.count > 1 ? (parts[1].trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath : nil
+        let folder = parts.count > 1 ? (PathCompletion.unquote(parts[1].trimmingCharacters(in: .whitespaces)) as NSString).expandingTildeInPath : nil
         addNotice(&state, "Downloading \(attachment.name)…", now: now)
         return [.send(.download(attachmentId: attachment.id, directory: folder))]
     }
@@ -83,7 +83,11 @@ extension Reducer {
         } else {
             return false
         }
-        let (completed, candidates) = PathCompletion.complete(partial, foldersOnly: foldersOnly, list: state.listFolder)
+        // What was typed may be escaped or quoted; the completion is written escaped.
+        var raw = PathCompletion.unquote(partial)
+        if let quote = raw.first, quote == "\"" || quote == "'", !raw.dropFirst().contains(quote) { raw.removeFirst() }
+        let (completedRaw, candidates) = PathCompletion.complete(raw, foldersOnly: foldersOnly, list: state.listFolder)
+        let completed = completedRaw == raw ? partial : PathCompletion.escape(completedRaw)
         if completed != partial { state.composer.setText(head + completed) }
         if !candidates.isEmpty {
             let shown = candidates.prefix(12).joined(separator: "  ") + (candidates.count > 12 ? "  …" : "")

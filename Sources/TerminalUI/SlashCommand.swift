@@ -21,7 +21,7 @@ enum SlashCommand: String, CaseIterable, Sendable {
         case .pick: "/pick N — answer the newest quick reply, list picker, suggestion or form with option N"
         case .set: "/set FIELD VALUE — fill in a field of the newest form (then /pick its action; typed text answers it)"
         case .attach: "/attach PATH — send a file (Tab completes the path; shown as 📎 with a number)"
-        case .download: "/download N [DIR] — save attachment N in DIR, $XDG_DOWNLOAD_DIR or here (never overwrites)"
+        case .download: "/download N [DIR] — save attachment N in DIR, the download folder (XDG) or here (never overwrites)"
         case .edit: "/edit — edit the draft in $EDITOR (also Ctrl-X Ctrl-E)"
         case .retry: "/retry — resend the newest failed message, or reconnect now"
         case .reset: "/reset — forget what is shown and reload the transcript from the server"
