@@ -67,4 +67,29 @@ struct TUIRichContentTests {
         let contactId = try #require(await server.contacts().first)
         #expect(await server.transcript(contactId: contactId).contains { $0.attachments.first?.name == "holiday-photo.png" })
     }
+
+    @Test func aFormIsFilledInWithSetAndSubmittedFromTheKeyboard() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
+        defer { Task { await server.stop() } }
+        let tmux = try await start(server)
+        tmux.type("address")
+        tmux.keys("Enter")
+        let shown = await tmux.wait { $0.has("Street: —") && $0.has("1. Submit") && $0.has("2. Cancel") }
+        #expect(shown.ok, "the form shows its field and actions:\n\(shown.screen.dump)")
+        tmux.type("/set Street 12 Pine St")
+        tmux.keys("Enter")
+        let filled = await tmux.wait { $0.has("Street: 12 Pine St") }
+        #expect(filled.ok, "the value is shown in the form:\n\(filled.screen.dump)")
+        tmux.keys("Tab")
+        let focused = await tmux.wait { $0.has("› 1. Submit") }
+        #expect(focused.ok, "Tab highlights the first action:\n\(focused.screen.dump)")
+        tmux.keys("Enter")
+        let answered = await tmux.wait { $0.has("You picked: Submit") && $0.has("Thanks, address updated to 12 Pine St.") }
+        #expect(answered.ok, "submitted, and the flow answers:\n\(answered.screen.dump)")
+        let contactId = try #require(await server.contacts().first)
+        let answers = await server.transcript(contactId: contactId).filter {
+            $0.contentType == "application/vnd.amazonaws.connect.message.interactive.response"
+        }
+        #expect(answers.map(\.content) == [#"{"action":"Submit","data":{"Street":"12 Pine St"},"templateType":"ViewResource","version":"1.0"}"#])
+    }
 }
