@@ -102,6 +102,9 @@ extension ChatSession {
         }
     }
 
+    /// Our attachments the server has not accepted yet (uploading or failed), oldest first.
+    public var unfinishedUploads: [UnfinishedUpload] { uploads.unfinished }
+
     /// Sends a failed upload again; false when `localId` is not one of our uploads.
     func retryUpload(localId: String) -> Bool {
         guard uploads.file(localId: localId) != nil else { return false }

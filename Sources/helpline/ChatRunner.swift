@@ -52,6 +52,10 @@ struct ChatRunner {
         }
         let connected = await session.hasConnected
         let unsent = await session.unsentMessages
+        // Uploads are not carried over to a later run: say so rather than lose them silently.
+        if let line = UnfinishedUpload.report(await session.unfinishedUploads) {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
         await session.shutdown()
         await writerTask?.value
         await watcher?.value

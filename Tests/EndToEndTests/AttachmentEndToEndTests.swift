@@ -124,6 +124,23 @@ import Testing
         await session.shutdown()
     }
 
+    @Test func uploadsNotYetAcceptedAreListedForTheQuitReport() async throws {
+        let (server, session, _, _) = try await PresenceTests.connected()
+        defer { Task { await server.stop() } }
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("slow.png")
+        try binary(count: 1024).write(to: source)
+        await server.setRESTFailureRate(1.0)
+        _ = try #require(await session.attach(path: source.path))
+        let unfinished = await session.unfinishedUploads
+        #expect(unfinished == [UnfinishedUpload(name: "slow.png", path: source.path, running: true)])
+        #expect(UnfinishedUpload.report(unfinished)
+            == "helpline: not sent, Helpline quit first: slow.png (still uploading). /attach it again in the next chat.")
+        #expect(UnfinishedUpload.report([]) == nil)
+        await session.shutdown()
+    }
+
     @Test func rejectedAttachmentIsShownAsRejectedAndCannotBeDownloaded() async throws {
         let (server, session, recorder, _) = try await PresenceTests.connected()
         defer { Task { await server.stop() } }
