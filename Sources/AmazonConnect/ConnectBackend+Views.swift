@@ -25,6 +25,26 @@ extension ConnectBackend: ItemEnriching, FormReplying {
         }
     }
 
+    /// In a transcript page, a picker or form followed by a message of ours was answered by it (the
+    /// answer to a pick is that message): shown answered, as it was before a reload or a restart.
+    func markAnsweredPickers(_ events: [BackendEvent]) -> [BackendEvent] {
+        var out = events
+        var open: Int?
+        for index in out.indices {
+            guard case .item(let item) = out[index], case .message = item.kind else { continue }
+            if item.sender.role == role {
+                if let picker = open, case .item(var answered) = out[picker] {
+                    answered.markAnswered(with: item.text)
+                    out[picker] = .item(answered)
+                }
+                open = nil
+            } else if item.isOpenForPicking || item.form != nil {
+                open = index
+            }
+        }
+        return out
+    }
+
     /// True for a view message whose view has not been fetched yet.
     public func needsEnrichment(_ item: ChatItem) -> Bool {
         views.withLock { $0.pending[item.id] != nil && $0.rendered[item.id] == nil }

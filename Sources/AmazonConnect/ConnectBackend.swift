@@ -23,7 +23,8 @@ public final class ConnectBackend: ChatBackend {
     let transport: HTTPTransport
     private let credentials: Mutex<Credentials>
     private let chunks = Mutex(ChunkAssembler())
-    private let role: ParticipantRole
+    /// Who we are on the contact (the customer, or an agent console's agent).
+    let role: ParticipantRole
     /// AttachmentId → local id of our uploads, to match the server's announcement to the placeholder.
     let uploadTags = Mutex<[String: String]>([:])
     /// ViewResource messages waiting for DescribeView, and the views rendered so far.
@@ -157,7 +158,7 @@ public final class ConnectBackend: ChatBackend {
             "/participant/transcript", token: try connectionToken(), body: body, as: GetTranscriptResponse.self)
         let items = (reply.transcript ?? []).sorted { $0.absoluteTime < $1.absoluteTime }
         let token = reply.nextToken.flatMap { $0.isEmpty ? nil : $0 }
-        let events = prepareViews(tagOwnUploads(items.flatMap(ConnectItemMapper.events(for:))))
+        let events = markAnsweredPickers(prepareViews(tagOwnUploads(items.flatMap(ConnectItemMapper.events(for:)))))
         return TranscriptPage(events: events, nextPageToken: token)
     }
 

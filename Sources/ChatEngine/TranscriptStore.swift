@@ -118,11 +118,7 @@ struct TranscriptStore: Sendable {
     /// Marks a picker answered with `choice`; nil if unknown or already answered.
     mutating func answer(id: String, with choice: String) -> ChatItem? {
         guard let index = indexById[id], items[index].answer == nil else { return nil }
-        items[index].answer = choice
-        if let form = items[index].form {
-            items[index].text = form.markdown(actions: items[index].choices ?? [], answered: true)
-        }
-        items[index].text += "\n\n✓ *You picked: \(choice)*"
+        items[index].markAnswered(with: choice)
         return items[index]
     }
 
@@ -169,9 +165,9 @@ struct TranscriptStore: Sendable {
         items[index].choices = item.choices
         items[index].choiceReplies = item.choiceReplies
         items[index].form = item.form
-        if let answer = items[index].answer, let form = item.form {
+        if let answer = items[index].answer, item.form != nil {
             // Answered (by typing) while it loaded: shown answered.
-            items[index].text = form.markdown(actions: item.choices ?? [], answered: true) + "\n\n✓ *You picked: \(answer)*"
+            items[index].markAnswered(with: answer)
         }
         return items[index]
     }

@@ -60,6 +60,13 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
     /// True for a form from someone else that has not been answered yet (typed text answers it).
     public var isOpenForm: Bool { form != nil && answer == nil && !isOwn }
 
+    /// Marks the item answered with `choice`: it is no longer offered, and its text says what was picked.
+    public mutating func markAnswered(with choice: String) {
+        answer = choice
+        if let form { text = form.markdown(actions: choices ?? [], answered: true) }
+        text += "\n\n✓ *You picked: \(choice)*"
+    }
+
     /// True when the text should be rendered as markdown.
     public var isMarkdown: Bool { contentType == "text/markdown" }
 

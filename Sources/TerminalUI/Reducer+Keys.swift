@@ -225,6 +225,7 @@ extension Reducer {
     private static func complete(_ state: inout UIState, now: Date) {
         let text = state.composer.text
         if completeCommandPath(&state, now: now) { return }
+        if completeFormField(&state, now: now) { return }
         guard text.hasPrefix("/"), !text.contains(" ") else { return }
         let matches = SlashCommand.completions(for: text)
         if matches.count == 1, let only = matches.first {

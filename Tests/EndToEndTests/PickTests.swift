@@ -33,4 +33,32 @@ import Testing
         #expect(await server.transcript(contactId: contactId).filter { $0.content == "Great" }.count == 1)
         await session.shutdown()
     }
+
+    @Test func answeredPickersAndFormsStayAnsweredWhenTheTranscriptIsReloaded() async throws {
+        let (server, session, recorder, _) = try await PresenceTests.connected()
+        defer { Task { await server.stop() } }
+        await session.send("feedback")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.isOpenForPicking } })
+        await session.perform(.pick(index: 1))
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.text.contains("Thanks for your feedback") } })
+        await session.send("address")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.form?.isLoaded == true && $0.answer == nil } })
+        await session.perform(.pick(index: 2))
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.text.contains("your address stays") } })
+
+        await session.perform(.reset)
+        #expect(await recorder.wait { await ResetEndToEndTests.resetItems($0) != nil })
+        let reloaded = try #require(await ResetEndToEndTests.resetItems(recorder))
+        let survey = try #require(reloaded.first { $0.choices == ["Great", "OK", "Poor"] })
+        #expect(survey.answer == "Great" && !survey.isOpenForPicking && survey.text.contains("You picked: Great"))
+        let form = try #require(reloaded.first { $0.form != nil })
+        #expect(form.answer == "Cancel" && !form.isOpenForPicking, "\(form.text)")
+        let loaded = await recorder.wait { recorder in
+            await recorder.currentItems.contains { $0.id == form.id && $0.text.contains("1. Submit") && $0.text.contains("You picked: Cancel") }
+        }
+        #expect(loaded, "the view loads again, still answered")
+        await session.perform(.pick(index: 1))
+        #expect(await recorder.wait { await $0.events.contains { $0 == .notice("There is nothing to pick from.") } })
+        await session.shutdown()
+    }
 }

@@ -60,4 +60,14 @@ import Testing
         _ = Fixture.type(&s, "1")
         #expect(s.composer.text == "1", "a digit is text once the form is answered")
     }
+
+    @Test func tabCompletesTheFieldNameAfterSet() {
+        var s = withView()
+        s.composer.setText("/set st")
+        Fixture.apply(&s, [.key(.tab)])
+        #expect(s.composer.text == "/set Street ")
+        s.composer.setText("/set x")
+        Fixture.apply(&s, [.key(.tab)])
+        #expect(s.composer.text == "/set x" && s.hint?.text == "the form's fields: Street")
+    }
 }
