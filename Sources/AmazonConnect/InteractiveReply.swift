@@ -18,7 +18,7 @@ enum InteractiveReply {
             ("action", .string(action)), ("data", data), ("templateType", .string("ViewResource")),
             ("version", .string("1.0")),
         ])
-        let values = form.filled.map { "\($0.name): \($0.value)" }.joined(separator: ", ")
+        let values = displayValues(form.filled.map { ($0.name, value(of: $0)) })
         return ChoiceReply(
             contentType: responseType, content: content.text, display: values.isEmpty ? action : "\(action) — \(values)")
     }
@@ -66,7 +66,8 @@ enum InteractiveReply {
         let data = object["data"] as? [String: Any] ?? [:]
         if object["templateType"] as? String == "ViewResource" {
             if action == " ", let text = data["content"] as? String { return text }
-            let values = data.keys.sorted().map { "\($0): \(describe(data[$0]))" }.joined(separator: ", ")
+            let fields = (try? JSONDecoder().decode(ViewAnswerWire.self, from: Data(content.utf8)))?.data ?? [:]
+            let values = displayValues(fields.map { ($0.key, $0.value.json) })
             return values.isEmpty ? action : "\(action) — \(values)"
         }
         if data["templateType"] as? String == "ListPicker" { return pagingDisplay(action) }
@@ -103,19 +104,50 @@ enum InteractiveReply {
         }
     }
 
-    private static func describe(_ value: Any?) -> String {
-        switch value {
-        case let string as String: string
-        case let number as NSNumber: number.stringValue
-        case .some(let other): String(describing: other)
-        case .none: ""
-        }
+    /// `Name: value, …` sorted by name, values as the JSON carries them (so the sender's and the
+    /// echo's texts are the same, which matches an early echo to its pending message).
+    private static func displayValues(_ fields: [(String, JSONText)]) -> String {
+        fields.sorted { $0.0 < $1.0 }.map { name, value in
+            if case .string(let text) = value { return "\(name): \(text)" }
+            return "\(name): \(value.text)"
+        }.joined(separator: ", ")
     }
 
     private static func json(_ text: String) -> [String: Any]? {
         guard let data = text.data(using: .utf8) else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
+}
+
+/// The `data` of a view's answer, read back from its echo.
+private struct ViewAnswerWire: Decodable {
+    /// One field's value.
+    enum Value: Decodable {
+        case string(String), bool(Bool), number(Double), other
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let text = try? container.decode(String.self) {
+                self = .string(text)
+            } else if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else if let number = try? container.decode(Double.self) {
+                self = .number(number)
+            } else {
+                self = .other
+            }
+        }
+
+        var json: JSONText {
+            switch self {
+            case .string(let text): .string(text)
+            case .bool(let flag): .bool(flag)
+            case .number(let number): .number(number)
+            case .other: .null
+            }
+        }
+    }
+    var data: [String: Value]
 }
 
 /// A JSON value written with its object keys in a fixed order.

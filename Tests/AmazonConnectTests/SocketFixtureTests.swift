@@ -277,7 +277,17 @@ import Testing
         #expect(form.fields.map(\.name) == ["Guests", "Pets"])
         _ = form.set("Guests", to: "3")
         _ = form.set("Pets", to: "true")
-        #expect(InteractiveReply.viewAction("Book", form: form).content
+        let book = InteractiveReply.viewAction("Book", form: form)
+        #expect(book.content
             == #"{"action":"Book","data":{"Guests":3,"Pets":true},"templateType":"ViewResource","version":"1.0"}"#)
+        #expect(book.display == "Book — Guests: 3, Pets: true")
+        #expect(InteractiveReply.display(ofResponse: book.content) == book.display, "the echo reads the same")
+        var several = ConnectView(
+            name: "Two", template: "{}", inputSchema: #"{"properties":{"Zip":{"type":"number"},"City":{}}}"#, actions: ["Go"])
+            .form(data: [:])
+        _ = several.set("Zip", to: "1.50")
+        _ = several.set("City", to: "Åre")
+        let go = InteractiveReply.viewAction("Go", form: several)
+        #expect(go.display == "Go — City: Åre, Zip: 1.5" && InteractiveReply.display(ofResponse: go.content) == go.display)
     }
 }
