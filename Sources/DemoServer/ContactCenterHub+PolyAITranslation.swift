@@ -148,9 +148,11 @@ extension ContactCenterHub {
             let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
             let content = (object["data"] as? [String: Any])?["content"] as? [String: Any]
         {
-            let elements = content["elements"] as? [[String: Any]] ?? []
-            let suggestions = elements.compactMap { ($0["title"] as? String).map { ["message_text": $0] } }
-            return (content["title"] as? String ?? "", suggestions, [])
+            let options = InteractiveAnswer.options(templateType: object["templateType"] as? String, content: content)
+            let suggestions = options.map { ["message_text": $0] }
+            let title = content["title"] as? String
+                ?? ((content["viewData"] as? [String: Any])?["Heading"] as? String).map { "\($0) (type your answer)" } ?? ""
+            return (title, suggestions, [])
         }
         var attachments: [[String: Any]] = []
         let pattern = #"\[([^\]]+)\]\((https?://[^)\s]+)\)"#

@@ -79,6 +79,27 @@ enum InteractiveAnswer: Sendable, Equatable {
             action: wire.action, listId: wire.data.listId, preIndex: wire.data.preIndex, nextIndex: wire.data.nextIndex)
     }
 
+    /// What a customer without interactive messages (PolyAI) can answer a template with, as text: element
+    /// titles (not list paging elements), a time picker's slot dates, a carousel's `Panel: option`s.
+    static func options(templateType: String?, content: [String: Any]) -> [String] {
+        switch templateType {
+        case "TimePicker":
+            return (content["timeslots"] as? [[String: Any]] ?? []).compactMap { $0["date"] as? String }
+        case "Carousel":
+            return (content["elements"] as? [[String: Any]] ?? []).flatMap { panel -> [String] in
+                let inner = ((panel["data"] as? [String: Any])?["content"] as? [String: Any]) ?? [:]
+                let title = inner["title"] as? String ?? ""
+                return (inner["elements"] as? [[String: Any]] ?? []).compactMap { element in
+                    (element["title"] as? String).map { title.isEmpty ? $0 : "\(title): \($0)" }
+                }
+            }
+        default:
+            return (content["elements"] as? [[String: Any]] ?? []).compactMap { element in
+                element["actionDetail"] == nil ? element["title"] as? String : nil
+            }
+        }
+    }
+
     /// The carousel selection a plain-text message carries, if it is exactly one (else it is just text).
     static func carouselSelection(_ content: String) -> InteractiveAnswer? {
         guard content.hasPrefix("{"), let data = content.data(using: .utf8),

@@ -48,4 +48,21 @@ import Testing
             #expect(await server.transcript(contactId: chat.contactId).filter { $0.contentType == Self.type }.count == 1)
         }
     }
+
+    @Test func polyAICustomersGetTheTemplatesOptionsAsSuggestions() throws {
+        let interactive = "application/vnd.amazonaws.connect.message.interactive"
+        func suggestions(_ template: String) -> (String, [String]) {
+            let (body, suggestions, _) = ContactCenterHub.polyAIRichParts(text: template, contentType: interactive)
+            return (body, suggestions.compactMap { $0["message_text"] as? String })
+        }
+        let list = #"{"templateType":"ListPicker","version":"1.0","data":{"content":{"title":"Which?","elements":"#
+            + #"[{"title":"Billing"},{"title":"More","actionDetail":"SHOW_MORE"}]}}}"#
+        #expect(suggestions(list) == ("Which?", ["Billing"]), "paging elements are not offered as text")
+        let time = #"{"templateType":"TimePicker","version":"1.0","data":{"content":{"title":"When?","timeslots":"#
+            + #"[{"date":"2025-06-13T16:00+00:00","duration":30}]}}}"#
+        #expect(suggestions(time) == ("When?", ["2025-06-13T16:00+00:00"]))
+        let view = #"{"templateType":"ViewResource","version":"1.0","data":{"content":{"viewId":"v","viewToken":"t","#
+            + #""viewData":{"Heading":"Update your address"}}}}"#
+        #expect(suggestions(view) == ("Update your address (type your answer)", []))
+    }
 }
