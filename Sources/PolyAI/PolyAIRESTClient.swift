@@ -54,7 +54,7 @@ struct PolyAIRESTClient: Sendable {
             do {
                 response = try await transport.send(method: "POST", url: restBase + path, headers: all, body: body)
             } catch {
-                lastFailure = "\(ChatSessionErrorText.describe(error))"
+                lastFailure = ChatSessionErrorText.describe(error) + Self.hostSuffix(restBase)
                 if attempt < maxAttempts { try await sleep(.seconds(1)) }
                 continue
             }
@@ -87,10 +87,19 @@ struct PolyAIRESTClient: Sendable {
     }
 }
 
+extension PolyAIRESTClient {
+    /// " (host:port)" of a URL, to say where a network failure happened.
+    static func hostSuffix(_ url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host else { return "" }
+        return " (\(host)\(components.port.map { ":\($0)" } ?? ""))"
+    }
+}
+
 /// Short descriptions of transport errors.
 enum ChatSessionErrorText {
-    /// The engine's wording for an error, or a short fallback.
+    /// The engine's wording for an error without its category (the caller adds its own), or a short fallback.
     static func describe(_ error: any Error) -> String {
+        if case BackendError.network(let detail) = error { return detail }
         if let error = error as? BackendError { return error.description }
         return String(String(describing: error).prefix(160))
     }

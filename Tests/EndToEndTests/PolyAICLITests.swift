@@ -1,0 +1,48 @@
+import DemoServer
+import Foundation
+import Testing
+
+/// `helpline polyai` as a user runs it: the real binary against the PolyAI half of the demo over loopback.
+@Suite struct PolyAICLITests {
+    static func arguments(_ server: DemoContactCenter, key: String = "demo-key", _ extra: [String] = []) -> [String] {
+        ["polyai", "--api-key", key, "--rest-url", server.polyAIRestURL, "--ws-url", server.polyAISocketURL, "--plain", "--new"]
+            + extra
+    }
+
+    @Test("line mode, streaming on and off: the greeting and the reply are printed once each, whole")
+    func plainChat() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
+        defer { Task { await server.stop() } }
+        for extra in [[], ["--no-streaming"]] {
+            let result = try await HelplineBinary.run(Self.arguments(server, extra), input: "hours\n")
+            #expect(result.status == 0, "\(extra) stderr: \(result.stderr)")
+            let lines = result.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.filter { $0.contains("Welcome to the Helpline demo") }.count == 1, "\(extra): \(result.stdout)")
+            #expect(lines.filter { $0.contains("opening hours") }.count == 1, "\(extra): \(result.stdout)")
+            #expect(lines.contains { $0.hasSuffix("You: hours") }, "\(extra): \(result.stdout)")
+            #expect(result.stderr.contains("connected"))
+        }
+    }
+
+    @Test("a refused API key: one clear error line, exit ≠ 0, one access-token call and no retry")
+    func refusedKey() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
+        defer { Task { await server.stop() } }
+        await server.setPolyAIAPIKeys(["the-right-key"])
+        let result = try await HelplineBinary.run(Self.arguments(server, key: "a-wrong-key"), input: "hello\n")
+        #expect(result.status != 0)
+        #expect(result.stderr.lowercased().contains("api key"), "\(result.stderr)")
+        #expect(!result.stderr.contains("a-wrong-key"), "the key is never printed")
+        #expect(!result.stderr.contains("Fatal error"))
+        #expect(await server.polyAIRequestCount("access-token") == 1)
+    }
+
+    @Test("an unreachable PolyAI endpoint: the error says where and what, once")
+    func unreachable() async throws {
+        let result = try await HelplineBinary.run(
+            ["polyai", "--api-key", "k", "--rest-url", "http://127.0.0.1:9/api/v1", "--ws-url", "ws://127.0.0.1:9/ws", "--plain"])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("connection refused (127.0.0.1:9)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("network error: network error"), "\(result.stderr)")
+    }
+}
