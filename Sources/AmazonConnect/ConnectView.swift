@@ -87,7 +87,8 @@ struct ConnectView: Sendable, Equatable {
         }
     }
 
-    private static func json(_ text: String) -> [String: Any]? {
+    /// The JSON object in `text`, if it holds one.
+    static func json(_ text: String) -> [String: Any]? {
         guard let data = text.data(using: .utf8) else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }

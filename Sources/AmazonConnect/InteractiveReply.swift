@@ -62,7 +62,7 @@ enum InteractiveReply {
     /// How an `interactive.response` reads in the transcript (the same text its sender was shown); nil
     /// when it is not one Helpline knows.
     static func display(ofResponse content: String) -> String? {
-        guard let object = json(content), let action = object["action"] as? String else { return nil }
+        guard let object = ConnectView.json(content), let action = object["action"] as? String else { return nil }
         let data = object["data"] as? [String: Any] ?? [:]
         if object["templateType"] as? String == "ViewResource" {
             if action == " ", let text = data["content"] as? String { return text }
@@ -76,7 +76,7 @@ enum InteractiveReply {
 
     /// How a carousel selection sent as plain text reads; nil for any other text.
     static func display(ofPlain text: String) -> String? {
-        guard text.hasPrefix("{"), let object = json(text), object.count == 3,
+        guard text.hasPrefix("{"), let object = ConnectView.json(text), object.count == 3,
             object["templateIdentifier"] is String, let title = object["listTitle"] as? String,
             let selection = object["selectionText"] as? String
         else { return nil }
@@ -111,11 +111,6 @@ enum InteractiveReply {
             if case .string(let text) = value { return "\(name): \(text)" }
             return "\(name): \(value.text)"
         }.joined(separator: ", ")
-    }
-
-    private static func json(_ text: String) -> [String: Any]? {
-        guard let data = text.data(using: .utf8) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 }
 

@@ -18,9 +18,7 @@ struct InteractiveTemplate: Sendable, Equatable {
 
     /// Parses the `Content` of an interactive message; nil when it is not a template we can read.
     static func parse(_ content: String) -> InteractiveTemplate? {
-        guard let data = content.data(using: .utf8),
-            let root = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let type = root["templateType"] as? String, type != "ViewResource",
+        guard let root = ConnectView.json(content), let type = root["templateType"] as? String, type != "ViewResource",
             let body = (root["data"] as? [String: Any])?["content"] as? [String: Any]
         else { return nil }
         var lines = header(body, fallbackTitle: type)
