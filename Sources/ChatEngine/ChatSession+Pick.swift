@@ -56,9 +56,9 @@ extension ChatSession {
     }
 
     /// The form reply for text typed while a form waits for an answer (which answers it), if one does:
-    /// the newest open form, when nobody else has written since.
+    /// the newest open form of this chat (not one restored from a past contact), when nobody else has written since.
     func formTextReply(_ text: String) -> ChoiceReply? {
-        guard let index = store.items.lastIndex(where: { $0.isOpenForm }), let form = store.items[index].form,
+        guard let index = store.items.lastIndex(where: { $0.isOpenForm && !$0.isHistory }), let form = store.items[index].form,
             let replying = backend as? any FormReplying,
             !store.items[(index + 1)...].contains(where: { !$0.isOwn && $0.kind == .message })
         else { return nil }
