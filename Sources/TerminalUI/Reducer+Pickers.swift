@@ -4,7 +4,8 @@ import MarkdownANSI
 
 /// Picking an option of the newest picker from the keyboard and with the mouse.
 ///
-/// On an empty draft a digit picks that option at once while the picker is the last message. Tab (empty draft) or Alt-P focuses the
+/// On an empty draft a digit picks that option at once while the picker is the last message
+/// (not a form's action: a form is also answered by typing, and an answer may start with a digit). Tab (empty draft) or Alt-P focuses the
 /// picker: Up/Down move a highlight, Enter picks, Esc or Tab leaves; any other key leaves and
 /// goes to the composer as usual. Up on an empty draft stays input history.
 extension Reducer {
@@ -12,7 +13,7 @@ extension Reducer {
     static func handlePickerKey(_ state: inout UIState, _ key: Key, now: Date) -> [UIEffect]? {
         guard let focused = state.pickerFocus else {
             guard case .text(let text) = key, state.composer.isEmpty, let n = Int(text), text.count == 1,
-                let picker = state.store.latestOpenPicker, isLastWord(picker, in: state.store),
+                let picker = state.store.latestOpenPicker, picker.item.form == nil, isLastWord(picker, in: state.store),
                 let count = picker.item.choices?.count, (1...count).contains(n)
             else { return nil }
             return pick(&state, n)
