@@ -44,17 +44,17 @@ import Testing
             if index % 24 == 0 {
                 // Drop while connected, so every drop really cuts a live socket, then let the
                 // client notice it (agent messages keep coming meanwhile).
-                #expect(await recorder.wait(timeout: .seconds(10)) { await $0.states.last == .open })
+                #expect(await recorder.wait(timeout: .seconds(30)) { await $0.states.last == .open })
                 let before = await recorder.states.count
                 await server.dropAllSockets(abruptly: drops % 2 == 1)
                 drops += 1
-                #expect(await recorder.wait(timeout: .seconds(10)) { recorder in
+                #expect(await recorder.wait(timeout: .seconds(30)) { recorder in
                     await recorder.states.dropFirst(before).contains { if case .reconnecting = $0 { true } else { false } }
                 })
             }
             if index == 250 {
                 // Half-open: nothing arrives, nothing is answered, nothing is closed.
-                #expect(await recorder.wait(timeout: .seconds(10)) { await $0.states.last == .open })
+                #expect(await recorder.wait(timeout: .seconds(30)) { await $0.states.last == .open })
                 let before = await recorder.states.count
                 await server.setHalfOpen(true)
                 let noticed = await recorder.wait(timeout: .seconds(5)) { recorder in
