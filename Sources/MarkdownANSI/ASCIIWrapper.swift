@@ -1,33 +1,45 @@
-/// Fast greedy wrapping for the common case: every span is printable ASCII (one byte = one column).
+/// Fast greedy wrapping for the common case: every span is printable ASCII or narrow standalone
+/// characters (`SimpleClusters.isNarrow`: one character = one column = one grapheme cluster, no
+/// break opportunity of its own, like `—`, `é` or `→`).
 ///
 /// Works on byte offsets over the concatenated spans and produces exactly what `LineWrapper`
 /// produces for such input (break at the last space run, spaces dropped at breaks, words longer
 /// than the width cut at the width), without per-word bookkeeping. Hard breaks ("\n" spans)
 /// split the input into paragraphs wrapped one after the other, as `LineWrapper` does.
 enum ASCIIWrapper {
-    /// Wrapped lines with prefixes, or nil when the input is not eligible (non-ASCII, a paragraph
-    /// starting with a space).
+    /// Wrapped lines with prefixes, or nil when the input is not eligible (wide or combining
+    /// characters, controls, a paragraph starting with a space).
     static func wrap(
         _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]
     ) -> [StyledLine]? {
         var lines: [StyledLine] = []
+        return wrap(spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix, into: &lines) ? lines : nil
+    }
+
+    /// Appends the wrapped lines with prefixes to `lines`; false (and `lines` unchanged) when the
+    /// input is not eligible.
+    static func wrap(
+        _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan],
+        into lines: inout [StyledLine]
+    ) -> Bool {
         guard spans.contains(where: isBreak) else {
-            let wrapped = wrapParagraph(spans[...], width: width, firstPrefix: firstPrefix, restPrefix: restPrefix, into: &lines)
-            return wrapped ? lines : nil
+            return wrapParagraph(spans[...], width: width, firstPrefix: firstPrefix, restPrefix: restPrefix, into: &lines)
         }
+        let before = lines.count
         var start = spans.startIndex
         while true {
             let end = spans[start...].firstIndex(where: isBreak) ?? spans.endIndex
-            let prefix = lines.isEmpty ? firstPrefix : restPrefix
+            let prefix = lines.count == before ? firstPrefix : restPrefix
             if start == end {
                 // An empty paragraph: one line holding only the (trimmed) prefix, none at the very end.
                 if end != spans.endIndex {
                     lines.append(StyledLine(prefix.isEmpty ? [] : Layout.trimTrailingSpaces(prefix)))
                 }
             } else if !wrapParagraph(spans[start..<end], width: width, firstPrefix: prefix, restPrefix: restPrefix, into: &lines) {
-                return nil
+                lines.removeSubrange(before...)
+                return false
             }
-            if end == spans.endIndex { return lines }
+            if end == spans.endIndex { return true }
             start = end + 1
         }
     }
@@ -48,7 +60,7 @@ enum ASCIIWrapper {
         starts.reserveCapacity(spans.count + 1)
         var total = 0
         for span in spans {
-            guard ByteScan.isPrintableASCII(span.text) else { return false }
+            guard ByteScan.isPrintableASCII(span.text) || SimpleClusters.isNarrow(span.text) else { return false }
             starts.append(total)
             total += span.text.utf8.count
         }
@@ -58,22 +70,30 @@ enum ASCIIWrapper {
         var column = 0
         var breakEnd = -1
         var breakNext = -1
+        var breakNextCharacter = -1
         var previousWasSpace = false
         var position = 0
+        var character = 0
         for span in spans {
             var text = span.text
             text.withUTF8 { bytes in
                 for byte in bytes {
+                    // A UTF-8 continuation byte belongs to the character before it (one column, no break).
+                    if byte & 0xC0 == 0x80 {
+                        position += 1
+                        continue
+                    }
                     if byte == 0x20 {
                         if !previousWasSpace { breakEnd = position }
                         breakNext = position + 1
+                        breakNextCharacter = character + 1
                         previousWasSpace = true
                     } else {
                         if column + 1 > width {
                             if breakEnd > lineStart {
                                 ranges.append((lineStart, breakEnd))
                                 lineStart = breakNext
-                                column = position - breakNext
+                                column = character - breakNextCharacter
                                 breakEnd = -1
                             }
                             if column + 1 > width {
@@ -87,14 +107,17 @@ enum ASCIIWrapper {
                     }
                     column += 1
                     position += 1
+                    character += 1
                 }
             }
         }
         let end = previousWasSpace ? breakEnd : total
         if end > lineStart || ranges.isEmpty { ranges.append((lineStart, max(lineStart, end))) }
-        if lines.isEmpty { lines.reserveCapacity(ranges.count) }
         for (index, range) in ranges.enumerated() {
-            var output = index == 0 ? firstPrefix : restPrefix
+            let prefix = index == 0 ? firstPrefix : restPrefix
+            var output: [StyledSpan] = []
+            output.reserveCapacity(prefix.count + min(spans.count, 4))
+            output += prefix
             appendSlices(spans, starts: starts, from: range.0, to: range.1, into: &output)
             lines.append(StyledLine(output))
         }

@@ -16,13 +16,17 @@ struct DocumentBuilder {
     private struct Container {
         var first: [StyledSpan]
         var rest: [StyledSpan]
+        /// Columns of `first` and of `rest`.
+        var firstWidth: Int
+        var restWidth: Int
         var used = false
     }
 
-    /// Bullets by list depth.
-    private static let bullets = ["•", "◦", "▪"]
+    /// Bullets (with their trailing space) by list depth; each is two columns wide.
+    private static let bullets = ["• ", "◦ ", "▪ "]
 
-    private let theme: Theme
+    /// The theme (held once, by the styler).
+    private var theme: Theme { styler.theme }
     private let tree = CmarkTree()
     private var styler: InlineStyler
     private var output: [DocBlock] = []
@@ -31,7 +35,6 @@ struct DocumentBuilder {
 
     /// Creates a builder drawing with `theme`.
     init(theme: Theme) {
-        self.theme = theme
         styler = InlineStyler(theme: theme)
     }
 
@@ -91,7 +94,7 @@ struct DocumentBuilder {
         default:
             // Block quotes, and unknown containers drawn like them.
             let bar = [StyledSpan("│ ", style: theme.quoteBar)]
-            containers.append(Container(first: bar, rest: bar))
+            containers.append(Container(first: bar, rest: bar, firstWidth: 2, restWidth: 2))
             let before = output.count
             sequence(childrenOf: node, depth: depth, tight: false, style: style.merged(with: theme.quoteText))
             if output.count == before { leaf(.text([], underline: nil)) }
@@ -117,24 +120,26 @@ struct DocumentBuilder {
                 task = cmark_gfm_extensions_get_tasklist_item_checked(item)
             }
             var marker: [StyledSpan]
+            var markerWidth: Int
             if ordered {
                 let number = String(start + offset)
-                let padding = String(repeating: " ", count: max(0, numberWidth - number.count))
-                marker = [StyledSpan(padding + number + ". ", style: theme.listMarker)]
+                let padding = max(0, numberWidth - number.utf8.count)
+                marker = [StyledSpan(Repeated.spaces(padding) + number + ". ", style: theme.listMarker)]
+                markerWidth = padding + number.utf8.count + 2
             } else {
-                marker = task == nil ? [StyledSpan(bullet + " ", style: theme.listMarker)] : []
+                marker = task == nil ? [StyledSpan(bullet, style: theme.listMarker)] : []
+                markerWidth = task == nil ? 2 : 0
             }
             if let checked = task {
                 marker.append(
                     checked
                         ? StyledSpan("☑ ", style: theme.taskDone)
                         : StyledSpan("☐ ", style: theme.taskOpen))
+                markerWidth += 2
             }
-            var markerWidth = 0
-            for span in marker { markerWidth += TerminalWidth.of(span.text) }
             let indent = [StyledSpan(Repeated.spaces(markerWidth))]
             if offset > 0 && !tight { blank() }
-            containers.append(Container(first: marker, rest: indent))
+            containers.append(Container(first: marker, rest: indent, firstWidth: markerWidth, restWidth: markerWidth))
             let before = output.count
             sequence(childrenOf: item, depth: depth, tight: tight, style: style)
             if output.count == before { leaf(.text([], underline: nil)) }
@@ -189,20 +194,39 @@ struct DocumentBuilder {
             output.append(DocBlock(firstPrefix: [], restPrefix: [], content: content))
             return
         }
+        if containers.count == 1 {
+            let container = containers[0]
+            containers[0].used = true
+            output.append(
+                DocBlock(
+                    firstPrefix: container.used ? container.rest : container.first, restPrefix: container.rest,
+                    firstWidth: container.used ? container.restWidth : container.firstWidth,
+                    restWidth: container.restWidth, content: content))
+            return
+        }
         var first: [StyledSpan] = []
         var rest: [StyledSpan] = []
+        var firstWidth = 0
+        var restWidth = 0
         for index in containers.indices {
-            first += containers[index].used ? containers[index].rest : containers[index].first
+            let used = containers[index].used
+            first += used ? containers[index].rest : containers[index].first
+            firstWidth += used ? containers[index].restWidth : containers[index].firstWidth
             rest += containers[index].rest
+            restWidth += containers[index].restWidth
             containers[index].used = true
         }
-        output.append(DocBlock(firstPrefix: first, restPrefix: rest, content: content))
+        output.append(DocBlock(firstPrefix: first, restPrefix: rest, firstWidth: firstWidth, restWidth: restWidth, content: content))
     }
 
     /// Emits an empty separator line inside the open containers.
     private mutating func blank() {
         var rest: [StyledSpan] = []
-        for container in containers { rest += container.rest }
-        output.append(DocBlock(firstPrefix: rest, restPrefix: rest, content: .blank))
+        var width = 0
+        for container in containers {
+            rest += container.rest
+            width += container.restWidth
+        }
+        output.append(DocBlock(firstPrefix: rest, restPrefix: rest, firstWidth: width, restWidth: width, content: .blank))
     }
 }

@@ -12,12 +12,12 @@ enum Layout {
     /// Appends the lines of one block (prefix + content) to `result`.
     static func append(_ block: DocBlock, width: Int, theme: Theme, to result: inout [StyledLine]) {
         let maxPrefix = width - max(1, (width + 1) / 2)
-        let first = fit(block.firstPrefix, maxWidth: maxPrefix)
-        let rest = fit(block.restPrefix, maxWidth: maxPrefix)
+        let first = fit(block.firstPrefix, width: block.firstWidth, maxWidth: maxPrefix)
+        let rest = fit(block.restPrefix, width: block.restWidth, maxWidth: maxPrefix)
         let available = max(1, width - max(first.width, rest.width))
         if case .text(let spans, let underline) = block.content {
             let start = result.count
-            result += LineWrapper.wrap(spans, width: available, firstPrefix: first.spans, restPrefix: rest.spans)
+            LineWrapper.wrap(spans, width: available, firstPrefix: first.spans, restPrefix: rest.spans, into: &result)
             if let rule = underline {
                 var widest = 0
                 for line in result[start...] { widest = max(widest, line.width) }
@@ -59,11 +59,9 @@ enum Layout {
         }
     }
 
-    /// A prefix cut to `maxWidth` columns, keeping its right (innermost) part, with its width.
-    private static func fit(_ prefix: [StyledSpan], maxWidth: Int) -> (spans: [StyledSpan], width: Int) {
+    /// A prefix (`lineWidth` columns) cut to `maxWidth` columns, keeping its right (innermost) part, with its width.
+    private static func fit(_ prefix: [StyledSpan], width lineWidth: Int, maxWidth: Int) -> (spans: [StyledSpan], width: Int) {
         if prefix.isEmpty { return ([], 0) }
-        var lineWidth = 0
-        for span in prefix { lineWidth += TerminalWidth.of(span.text) }
         guard lineWidth > maxWidth else { return (prefix, lineWidth) }
         var excess = lineWidth - max(0, maxWidth)
         var spans = prefix

@@ -52,11 +52,24 @@ struct LineWrapper {
     static func wrap(
         _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan]
     ) -> [StyledLine] {
-        if let single = singleLine(spans, width: width, prefix: firstPrefix) { return [single] }
-        if width >= 1, let fast = ASCIIWrapper.wrap(spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix) {
-            return fast
+        var lines: [StyledLine] = []
+        wrap(spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix, into: &lines)
+        return lines
+    }
+
+    /// Like `wrap(_:width:firstPrefix:restPrefix:)`, appending the lines to `lines`.
+    static func wrap(
+        _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan],
+        into lines: inout [StyledLine]
+    ) {
+        if let single = singleLine(spans, width: width, prefix: firstPrefix) {
+            lines.append(single)
+            return
         }
-        return slowWrap(spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix)
+        if width >= 1 && ASCIIWrapper.wrap(spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix, into: &lines) {
+            return
+        }
+        lines += slowWrap(spans, width: width, firstPrefix: firstPrefix, restPrefix: restPrefix)
     }
 
     /// The general wrapper (any script, hard breaks); `ASCIIWrapper` must agree with it on ASCII input.

@@ -33,7 +33,7 @@ public enum Markdown {
 }
 
 extension Markdown {
-    /// Seconds spent in each phase (cmark parse, styled document, layout) rendering `texts` at `width`; for md-bench.
+    /// Seconds spent in each phase (cmark parse, styled document, layout, freeing both) rendering `texts` at `width`; for md-bench.
     @_spi(Benchmark)
     public static func phaseSeconds(_ texts: [String], width: Int, theme: Theme = .default, clock: () -> Double) -> [Double] {
         var parsed: [OpaquePointer?] = []
@@ -49,9 +49,13 @@ extension Markdown {
             cmark_node_free(root)
         }
         let afterBuild = clock()
-        var count = 0
-        for document in documents { count += Layout.lines(document, width: width, theme: theme).count }
+        var rendered: [[StyledLine]] = []
+        rendered.reserveCapacity(documents.count)
+        for document in documents { rendered.append(Layout.lines(document, width: width, theme: theme)) }
         let afterLayout = clock()
-        return [afterParse - start, afterBuild - afterParse, afterLayout - afterBuild, Double(count) * 0]
+        documents.removeAll()
+        rendered.removeAll()
+        let afterRelease = clock()
+        return [afterParse - start, afterBuild - afterParse, afterLayout - afterBuild, afterRelease - afterLayout]
     }
 }

@@ -70,4 +70,27 @@ enum SimpleClusters {
         }
         return (scalar, length, width)
     }
+
+    /// Whether every character of `text` is printable ASCII or a standalone scalar one column wide
+    /// (so each is its own grapheme cluster of one column, breaking like a letter).
+    static func isNarrow(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let byte = bytes[offset]
+                if byte < 0x80 {
+                    guard byte >= 0x20 && byte < 0x7F else { return false }
+                    offset += 1
+                    continue
+                }
+                let (scalar, length) = decode(bytes, at: offset)
+                guard isStandalone(scalar), TerminalWidth.scalarWidth(scalar) == 1 else {
+                    return false
+                }
+                offset += length
+            }
+            return true
+        }
+    }
 }

@@ -25,6 +25,33 @@ struct DocBlock: Sendable, Hashable {
     var firstPrefix: [StyledSpan]
     /// Prefix of every following line (hanging indent, quote bars).
     var restPrefix: [StyledSpan]
+    /// Columns of `firstPrefix`.
+    var firstWidth: Int
+    /// Columns of `restPrefix`.
+    var restWidth: Int
     /// What the block shows.
     var content: DocContent
+
+    /// A block with prefixes of known widths.
+    init(firstPrefix: [StyledSpan], restPrefix: [StyledSpan], firstWidth: Int, restWidth: Int, content: DocContent) {
+        self.firstPrefix = firstPrefix
+        self.restPrefix = restPrefix
+        self.firstWidth = firstWidth
+        self.restWidth = restWidth
+        self.content = content
+    }
+
+    /// A block whose prefix widths are measured here.
+    init(firstPrefix: [StyledSpan], restPrefix: [StyledSpan], content: DocContent) {
+        self.init(
+            firstPrefix: firstPrefix, restPrefix: restPrefix, firstWidth: DocBlock.width(of: firstPrefix),
+            restWidth: DocBlock.width(of: restPrefix), content: content)
+    }
+
+    /// Columns of a prefix.
+    static func width(of prefix: [StyledSpan]) -> Int {
+        var width = 0
+        for span in prefix { width += TerminalWidth.of(span.text) }
+        return width
+    }
 }

@@ -88,7 +88,10 @@ struct ASCIIWrapperTests {
 
     @Test func agreesWithGeneralWrapperAcrossHardBreaks() {
         var random = SeededRandom(seed: 2718)
-        let words = ["a", "to", "the", "order", "refund", "supercalifragilisticexpialidocious", "x1", " ", "\n"]
+        let words = [
+            "a", "to", "the", "order", "refund", "supercalifragilisticexpialidocious", "x1", "café", "—", "→",
+            "naïve–ñandú", "\u{A0}", " ", "\n",
+        ]
         let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(italic: true, link: "https://x.example")]
         var compared = 0
         for _ in 0..<4000 {

@@ -49,13 +49,24 @@ if options.kinds {
     exit(0)
 }
 if options.phases {
-    var totals = [Double.infinity, .infinity, .infinity]
+    var totals = [Double.infinity, .infinity, .infinity, .infinity]
     for _ in 0..<20 {
         let seconds = Markdown.phaseSeconds(replies, width: 80, clock: Timing.cpuSeconds)
-        for index in 0..<3 { totals[index] = min(totals[index], seconds[index]) }
+        for index in 0..<4 { totals[index] = min(totals[index], seconds[index]) }
+    }
+    var perReply = [Double.infinity, .infinity, .infinity, .infinity]
+    for _ in 0..<20 {
+        var sums = [0.0, 0.0, 0.0, 0.0]
+        for reply in replies {
+            let seconds = Markdown.phaseSeconds([reply], width: 80, clock: Timing.cpuSeconds)
+            for index in 0..<4 { sums[index] += seconds[index] }
+        }
+        for index in 0..<4 { perReply[index] = min(perReply[index], sums[index]) }
     }
     let megabytes = Double(corpusBytes) / 1e6
-    for (name, total) in zip(["parse (cmark-gfm)", "styled document", "layout (wrap)"], totals) {
+    print(String(format: "  one reply at a time: %.1f / %.1f / %.1f / %.1f ms/MB", perReply[0] / megabytes * 1000,
+        perReply[1] / megabytes * 1000, perReply[2] / megabytes * 1000, perReply[3] / megabytes * 1000))
+    for (name, total) in zip(["parse (cmark-gfm)", "styled document", "layout (wrap)", "freeing both"], totals) {
         print(String(format: "  %-22@ %7.1f ms/MB", name as NSString, total / megabytes * 1000))
     }
     exit(0)
