@@ -7,18 +7,22 @@ public enum ANSIWriter {
         for line in lines {
             for span in line.spans { estimate += span.text.utf8.count + (plain ? 0 : 16) }
         }
-        var output = ByteOutput(capacity: estimate)
-        var transitions = plain ? SGRTransitions() : SGRTransitions.take()
-        for (index, line) in lines.enumerated() {
-            if index > 0 { output.byte(0x0A) }
-            if plain {
-                for span in line.spans { output.text(span.text) }
-            } else {
-                write(line, mode: mode, hyperlinks: hyperlinks, transitions: &transitions, into: &output)
+        var state = ANSIWriterState.take()
+        var output = ByteOutput(reusing: state.takeScratch(), capacity: estimate)
+        lines.withUnsafeBufferPointer { lines in
+            for index in lines.indices {
+                if index > 0 { output.byte(0x0A) }
+                if plain {
+                    for span in lines[index].spans { output.text(span.text) }
+                } else {
+                    write(lines[index], mode: mode, hyperlinks: hyperlinks, transitions: &state.transitions, into: &output)
+                }
             }
         }
-        transitions.giveBack()
-        return output.string
+        let result = output.string
+        state.scratch = output.takeStorage()
+        state.giveBack()
+        return result
     }
 
     /// Appends one line, resetting every attribute and closing any hyperlink at its end.

@@ -11,14 +11,13 @@ import Darwin
 /// The styled document is built straight from the cmark node tree (`DocumentBuilder`), with no
 /// intermediate Swift tree; `CmarkTree` has the helpers that read nodes.
 enum CmarkParser {
-    /// Registers the GFM core extensions once per process.
-    private static let registered: Bool = {
+    /// The GFM extensions attached to every parser (tables, strikethrough, autolink, tasklist),
+    /// registered and looked up once per process (as addresses: the registry never frees them).
+    private static let extensions: [UInt] = {
         cmark_gfm_core_extensions_ensure_registered()
-        return true
+        let names: [String] = ["table", "strikethrough", "autolink", "tasklist"]
+        return names.compactMap { name in cmark_find_syntax_extension(name).map { UInt(bitPattern: $0) } }
     }()
-
-    /// Extension names attached to every parser.
-    private static let extensionNames = ["table", "strikethrough", "autolink", "tasklist"]
 
     /// Parses `text` and passes the document node to `body` (freed afterwards). The C parse is
     /// serialized (cmark-gfm's inline tables are global); reading the finished tree is not.
@@ -35,11 +34,11 @@ enum CmarkParser {
 
     /// Runs cmark-gfm with the GFM extensions attached; the caller frees the returned document.
     private static func parseDocument(_ text: String) -> OpaquePointer? {
-        _ = registered
+        let extensions = extensions
         guard let parser = cmark_parser_new(hl_opt_default()) else { return nil }
         defer { cmark_parser_free(parser) }
-        for name in extensionNames {
-            if let ext = cmark_find_syntax_extension(name) {
+        for address in extensions {
+            if let ext = OpaquePointer(bitPattern: address) {
                 cmark_parser_attach_syntax_extension(parser, ext)
             }
         }

@@ -1,62 +1,42 @@
-/// The SGR sequences between drawn styles, each built once per process.
+/// The SGR sequences between drawn styles, each built once and then copied.
 ///
 /// Replies switch between a handful of styles (plain, link, code, bold, …) over and over; the
-/// escape sequence for each (from, to) pair is made once and copied from this cache afterwards.
-/// A writer takes a copy of the process-wide cache and gives it back if it learnt new pairs.
+/// escape sequence for each (from, to) pair is made once and kept in a small direct-mapped table
+/// (a pair that collides with another simply replaces it). `ANSIWriterState` keeps one per process.
 struct SGRTransitions: Sendable {
-    /// One cached transition.
+    /// One cached transition; `from == empty` marks an unused slot.
     private struct Entry: Sendable {
         var from: UInt64
         var to: UInt64
         var bytes: [UInt8]
     }
 
-    /// Holder of the process-wide cache.
-    private final class Shared: @unchecked Sendable {
-        let lock = ProcessLock()
-        var cache = SGRTransitions()
-    }
+    /// Key bits never set by `DrawnStyle.key` (58 bits): marks an empty slot.
+    private static let empty = UInt64.max
+    /// Number of slots, a power of two.
+    private static let slotCount = 64
 
-    /// Most entries kept (a linear scan over a few integer pairs beats hashing).
-    private static let capacity = 48
-    private static let shared = Shared()
-
-    private var entries: [Entry] = []
-    /// Whether entries were added since the copy was taken.
-    private var learnt = false
+    private var slots = [Entry](repeating: Entry(from: SGRTransitions.empty, to: 0, bytes: []), count: SGRTransitions.slotCount)
 
     /// Creates an empty cache.
     init() {}
-
-    /// A copy of the process-wide cache.
-    static func take() -> SGRTransitions {
-        shared.lock.withLock { shared.cache }
-    }
-
-    /// Stores this copy as the process-wide cache when it learnt new transitions.
-    func giveBack() {
-        guard learnt else { return }
-        var copy = self
-        copy.learnt = false
-        SGRTransitions.shared.lock.withLock {
-            if SGRTransitions.shared.cache.entries.count <= copy.entries.count { SGRTransitions.shared.cache = copy }
-        }
-    }
 
     /// Appends the shortest SGR sequence that turns `old` into `new`.
     mutating func append(from old: DrawnStyle, to new: DrawnStyle, into output: inout ByteOutput) {
         let from = old.key
         let to = new.key
-        for entry in entries where entry.from == from && entry.to == to {
-            output.bytes(entry.bytes)
-            return
+        let mixed = (from &* 0x9E37_79B9_7F4A_7C15) ^ (to &* 0xC2B2_AE3D_27D4_EB4F)
+        let slot = Int(truncatingIfNeeded: mixed >> 58) & (SGRTransitions.slotCount - 1)
+        let found = slots.withUnsafeBufferPointer { slots -> Bool in
+            guard slots[slot].from == from && slots[slot].to == to else { return false }
+            output.bytes(slots[slot].bytes)
+            return true
         }
+        if found { return }
         var sequence = ByteOutput(capacity: 48)
         SGRTransitions.write(from: old, to: new, into: &sequence)
         output.bytes(sequence.contents)
-        if entries.count == SGRTransitions.capacity { entries.removeFirst() }
-        entries.append(Entry(from: from, to: to, bytes: sequence.contents))
-        learnt = true
+        slots[slot] = Entry(from: from, to: to, bytes: sequence.contents)
     }
 
     /// Appends the shortest SGR sequence that turns `old` into `new`.

@@ -7,8 +7,11 @@
 struct SpanAccumulator {
     /// Finished spans; the open span (if any) logically follows them.
     private var finished: [StyledSpan] = []
-    /// UTF-8 of the open span (never empty while `isOpen`).
+    /// UTF-8 of the spans closed since the last take, then of the open span (from `openStart`;
+    /// never empty while `isOpen`).
     private var bytes: [UInt8] = []
+    /// Where the open span's bytes start.
+    private var openStart = 0
     /// Style of the open span.
     private var style = TextStyle.plain
     /// Whether an open span exists.
@@ -36,6 +39,9 @@ struct SpanAccumulator {
         if isOpen { return bytes.last == 0x20 }
         return true
     }
+
+    /// UTF-8 of the open span.
+    private var openBytes: ArraySlice<UInt8> { bytes[openStart...] }
 
     /// Appends `text` in `style` (joined to the open span when the style is the same).
     mutating func append(_ text: String, _ style: TextStyle) {
@@ -78,7 +84,7 @@ struct SpanAccumulator {
         if start < finished.count {
             for span in finished[start...] { joined.append(contentsOf: span.text.utf8) }
         }
-        if isOpen && start <= finished.count { joined.append(contentsOf: bytes) }
+        if isOpen && start <= finished.count { joined.append(contentsOf: openBytes) }
         return String(decoding: joined, as: UTF8.self)
     }
 
@@ -87,6 +93,8 @@ struct SpanAccumulator {
         close()
         let result = finished
         finished = []
+        bytes.removeAll(keepingCapacity: true)
+        openStart = 0
         return result
     }
 
@@ -94,6 +102,7 @@ struct SpanAccumulator {
     mutating func clear() {
         finished.removeAll(keepingCapacity: true)
         bytes.removeAll(keepingCapacity: true)
+        openStart = 0
         isOpen = false
     }
 
@@ -105,6 +114,7 @@ struct SpanAccumulator {
             close()
         }
         style = newStyle
+        openStart = bytes.count
         isOpen = true
     }
 
@@ -112,8 +122,10 @@ struct SpanAccumulator {
     private mutating func close() {
         guard isOpen else { return }
         if finished.capacity == 0 { finished.reserveCapacity(4) }
-        finished.append(StyledSpan(String(decoding: bytes, as: UTF8.self), style: style))
-        bytes.removeAll(keepingCapacity: true)
+        let text = bytes.withUnsafeBufferPointer {
+            String(decoding: UnsafeBufferPointer(rebasing: $0[openStart...]), as: UTF8.self)
+        }
+        finished.append(StyledSpan(text, style: style))
         isOpen = false
     }
 }

@@ -15,6 +15,8 @@ struct BenchOptions {
     var phases = false
     var profileANSI = false
     var kinds = false
+    var passes: Int?
+    var cmark = false
 
     init(_ arguments: [String]) {
         var index = 1
@@ -31,8 +33,10 @@ struct BenchOptions {
             case "--phases": phases = true
             case "--profile-ansi": profileANSI = true
             case "--kinds": kinds = true
+            case "--passes": passes = Int(value); index += 1
             case "--render": renderWidth = Int(value) ?? 80; index += 1
             case "plain", "--plain": plain = true
+            case "cmark": cmark = true
             default: break
             }
             index += 1
