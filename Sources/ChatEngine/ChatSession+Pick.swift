@@ -8,14 +8,15 @@ extension ChatSession {
     /// tap; a choice with its own ``ChoiceReply`` (a carousel option, "show more") sends that; a form's
     /// action sends the backend's form reply with the fields filled in. The picker is then marked
     /// answered so it cannot be picked again.
-    public func pick(_ index: Int) async {
+    ///
+    /// Returns what went wrong (also published as a notice), or nil when the answer was queued.
+    @discardableResult
+    public func pick(_ index: Int) async -> String? {
         guard let item = store.items.last(where: { $0.isOpenForPicking && !$0.isOwn }), let choices = item.choices else {
-            hub.publish(.notice("There is nothing to pick from."))
-            return
+            return refuse("There is nothing to pick from.")
         }
         guard (1...choices.count).contains(index) else {
-            hub.publish(.notice("Pick a number from 1 to \(choices.count)."))
-            return
+            return refuse("Pick a number from 1 to \(choices.count).")
         }
         let choice = choices[index - 1]
         let reply: ChoiceReply
@@ -28,31 +29,42 @@ extension ChatSession {
         }
         markAnswered(item, with: choice)
         _ = enqueue(reply)
+        return nil
+    }
+
+    /// Publishes `problem` as a notice and returns it.
+    private func refuse(_ problem: String) -> String {
+        hub.publish(.notice(problem))
+        return problem
     }
 
     /// Fills in field `name` of the newest open form; the form is shown again with the new value.
-    public func setField(_ name: String, value: String) {
+    /// True while the newest open form is still being loaded (a Connect view waiting for DescribeView).
+    public var isLoadingForm: Bool {
+        store.items.last(where: { $0.isOpenForm })?.form?.isLoaded == false
+    }
+
+    /// Returns what went wrong (also published as a notice), or nil when the field was set.
+    @discardableResult
+    public func setField(_ name: String, value: String) -> String? {
         guard let item = store.items.last(where: { $0.isOpenForm }), var form = item.form else {
-            hub.publish(.notice("There is no open form to fill in."))
-            return
+            return refuse("There is no open form to fill in.")
         }
         guard form.isLoaded else {
-            hub.publish(.notice("The form is still loading; try again in a moment."))
-            return
+            return refuse("The form is still loading; try again in a moment.")
         }
         guard let field = form.field(named: name) else {
             let names = form.fields.map(\.name)
-            hub.publish(.notice(names.isEmpty ? "This form has no fields to fill in; pick an action with /pick N."
-                : "The form has no field \(name); its fields are \(names.joined(separator: ", "))."))
-            return
+            return refuse(names.isEmpty ? "This form has no fields to fill in; pick an action with /pick N."
+                : "The form has no field \(name); its fields are \(names.joined(separator: ", ")).")
         }
         let trimmed = value.trimmingCharacters(in: .whitespaces)
         if let problem = Self.problem(with: trimmed, for: field) {
-            hub.publish(.notice(problem))
-            return
+            return refuse(problem)
         }
         _ = form.set(field.name, to: trimmed)
         if let updated = store.updateForm(id: item.id, form) { hub.publish(.itemUpdated(updated)) }
+        return nil
     }
 
     /// The form reply for text typed while a form waits for an answer (which answers it), if one does:

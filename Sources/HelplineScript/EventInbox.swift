@@ -22,8 +22,12 @@ actor EventInbox {
 
     /// Adds an event (called by the pump task); a terminal connection state ends the stream.
     func append(_ event: ChatEvent) {
-        if case .item(let item) = event, !item.isOwn, let choices = InteractiveOptions.choices(of: item) {
-            latestChoices = choices
+        switch event {
+        case .item(let item) where !item.isOwn, .itemUpdated(let item) where !item.isOwn && item.isOpenForPicking:
+            // A form's actions arrive in an update, once the view has loaded.
+            if let choices = InteractiveOptions.choices(of: item) { latestChoices = choices }
+        default:
+            break
         }
         switch event {
         case .item(let item), .itemUpdated(let item):

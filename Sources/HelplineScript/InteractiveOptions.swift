@@ -3,14 +3,10 @@ import Foundation
 
 /// Reads the options of an Amazon Connect interactive message (QuickReply, ListPicker, …).
 enum InteractiveOptions {
-    /// The options of an item: from a `choices` list when the engine's items carry one (read by
-    /// reflection, so this module works with engines that have it and ones that do not), else from
-    /// the interactive template JSON; `nil` when the item offers nothing to pick.
+    /// The options of an item: its `choices` as the engine read them, else the titles in the
+    /// interactive template JSON; `nil` when the item offers nothing to pick.
     static func choices(of item: ChatItem) -> [String]? {
-        if let reflected = Mirror(reflecting: item).children.first(where: { $0.label == "choices" })?.value as? [String]?,
-           let choices = reflected, !choices.isEmpty {
-            return choices
-        }
+        if let choices = item.choices, !choices.isEmpty { return choices }
         guard item.contentType.hasPrefix(contentTypePrefix) else { return nil }
         let titles = titles(in: item.text)
         return titles.isEmpty ? nil : titles

@@ -41,6 +41,8 @@ public enum ScriptAction: Sendable, Hashable {
     case expectEvent(ScriptEventKind, namePattern: String?, within: Duration)
     /// Answer the latest interactive message with its N-th option (1-based).
     case pick(Int)
+    /// Fill in a field of the latest open form (a Connect view).
+    case setField(name: String, value: String)
     /// Upload a file.
     case attach(path: String)
     /// Pause.

@@ -80,6 +80,10 @@ public enum ScriptParser {
         case "pick":
             guard let number = Int(rest), number >= 1 else { throw Reason("pick needs an option number (1, 2, …), got '\(rest)'") }
             return .pick(number)
+        case "set":
+            let name = rest.prefix { !$0.isWhitespace }
+            guard !name.isEmpty else { throw Reason("set needs a field name and a value, e.g. set Street 12 Pine St") }
+            return .setField(name: String(name), value: unquote(rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces)))
         case "attach":
             guard !rest.isEmpty else { throw Reason("attach needs a file path") }
             return .attach(path: unquote(rest))
@@ -89,7 +93,7 @@ public enum ScriptParser {
             guard rest.isEmpty else { throw Reason("end takes no arguments") }
             return .end
         default:
-            throw Reason("unknown step '\(keyword)'; use send, expect, expect-event, pick, attach, wait or end")
+            throw Reason("unknown step '\(keyword)'; use send, expect, expect-event, pick, set, attach, wait or end")
         }
     }
 

@@ -28,15 +28,13 @@ struct StepExecution {
         case .expectEvent(let kind, let namePattern, let within):
             return await expectEvent(kind, namePattern: namePattern, within: within, step: step)
         case .pick(let number):
-            guard let titles = await inbox.latestChoices else {
-                return StepResult(step: step, failure: "no interactive message to pick from")
-            }
-            guard number <= titles.count else {
-                return StepResult(step: step, failure: "the interactive message has \(titles.count) option(s), not \(number)")
-            }
-            var result = await send(titles[number - 1], step: step)
-            result.detail = "picked \"\(titles[number - 1])\""
-            return result
+            return await pick(number, step: step)
+        case .setField(let name, let value):
+            // A view is filled in once it has loaded; a script does not have to time that itself.
+            let deadline = ContinuousClock.now + ScriptParser.defaultWithin
+            while await session.isLoadingForm, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+            if let problem = await session.setField(name, value: value) { return StepResult(step: step, failure: problem) }
+            return StepResult(step: step, detail: value.isEmpty ? "cleared \(name)" : "\(name) = \"\(value)\"")
         case .attach(let path):
             return await attach(path, step: step)
         case .wait(let duration):
@@ -60,6 +58,21 @@ struct StepExecution {
         }
         if closedReason != nil { ended = true }
         return closedReason
+    }
+
+    /// Answers through the engine, so every kind of choice sends what the official clients send
+    /// (a title, a carousel selection, a list page request, a form action).
+    private mutating func pick(_ number: Int, step: ScriptStep) async -> StepResult {
+        if let closedReason { return StepResult(step: step, failure: "the chat is over (\(closedReason))") }
+        guard let titles = await inbox.latestChoices else {
+            return StepResult(step: step, failure: "no interactive message to pick from")
+        }
+        guard number <= titles.count else {
+            return StepResult(step: step, failure: "the interactive message has \(titles.count) option(s), not \(number)")
+        }
+        if let problem = await session.pick(number) { return StepResult(step: step, failure: problem) }
+        pendingSend = .now
+        return StepResult(step: step, detail: "picked \"\(titles[number - 1])\"")
     }
 
     private mutating func send(_ text: String, step: ScriptStep) async -> StepResult {

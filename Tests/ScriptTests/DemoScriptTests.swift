@@ -48,6 +48,41 @@ struct DemoScriptTests {
         await harness.server.stop()
     }
 
+    @Test("pick answers through the engine (a list's next page, a form's action) and set fills in a form")
+    func pickAndSet() async throws {
+        let harness = try await DemoHarness.start()
+        let script = try ScriptParser.parse(
+            """
+            expect Welcome
+            send departments
+            expect department
+            pick 4
+            expect Insurance
+            pick 2
+            expect Savings it is
+            send address
+            expect form from the contact center
+            set Street 12 Pine St
+            set Floor 3
+            pick 1
+            expect Thanks, address updated to 12 Pine St
+            """, name: "forms")
+        let result = await harness.runner.run(script)
+        let log = Comment(rawValue: result.steps.map { StepLog.line($0) }.joined(separator: "\n"))
+        #expect(result.failures.map(\.step.line) == [11], log)
+        #expect(result.failures.first?.failure?.contains("no field Floor") == true, log)
+        #expect(result.steps[3].detail == "picked \"More departments\"", log)
+        #expect(result.steps[11].detail == "picked \"Submit\"", log)
+        let contactId = try #require(await harness.server.contacts().last)
+        let sent = await harness.server.transcript(contactId: contactId).filter { $0.participantRole == "CUSTOMER" && $0.type == "MESSAGE" }
+        #expect(sent.contains { $0.contentType.hasSuffix("interactive.response") && $0.content?.contains(#""action":"SHOW_MORE""#) == true }, log)
+        #expect(sent.contains {
+            $0.contentType.hasSuffix("interactive.response") && $0.content?.contains(#""action":"Submit""#) == true
+                && $0.content?.contains("12 Pine St") == true
+        }, log)
+        await harness.server.stop()
+    }
+
     @Test("JUnit XML parses: one test case per run, one failure per unmet expectation")
     func junit() async throws {
         let harness = try await DemoHarness.start()
