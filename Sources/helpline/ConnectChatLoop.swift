@@ -38,6 +38,7 @@ struct ConnectChatLoop {
             let result = try await runner.runOnce(
                 backend: backend, restoredOutbox: outbox,
                 onEvent: { recorder.note($0) }, onOutboxChange: { recorder.outboxChanged($0) })
+            recorder.flush()
             if result.newChatRequested {
                 store.remove(key: key)
                 (resume, carried, nextStart) = (nil, [], start)
@@ -77,12 +78,17 @@ struct ConnectChatLoop {
 }
 
 /// Keeps the session store current while a chat runs (credentials + unsent messages, mode 0600).
+///
+/// Files are written on a serial queue of their own (never on the cooperative pool: each save
+/// ends with `fsync`), and saves asked for while one is queued are folded into it, so a burst of
+/// items (a backfill, 10,000 messages) costs a few writes of the latest state, not one each.
 final class SessionRecorder: Sendable {
     private struct State {
         var outbox: [OutboxEntry] = []
         var lastSeenItemId: String?
         var started = false
         var ended = false
+        var saveQueued = false
     }
 
     private let backend: ConnectBackend
@@ -90,6 +96,7 @@ final class SessionRecorder: Sendable {
     private let key: String
     private let startedAt: Date
     private let state = Mutex(State())
+    private let writer = DispatchQueue(label: "helpline.session-store")
 
     init(backend: ConnectBackend, store: SessionStore, key: String, startedAt: Date) {
         self.backend = backend
@@ -120,8 +127,24 @@ final class SessionRecorder: Sendable {
         save()
     }
 
+    /// Returns once every save asked for so far is on disk.
+    func flush() {
+        writer.sync {}
+    }
+
     private func save() {
-        let (outbox, lastSeen, ready) = state.withLock { ($0.outbox, $0.lastSeenItemId, $0.started && !$0.ended) }
+        let queue = state.withLock { state -> Bool in
+            defer { state.saveQueued = true }
+            return !state.saveQueued
+        }
+        if queue { writer.async { self.write() } }
+    }
+
+    private func write() {
+        let (outbox, lastSeen, ready) = state.withLock { state in
+            state.saveQueued = false
+            return (state.outbox, state.lastSeenItemId, state.started && !state.ended)
+        }
         guard ready, let chat = backend.startedChat else { return }
         let record = StoredSession(
             backend: "connect", endpoint: backend.descriptor.endpoint, participantToken: chat.participantToken,
