@@ -3,8 +3,8 @@ import MarkdownANSI
 
 /// Draws a ``Frame`` with curses: one window per region, `wnoutrefresh` each, one `doupdate()`.
 ///
-/// - Important: Main actor only; curses is single-threaded.
-@MainActor
+/// - Important: ``TerminalActor`` only; curses is single-threaded.
+@TerminalActor
 final class CursesPainter {
     private struct Placed {
         var window: UnsafeMutablePointer<WINDOW>
@@ -94,8 +94,18 @@ final class CursesPainter {
         let fill = attributes(region.fill)
         cnc_wbkgrndset(window, fill.attr, fill.pair)
         werase(window)
+        // Runs of one-column, one-scalar characters go out in one call; any other character is
+        // placed at the column our layout gave it (curses may count its width differently).
+        var run: [wchar_t] = []
+        var single: [wchar_t] = []
         for (row, line) in region.lines.prefix(region.height).enumerated() {
             var x = 0
+            var runStart = 0
+            func flush() {
+                guard !run.isEmpty else { return }
+                _ = run.withUnsafeBufferPointer { mvwaddnwstr(window, Int32(row), Int32(runStart), $0.baseAddress, Int32($0.count)) }
+                run.removeAll(keepingCapacity: true)
+            }
             for span in line.spans {
                 let a = attributes(span.style)
                 cnc_wattr_set(window, a.attr, a.pair)
@@ -103,13 +113,20 @@ final class CursesPainter {
                     let w = TerminalWidth.of(character)
                     if w == 0 { continue }
                     if x + w > width { break }
-                    var scalars = character.unicodeScalars.map { wchar_t(bitPattern: $0.value) }
-                    scalars.append(0)
-                    _ = scalars.withUnsafeBufferPointer { buffer in
-                        mvwaddnwstr(window, Int32(row), Int32(x), buffer.baseAddress, Int32(buffer.count - 1))
+                    let scalars = character.unicodeScalars
+                    if w == 1 && scalars.count == 1, let scalar = scalars.first {
+                        if run.isEmpty { runStart = x }
+                        run.append(wchar_t(bitPattern: scalar.value))
+                    } else {
+                        flush()
+                        single.removeAll(keepingCapacity: true)
+                        for scalar in scalars { single.append(wchar_t(bitPattern: scalar.value)) }
+                        _ = single.withUnsafeBufferPointer { mvwaddnwstr(window, Int32(row), Int32(x), $0.baseAddress, Int32($0.count)) }
                     }
                     x += w
                 }
+                // The attributes change with the next span: draw this one's run first.
+                flush()
             }
         }
         cnc_wattr_set(window, fill.attr, fill.pair)

@@ -45,7 +45,7 @@ enum FrameBuilder {
         let size = state.size
         guard size.isUsable else { return tooSmall(size) }
         let g = state.geometry
-        let clock = state.view.formatter.clock(now)
+        let clock = state.view.clock(now)
         var regions: [Frame.Region] = []
         regions.append(Frame.Region(
             name: "status", top: g.status.top, height: 1,

@@ -35,6 +35,10 @@ struct TranscriptStore: Equatable, Sendable {
     /// Number of entries.
     var count: Int { entries.count }
 
+    /// Moves on with every change to an entry (every change takes a new entry revision), so
+    /// (`revision`, `count`) tells whether the store changed since it was last looked at.
+    var revision: Int { nextRevision }
+
     /// Position of the entry matching an item: `localId` first, then `id`.
     func position(matching item: ChatItem) -> Int? {
         if let local = item.localId, let i = byLocalId[local] { return i }

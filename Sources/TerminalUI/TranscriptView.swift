@@ -49,6 +49,21 @@ final class TranscriptView {
     private var lastItem: ChatItem?
     /// Entry positions shown without a header (same sender as the message just above).
     private var continued: Set<Int> = []
+    /// The last viewport and what it was made from: a key that changes only the composer
+    /// draws the same transcript again without walking the layout cache.
+    private var lastViewport: (key: ViewportKey, viewport: TranscriptViewport)?
+    /// The status bar's `HH:MM` for the minute (since 1970) it was made for.
+    private var lastClock: (minute: Int, text: String)?
+
+    /// Everything a viewport is made from (rows, store contents, position, pane size).
+    private struct ViewportKey: Equatable {
+        var rowsVersion: Int
+        var storeRevision: Int
+        var storeCount: Int
+        var position: ScrollPosition
+        var width: Int
+        var height: Int
+    }
     /// Messages from one sender closer together than this share one header.
     static let groupingInterval: TimeInterval = 120
     /// Most lines counted below the view; beyond it the pane says "N+ more below".
@@ -108,6 +123,16 @@ final class TranscriptView {
     func invalidateRows() {
         builtVersion = -1
         builtCount = 0
+        lastViewport = nil
+    }
+
+    /// `HH:MM` for the status bar, made once a minute.
+    func clock(_ now: Date) -> String {
+        let minute = Int((now.timeIntervalSince1970 / 60).rounded(.down))
+        if let lastClock, lastClock.minute == minute { return lastClock.text }
+        let text = formatter.clock(now)
+        lastClock = (minute, text)
+        return text
     }
 
     /// True when `item` follows `previous` from the same other sender within the grouping
@@ -281,6 +306,16 @@ final class TranscriptView {
         guard !rows.isEmpty, height > 0 else {
             return TranscriptViewport(lines: [], linesBelow: 0, atTop: true)
         }
+        let key = ViewportKey(
+            rowsVersion: builtVersion, storeRevision: store.revision, storeCount: store.count, position: position,
+            width: width, height: height)
+        if let lastViewport, lastViewport.key == key { return lastViewport.viewport }
+        let viewport = makeViewport(position, store: store, width: width, height: height)
+        lastViewport = (key, viewport)
+        return viewport
+    }
+
+    private func makeViewport(_ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int) -> TranscriptViewport {
         var top = resolve(position, store: store, width: width) ?? bottomTop(store: store, width: width, height: height)
         if linesFrom(top, store: store, width: width, limit: height) < height {
             top = bottomTop(store: store, width: width, height: height)
