@@ -139,8 +139,9 @@ def idle_usage(term, seconds):
             "cpu_percent": round((cpu1 - cpu0) / ticks / elapsed * 100, 2), "seconds": round(elapsed, 1)}
 
 
-def key_latencies(term, count, clear_every=40, pace=(0.02, 0.04)):
-    """Writes `count` keys one at a time; milliseconds from each write to its echo."""
+def key_latencies(term, count, clear_every=40, pace=(0.02, 0.04), marks=None):
+    """Writes `count` keys one at a time; milliseconds from each write to its echo. With `marks`
+    (a list), appends (write, echo seen) perf_counter times for each key."""
     samples = []
     typed = 0
     for _ in range(count):
@@ -160,6 +161,8 @@ def key_latencies(term, count, clear_every=40, pace=(0.02, 0.04)):
         if term.output.find(KEY, mark) < 0:
             raise RuntimeError("no echo within 2 s")
         samples.append((end - start) * 1000)
+        if marks is not None:
+            marks.append((start, end))
         typed += 1
         # Human-ish typing: read (and so keep the terminal flowing) for a moment before the next key.
         pause_until = now() + random.uniform(*pace)
@@ -212,6 +215,9 @@ def run_helpline(args, work):
                TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
     env.pop("COLORTERM", None)
     env.pop("NO_COLOR", None)
+    trace_path = os.path.join(work, "key-trace.txt")
+    if args.trace:
+        env["HELPLINE_KEY_TRACE"] = trace_path
     server = subprocess.Popen([args.helpline, "serve", "--flows", flows, "--flow", "bench", "--reply-delay", "40"],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
     result = {}
@@ -245,14 +251,15 @@ def run_helpline(args, work):
         result["rss_before_mib"] = round(rss0 / 1024, 1)
         result["rss_after_mib"] = round(rss1 / 1024, 1)
         result["rss_growth_mib"] = round((rss1 - rss0) / 1024, 1)
-        result["idle"] = summary(key_latencies(term, args.keys))
+        idle_marks, streaming_marks = [], []
+        result["idle"] = summary(key_latencies(term, args.keys, marks=idle_marks))
         term.drain(0.5)
         mark = len(term.output)
         term.write(b"stream\r")
         if not term.wait_for(rb"stream-begin", 10, since=mark):
             raise RuntimeError("the stream did not start")
         stream_start = now()
-        result["streaming"] = summary(key_latencies(term, args.keys))
+        result["streaming"] = summary(key_latencies(term, args.keys, marks=streaming_marks))
         typing_time = now() - stream_start
         ended = b"stream-end" in term.output[mark:]
         result["stream_outlasted_typing"] = not ended
@@ -264,7 +271,49 @@ def run_helpline(args, work):
             term.stop()
         server.terminate()
         server.wait(10)
+    if args.trace:
+        frames = read_trace(trace_path)
+        result["stages"] = {"idle": stages(idle_marks, frames), "streaming": stages(streaming_marks, frames)}
     return result
+
+
+STAGES = ("write->wake", "wake->read", "read->reduced", "reduced->built", "built->drawn", "drawn->seen")
+
+
+def read_trace(path):
+    """The client's key-path trace (HELPLINE_KEY_TRACE): one tuple of CLOCK_MONOTONIC seconds per key frame."""
+    frames = []
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.startswith("#"):
+                    continue
+                values = [int(v) / 1e9 for v in line.split()]
+                if len(values) != 5:  # keys read but no frame drawn: not an echo
+                    continue
+                frames.append(tuple(values))
+    except OSError:
+        pass
+    return frames
+
+
+def stages(marks, frames):
+    """p50 of each stage of the key path (ms): for each key, the first traced frame that woke after its write."""
+    import bisect
+    wakes = [f[0] for f in frames]
+    per_stage = {name: [] for name in STAGES}
+    for start, end in marks:
+        i = bisect.bisect_left(wakes, start)
+        if i >= len(frames):
+            continue
+        f = frames[i]
+        if f[-1] > end:  # that frame was not the echo the harness saw
+            continue
+        points = (start,) + f + (end,)
+        for name, a, b in zip(STAGES, points, points[1:]):
+            per_stage[name].append((b - a) * 1000)
+    return {name: round(statistics.median(v), 3) if v else None for name, v in per_stage.items()} | {
+        "matched": len(per_stage[STAGES[0]])}
 
 
 WEECHAT_SCRIPT = r'''
@@ -349,6 +398,8 @@ def main():
     parser.add_argument("--no-weechat", action="store_true")
     parser.add_argument("--client-arg", action="append", default=[], help="an extra argument for helpline connect (repeatable)")
     parser.add_argument("--json")
+    parser.add_argument("--trace", action="store_true",
+                        help="have helpline time its key path (HELPLINE_KEY_TRACE) and print the p50 of each stage")
     args = parser.parse_args()
     args.helpline = os.path.abspath(args.helpline)
     random.seed(1)
@@ -394,6 +445,8 @@ def print_table(results):
     print(f"{'idle wake-ups, CPU':30} {idle(h):>22} {idle(w):>22}")
     if isinstance(w, str):
         print("weechat:", w)
+    for scenario, values in (h.get("stages") or {}).items() if isinstance(h, dict) else ():
+        print(f"helpline key path p50, {scenario}: " + ", ".join(f"{k} {v}" for k, v in values.items()))
     print(f"load average before {results['load_before']}, after {results['load_after']} ({os.cpu_count()} CPUs)")
     print(json.dumps(results))
 

@@ -6,7 +6,9 @@ import MarkdownANSI
 ///
 /// Each chat tab is the customer chat's own ``UIState`` + ``Reducer`` (transcript, composer, typing,
 /// receipts) drawn under a tab strip; the console adds the queue, Alt-digit switching and `/transfer`.
-@MainActor
+/// It runs on the same ``TerminalEventLoop`` as the customer's chat: keys are read when the
+/// terminal has input, desk replies and chat events are posted to the loop, frames follow its clock.
+@TerminalActor
 public final class AgentConsoleApp {
     /// What arrives from outside the key loop.
     private enum Input {
@@ -19,7 +21,6 @@ public final class AgentConsoleApp {
     private let options: TerminalUIOptions
     private let agentName: String
     private let actions: AgentConsoleActions
-    private var inbox: [Input] = []
     private var sinks: [String: AsyncStream<ChatCommand>.Continuation] = [:]
     private var tasks: [Task<Void, Never>] = []
 
@@ -39,10 +40,11 @@ public final class AgentConsoleApp {
         defer { painter.tearDown() }
         var state = AgentConsoleState(agentName: agentName)
         state.size = terminal.size
+        let loop = TerminalEventLoop<Input>()
         let queue = actions.queue
         tasks.append(Task {
             while !Task.isCancelled {
-                self.inbox.append(.queue(await queue()))
+                loop.post(.queue(await queue()))
                 try? await Task.sleep(for: .seconds(1))
             }
         })
@@ -50,15 +52,12 @@ public final class AgentConsoleApp {
             for sink in sinks.values { sink.finish() }
             for task in tasks { task.cancel() }
         }
-        var decoder = KeyDecoder()
-        var lastFrame = Date.distantPast
         var dirty = true
-        while true {
-            let now = Date()
-            var keys: [Key] = []
-            for input in terminal.readInputs() { keys += decoder.feed(input) }
-            keys += decoder.endOfInput()
-            for key in keys {
+        var lastAnimationKey = ""
+        await loop.run {
+            let turn = loop.turn(terminal)
+            let now = turn.now
+            for key in turn.keys {
                 dirty = true
                 if key == .resize {
                     state.size = terminal.size
@@ -67,46 +66,59 @@ public final class AgentConsoleApp {
                     continue
                 }
                 for effect in state.handle(key, now: now) {
-                    if perform(effect, state: &state, terminal: terminal, painter: painter, palette: palette, theme: theme) {
-                        return .quit
-                    }
+                    if self.perform(effect, state: &state, loop: loop, terminal: terminal, painter: painter) { return .finish }
                 }
             }
-            let batch = inbox
-            inbox = []
-            for input in batch {
+            for input in turn.posted {
                 dirty = true
-                apply(input, state: &state, palette: palette, theme: theme, now: now, terminal: terminal)
+                self.apply(input, state: &state, loop: loop, palette: palette, theme: theme, now: now, terminal: terminal)
             }
+            var animationKey = ""
             if let index = state.active, state.tabs.indices.contains(index) {
                 _ = Reducer.reduce(&state.tabs[index].ui, .tick, now: now)
-                if state.tabs[index].ui.dirty || !state.tabs[index].ui.typing.isEmpty { dirty = true }
+                if state.tabs[index].ui.dirty { dirty = true }
+                animationKey = ChatTerminalApp.animationKey(state.tabs[index].ui, now: now)
             }
-            if dirty && now.timeIntervalSince(lastFrame) >= ChatTerminalApp.frameInterval {
+            if (dirty || animationKey != lastAnimationKey) && loop.mayDraw(turn) {
                 painter.paint(AgentConsoleFrame.build(state, now: now, palette: palette))
-                terminal.setTitle("Helpline agent \(agentName) — \(state.queue.count) waiting")
+                terminal.setTitle("Helpline agent \(self.agentName) — \(state.queue.count) waiting")
                 for index in state.tabs.indices { state.tabs[index].ui.dirty = false }
                 dirty = false
-                lastFrame = now
+                lastAnimationKey = animationKey
+                loop.drew(turn)
             }
-            try? await Task.sleep(for: ChatTerminalApp.pollInterval)
+            if turn.postedWaiting { return .again }
+            return .wait(until: self.nextWake(state, dirty: dirty, frames: loop.frames))
         }
+        return .quit
+    }
+
+    /// When the console next changes by time alone: the shown chat's clock, dots and hints (see
+    /// ``ChatTerminalApp/nextWake(_:now:lastFrame:)``), or a frame the clock held back.
+    private func nextWake(_ state: AgentConsoleState, dirty: Bool, frames: FrameClock) -> Date {
+        let now = Date()
+        var next = now.addingTimeInterval(60)
+        if let index = state.active, state.tabs.indices.contains(index) {
+            next = ChatTerminalApp.nextWake(state.tabs[index].ui, now: now, lastFrame: frames.lastFrame)
+        }
+        if dirty { next = min(next, frames.nextFrame) }
+        return max(next, now)
     }
 
     /// Carries out one console effect; true when the console should quit.
     private func perform(
-        _ effect: AgentConsoleEffect, state: inout AgentConsoleState, terminal: CursesTerminal, painter: CursesPainter,
-        palette: UIPalette, theme: Theme
+        _ effect: AgentConsoleEffect, state: inout AgentConsoleState, loop: TerminalEventLoop<Input>,
+        terminal: CursesTerminal, painter: CursesPainter
     ) -> Bool {
         switch effect {
         case .quit:
             return true
         case .accept(let id):
             let accept = actions.accept
-            tasks.append(Task { self.inbox.append(.accepted(id: id, await accept(id))) })
+            tasks.append(Task { loop.post(.accepted(id: id, await accept(id))) })
         case .release(let id):
             let release = actions.release
-            tasks.append(Task { self.inbox.append(.released(id: id, await release(id))) })
+            tasks.append(Task { loop.post(.released(id: id, await release(id))) })
         case .tab(let id, let effects):
             for effect in effects {
                 switch effect {
@@ -128,8 +140,8 @@ public final class AgentConsoleApp {
 
     /// Applies something that arrived from the desk or a chat session.
     private func apply(
-        _ input: Input, state: inout AgentConsoleState, palette: UIPalette, theme: Theme, now: Date,
-        terminal: CursesTerminal
+        _ input: Input, state: inout AgentConsoleState, loop: TerminalEventLoop<Input>, palette: UIPalette,
+        theme: Theme, now: Date, terminal: CursesTerminal
     ) {
         switch input {
         case .queue(.success(let rows)):
@@ -153,11 +165,8 @@ public final class AgentConsoleApp {
             let (commands, sink) = AsyncStream<ChatCommand>.makeStream()
             sinks[id] = sink
             let send = handle.send
-            tasks.append(Task { for await command in commands { await send(command) } })
-            let events = handle.events
-            tasks.append(Task {
-                for await event in events { self.inbox.append(.engine(id: id, event)) }
-            })
+            tasks.append(Task.detached { for await command in commands { await send(command) } })
+            tasks.append(loop.forward(handle.events) { .engine(id: id, $0) })
         case .released(let id, .success):
             notice("Handed back to the bot. /close closes this tab.", tab: id, state: &state)
         case .released(let id, .failure(let failure)):

@@ -7,7 +7,7 @@ import Glibc
 
 /// Copy mode: curses is suspended and the transcript printed as ordinary terminal text, so the
 /// terminal's own selection, scrollback and OSC 8 links work; any key returns to the chat.
-@MainActor
+@TerminalActor
 final class BareView {
     private var savedMode = termios()
     private var haveSavedMode = false

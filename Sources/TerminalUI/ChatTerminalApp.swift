@@ -5,23 +5,19 @@ import MarkdownANSI
 /// The full-screen ncurses chat: status bar, transcript, typing line and composer.
 ///
 /// Input, engine events, ticks and resizes are merged into one queue of ``UIEvent``s, applied by
-/// the pure ``Reducer`` to one ``UIState``; frames are drawn on a clock (at most ~60 per second,
-/// coalesced; a frame answering a key is drawn at once) with a single `doupdate()` each. The loop
-/// sleeps until something happens: an ``InputWatcher`` thread reports readable input (the keys are
-/// then read with curses on the main actor), the engine publishes, or the next time-driven change
-/// is due (clock minute, countdown second, typing dots, a pending frame).
-@MainActor
+/// the pure ``Reducer`` to one ``UIState``; frames are drawn on a ``FrameClock`` (at most ~60 per
+/// second, coalesced; a frame answering a key is drawn at once) with a single `doupdate()` each.
+/// The loop (``TerminalEventLoop``) sleeps in the terminal thread's `poll(2)` until a key arrives,
+/// the engine publishes, or the next time-driven change is due (clock minute, countdown second,
+/// typing dots, a pending frame); keys are read with curses on that same thread.
+@TerminalActor
 public final class ChatTerminalApp {
     /// Shortest time between two frames that no key asked for.
-    nonisolated static let frameInterval: TimeInterval = 1.0 / 60.0
-    /// Poll interval of loops that still poll for keys (the agent console); this app waits on an ``InputWatcher``.
-    static let pollInterval: Duration = .milliseconds(10)
+    nonisolated static let frameInterval = FrameClock.interval
 
     private let options: TerminalUIOptions
     private let events: AsyncStream<ChatEvent>
     private let send: @Sendable (ChatCommand) async -> Void
-    private var inbox: [UIEvent] = []
-    private let wakeup = WakeSignal()
 
     /// Creates the app; nothing touches the terminal until ``run()``.
     public init(
@@ -48,24 +44,16 @@ public final class ChatTerminalApp {
         var savedHistory = state.composer.history
         defer { if state.composer.history != savedHistory { HistoryFile.save(state.composer.history, to: historyPath) } }
 
+        let loop = TerminalEventLoop<UIEvent>()
+        let trace = KeyPathTrace(environment: options.environment)
         let (commands, commandSink) = AsyncStream<ChatCommand>.makeStream()
         let send = self.send
-        let sender = Task {
+        // Commands go out from the cooperative pool: the terminal thread only hands them over.
+        let sender = Task.detached {
             for await command in commands { await send(command) }
         }
-        let pump = Task { [events] in
-            for await event in events {
-                self.inbox.append(.engine(event))
-                self.wakeup.signal()
-            }
-            self.inbox.append(.engineFinished)
-            self.wakeup.signal()
-        }
-        let watcher = InputWatcher()
-        watcher.forwardResizes()
-        watcher.start { [wakeup] in wakeup.signal() }
+        let pump = loop.forward(events, { .engine($0) }, finished: .engineFinished)
         defer {
-            watcher.stop()
             pump.cancel()
             commandSink.finish()
             sender.cancel()
@@ -74,16 +62,13 @@ public final class ChatTerminalApp {
         // Let the pump take what the engine has already published (its replay), so the first
         // frame shows the chat as it is rather than an empty "offline" screen.
         await Task.yield()
-        var decoder = KeyDecoder()
         var bare: BareView?
-        var lastFrame = Date.distantPast
         var lastAnimationKey = ""
-        while true {
+        var outcome = TerminalExit.quit
+        await loop.run {
             if let view = bare {
                 // Copy mode: curses is suspended; engine events still update the state.
-                let pressed = view.finished()
-                watcher.drained()
-                if pressed {
+                if view.finished() {
                     view.close()
                     bare = nil
                     state.screenHidden = false
@@ -91,50 +76,39 @@ public final class ChatTerminalApp {
                     painter.invalidate()
                     state.dirty = true
                 } else {
-                    let batch = inbox
-                    inbox = []
-                    for event in batch {
+                    for event in loop.takePosted() {
                         for effect in Reducer.reduce(&state, event, now: Date()) {
                             if case .send(let command) = effect { commandSink.yield(command) }
                             if case .notify(let title, let body) = effect { terminal.notify(title: title, body: body) }
                         }
                     }
-                    await wakeup.wait(until: nil)
-                    continue
+                    return .wait(until: nil)
                 }
             }
-            let inputs = terminal.readInputs()
-            watcher.drained()
-            var keyEvents: [UIEvent] = []
-            for input in inputs {
-                for key in decoder.feed(input) {
-                    // After a resize every window is drawn again (the painter skips unchanged ones).
-                    if key == .resize { painter.invalidate() }
-                    keyEvents.append(keyEvent(key, terminal: terminal))
-                }
+            let turn = loop.turn(terminal)
+            if let trace, !turn.keys.isEmpty { trace.keysRead(wokeAt: loop.lastWake) }
+            let now = turn.now
+            var batch = turn.posted
+            for key in turn.keys {
+                // After a resize every window is drawn again (the painter skips unchanged ones).
+                if key == .resize { painter.invalidate() }
+                batch.append(self.keyEvent(key, terminal: terminal))
             }
-            for key in decoder.endOfInput() { keyEvents.append(keyEvent(key, terminal: terminal)) }
-
-            // Keys go first: their echo is drawn before engine events that are still waiting
-            // (a streamed chunk), which are applied right after, on the frame clock.
-            let keysFirst = !keyEvents.isEmpty && !inbox.isEmpty
-            let now = Date()
-            let batch: [UIEvent]
-            if keysFirst {
-                batch = keyEvents + [.tick]
-            } else {
-                batch = inbox + keyEvents + [.tick]
-                inbox = []
-            }
+            batch.append(.tick)
+            // Commands (a typing notice, a message) go out after the frame: handing one over wakes
+            // a thread of the pool, which should not run before the echo is drawn.
+            var outgoing: [ChatCommand] = []
             for event in batch {
                 for effect in Reducer.reduce(&state, event, now: now) {
                     switch effect {
                     case .send(let command):
-                        commandSink.yield(command)
+                        outgoing.append(command)
                     case .exit(let result):
-                        return result
+                        for command in outgoing { commandSink.yield(command) }
+                        outcome = result
+                        return .finish
                     case .export(let path, let contents):
-                        inbox.append(.notice(TranscriptExport.write(contents, to: path)))
+                        loop.post(.notice(TranscriptExport.write(contents, to: path)))
                     case .repaint:
                         painter.invalidate()
                         state.dirty = true
@@ -149,16 +123,16 @@ public final class ChatTerminalApp {
                             painter.invalidate()
                             state.dirty = true
                         } else {
-                            inbox.append(.notice("Ctrl-Z needs a shell with job control; /quit leaves."))
+                            loop.post(.notice("Ctrl-Z needs a shell with job control; /quit leaves."))
                         }
                     case .editDraft(let draft):
                         terminal.suspend()
-                        let edited = ExternalEditor.edit(draft, environment: options.environment)
+                        let edited = ExternalEditor.edit(draft, environment: self.options.environment)
                         terminal.resume()
                         painter.invalidate()
-                        inbox.append(.draftEdited(edited))
+                        loop.post(.draftEdited(edited))
                     case .openURL(let url):
-                        inbox.append(.notice(LinkOpener.open(url, environment: options.environment)))
+                        loop.post(.notice(LinkOpener.open(url, environment: self.options.environment)))
                     case .bareView:
                         bare = BareView(lines: BareView.transcriptLines(state), terminal: terminal)
                         state.screenHidden = true
@@ -172,18 +146,24 @@ public final class ChatTerminalApp {
             }
 
             let animationKey = Self.animationKey(state, now: now)
+            trace?.mark()
             // A key's echo is drawn at once; engine-driven changes wait for the frame clock.
-            if bare == nil && (state.dirty || animationKey != lastAnimationKey)
-                && (!inputs.isEmpty || now.timeIntervalSince(lastFrame) >= Self.frameInterval) {
-                painter.paint(FrameBuilder.build(state, now: now, palette: palette))
+            if bare == nil && (state.dirty || animationKey != lastAnimationKey) && loop.mayDraw(turn) {
+                let frame = FrameBuilder.build(state, now: now, palette: palette)
+                trace?.mark()
+                painter.paint(frame)
+                trace?.mark()
                 terminal.setTitle(Self.windowTitle(state))
                 state.dirty = false
                 lastAnimationKey = animationKey
-                lastFrame = now
+                loop.drew(turn)
             }
-            if keysFirst { continue }
-            if bare == nil { await wakeup.wait(until: Self.nextWake(state, now: Date(), lastFrame: lastFrame)) }
+            trace?.finishLine()
+            for command in outgoing { commandSink.yield(command) }
+            if turn.postedWaiting || bare != nil { return .again }
+            return .wait(until: Self.nextWake(state, now: Date(), lastFrame: loop.frames.lastFrame))
         }
+        return outcome
     }
 
     /// When the screen next changes by time alone (or a coalesced frame is due): the clock's next
@@ -221,7 +201,7 @@ public final class ChatTerminalApp {
     }
 
     /// What changes on screen with time alone: clock minute, countdown second, typing dots.
-    private static func animationKey(_ state: UIState, now: Date) -> String {
+    nonisolated static func animationKey(_ state: UIState, now: Date) -> String {
         var key = String(Int(now.timeIntervalSince1970) / 60)
         if case .reconnecting = state.connection { key += "r" + String(Int(now.timeIntervalSince1970)) }
         if !state.typing.isEmpty { key += "t" + String(Int(now.timeIntervalSinceReferenceDate * 3)) }

@@ -12,8 +12,8 @@ private let processContinued = Atomic<Bool>(false)
 
 /// Owns curses: start-up (locale, modes, colour, mouse, bracketed paste), key reading, shutdown.
 ///
-/// - Important: Every method must run on the main actor; curses is single-threaded.
-@MainActor
+/// - Important: Every method runs on the ``TerminalActor``; curses is single-threaded.
+@TerminalActor
 final class CursesTerminal {
     private var input: UnsafeMutablePointer<WINDOW>?
     private var extendedKeys: [Int32: Key] = [:]
@@ -50,6 +50,9 @@ final class CursesTerminal {
         raw()
         noecho()
         nonl()
+        // Every doupdate() draws to the end: no check for pending input in the middle of a frame
+        // (two poll(2) calls per frame, and a key arriving meanwhile would hold its own echo back).
+        typeahead(-1)
         set_escdelay(25)
         curs_set(1)
         let win = newwin(1, 1, 0, 0)
@@ -96,7 +99,7 @@ final class CursesTerminal {
     /// once the shell continues it (`fg`); where stopping is not possible (no job control) it
     /// comes straight back.
     ///
-    /// The signal goes to the whole process (this code runs on a dispatch worker thread that
+    /// The signal goes to the whole process (the terminal thread may have inherited a mask that
     /// blocks signals); a SIGCONT handler tells us when we run again.
     func suspendProcess() {
         suspend()

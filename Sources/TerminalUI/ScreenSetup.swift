@@ -3,7 +3,7 @@ import MarkdownANSI
 
 /// What both full-screen apps (chat and agent console) set up first: curses with terminal restoration
 /// on fatal signals, and the palette and markdown theme for the terminal's colour depth.
-@MainActor
+@TerminalActor
 struct ScreenSetup {
     /// The started terminal.
     let terminal: CursesTerminal

@@ -19,18 +19,19 @@ enum TerminalRestore {
     nonisolated(unsafe) private static var haveTermios = false
     nonisolated(unsafe) private static var atexitInstalled = false
     nonisolated(unsafe) private static var previousCrashActions: [Int32: sigaction] = [:]
-    @MainActor private static var previousTermActions: [Int32: sigaction] = [:]
+    @TerminalActor private static var previousTermActions: [Int32: sigaction] = [:]
     private static let crashBytes: [UInt8] = Array((resetSequence + "\u{1B}[?1049l\r\n").utf8)
-    @MainActor private static var signalSources: [DispatchSourceSignal] = []
+    @TerminalActor private static var signalSources: [DispatchSourceSignal] = []
 
     /// Saves the terminal mode; call before `initscr`.
     static func saveTerminalMode() {
         haveTermios = tcgetattr(STDIN_FILENO, &savedTermios) == 0
     }
 
-    /// Marks curses as running and installs the exit and crash hooks.
-    @MainActor
-    static func install(onSignal: @escaping @MainActor (Int32) -> Void) {
+    /// Marks curses as running and installs the exit and crash hooks; `onSignal` runs on the
+    /// terminal actor (its thread wakes for it) when SIGINT, SIGTERM or SIGHUP arrives.
+    @TerminalActor
+    static func install(onSignal: @escaping @TerminalActor (Int32) -> Void) {
         active = true
         _ = crashBytes.count  // initialise now: the crash handler must not allocate
         if !atexitInstalled {
@@ -42,8 +43,8 @@ enum TerminalRestore {
             ignore.__sigaction_handler.sa_handler = SIG_IGN
             var previous = sigaction()
             if sigaction(sig, &ignore, &previous) == 0 { previousTermActions[sig] = previous }
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .main)
-            source.setEventHandler { MainActor.assumeIsolated { onSignal(sig) } }
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { Task { @TerminalActor in onSignal(sig) } }
             source.resume()
             signalSources.append(source)
         }
@@ -60,7 +61,7 @@ enum TerminalRestore {
     }
 
     /// Ends curses and undoes terminal modes (idempotent); uninstalls the signal sources.
-    @MainActor
+    @TerminalActor
     static func restore() {
         for source in signalSources { source.cancel() }
         signalSources = []

@@ -15,7 +15,7 @@ import MarkdownANSI
 import Glibc
 #endif
 
-@MainActor
+@TerminalActor
 func main() {
     let messages = Int(ProcessInfo.processInfo.environment["TUI_BENCH_MESSAGES"] ?? "") ?? 10_000
     let keys = Int(ProcessInfo.processInfo.environment["TUI_BENCH_KEYS"] ?? "") ?? 2_000
@@ -121,4 +121,4 @@ func main() {
     print("layout cache: \(state.view.cache.count) rows cached, \(state.view.cache.hits) hits, \(state.view.cache.misses) misses; \(painter.framesDrawn) frames")
 }
 
-MainActor.assumeIsolated { main() }
+await main()
