@@ -56,77 +56,80 @@ enum ASCIIWrapper {
         into lines: inout [StyledLine]
     ) -> Bool {
         guard spans.first?.text.utf8.first != 0x20 else { return false }
-        var starts: [Int] = []
-        starts.reserveCapacity(spans.count + 1)
-        var total = 0
-        for span in spans {
-            guard ByteScan.isPrintableASCII(span.text) || SimpleClusters.isNarrow(span.text) else { return false }
-            starts.append(total)
-            total += span.text.utf8.count
-        }
-        starts.append(total)
-        var ranges: [(Int, Int)] = []
-        var lineStart = 0
-        var column = 0
-        var breakEnd = -1
-        var breakNext = -1
-        var breakNextCharacter = -1
-        var previousWasSpace = false
-        var position = 0
-        var character = 0
-        for span in spans {
-            var text = span.text
-            text.withUTF8 { bytes in
-                for byte in bytes {
-                    // A UTF-8 continuation byte belongs to the character before it (one column, no break).
-                    if byte & 0xC0 == 0x80 {
-                        position += 1
-                        continue
-                    }
-                    if byte == 0x20 {
-                        if !previousWasSpace { breakEnd = position }
-                        breakNext = position + 1
-                        breakNextCharacter = character + 1
-                        previousWasSpace = true
-                    } else {
-                        if column + 1 > width {
-                            if breakEnd > lineStart {
-                                ranges.append((lineStart, breakEnd))
-                                lineStart = breakNext
-                                column = character - breakNextCharacter
-                                breakEnd = -1
-                            }
-                            if column + 1 > width {
-                                ranges.append((lineStart, position))
-                                lineStart = position
-                                column = 0
-                                breakEnd = -1
-                            }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: spans.count + 1) { starts in
+            var total = 0
+            for (index, span) in spans.enumerated() {
+                guard ByteScan.isPrintableASCII(span.text) || SimpleClusters.isNarrow(span.text) else { return false }
+                starts[index] = total
+                total += span.text.utf8.count
+            }
+            starts[spans.count] = total
+            var emitted = 0
+            /// Appends the line holding bytes `lower..<upper` (lines are found in order).
+            func emit(_ lower: Int, _ upper: Int) {
+                let prefix = emitted == 0 ? firstPrefix : restPrefix
+                var output: [StyledSpan] = []
+                output.reserveCapacity(prefix.count + min(spans.count, 4))
+                output += prefix
+                appendSlices(spans, starts: starts, from: lower, to: upper, into: &output)
+                lines.append(StyledLine(output))
+                emitted += 1
+            }
+            var lineStart = 0
+            var column = 0
+            var breakEnd = -1
+            var breakNext = -1
+            var breakNextCharacter = -1
+            var previousWasSpace = false
+            var position = 0
+            var character = 0
+            for span in spans {
+                var text = span.text
+                text.withUTF8 { bytes in
+                    for byte in bytes {
+                        // A UTF-8 continuation byte belongs to the character before it (one column, no break).
+                        if byte & 0xC0 == 0x80 {
+                            position += 1
+                            continue
                         }
-                        previousWasSpace = false
+                        if byte == 0x20 {
+                            if !previousWasSpace { breakEnd = position }
+                            breakNext = position + 1
+                            breakNextCharacter = character + 1
+                            previousWasSpace = true
+                        } else {
+                            if column + 1 > width {
+                                if breakEnd > lineStart {
+                                    emit(lineStart, breakEnd)
+                                    lineStart = breakNext
+                                    column = character - breakNextCharacter
+                                    breakEnd = -1
+                                }
+                                if column + 1 > width {
+                                    emit(lineStart, position)
+                                    lineStart = position
+                                    column = 0
+                                    breakEnd = -1
+                                }
+                            }
+                            previousWasSpace = false
+                        }
+                        column += 1
+                        position += 1
+                        character += 1
                     }
-                    column += 1
-                    position += 1
-                    character += 1
                 }
             }
+            let end = previousWasSpace ? breakEnd : total
+            if end > lineStart || emitted == 0 { emit(lineStart, max(lineStart, end)) }
+            return true
         }
-        let end = previousWasSpace ? breakEnd : total
-        if end > lineStart || ranges.isEmpty { ranges.append((lineStart, max(lineStart, end))) }
-        for (index, range) in ranges.enumerated() {
-            let prefix = index == 0 ? firstPrefix : restPrefix
-            var output: [StyledSpan] = []
-            output.reserveCapacity(prefix.count + min(spans.count, 4))
-            output += prefix
-            appendSlices(spans, starts: starts, from: range.0, to: range.1, into: &output)
-            lines.append(StyledLine(output))
-        }
-        return true
     }
 
     /// Appends the parts of `spans` between global byte offsets `lower` and `upper`.
     private static func appendSlices(
-        _ spans: ArraySlice<StyledSpan>, starts: [Int], from lower: Int, to upper: Int, into output: inout [StyledSpan]
+        _ spans: ArraySlice<StyledSpan>, starts: UnsafeMutableBufferPointer<Int>, from lower: Int, to upper: Int,
+        into output: inout [StyledSpan]
     ) {
         let base = spans.startIndex
         var index = 0
