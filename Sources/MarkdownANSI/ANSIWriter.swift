@@ -3,12 +3,9 @@ public enum ANSIWriter {
     /// SGR text for lines joined by "\n"; `.none` emits no colour but keeps bold/underline
     /// unless `plain` is true (then no escape sequences at all). `hyperlinks` emits OSC 8.
     public static func string(_ lines: [StyledLine], mode: ColorMode, hyperlinks: Bool = false, plain: Bool = false) -> String {
-        var estimate = lines.count
-        for line in lines {
-            for span in line.spans { estimate += span.text.utf8.count + (plain ? 0 : 16) }
-        }
+        // The reused scratch buffer usually has room already; it grows geometrically when not.
         var state = ANSIWriterState.take()
-        var output = ByteOutput(reusing: state.takeScratch(), capacity: estimate)
+        var output = ByteOutput(reusing: state.takeScratch(), capacity: lines.count * 64)
         lines.withUnsafeBufferPointer { lines in
             for index in lines.indices {
                 if index > 0 { output.byte(0x0A) }
