@@ -101,11 +101,6 @@ final class CursesPainter {
         for (row, line) in region.lines.prefix(region.height).enumerated() {
             var x = 0
             var runStart = 0
-            func flush() {
-                guard !run.isEmpty else { return }
-                _ = run.withUnsafeBufferPointer { mvwaddnwstr(window, Int32(row), Int32(runStart), $0.baseAddress, Int32($0.count)) }
-                run.removeAll(keepingCapacity: true)
-            }
             for span in line.spans {
                 let a = attributes(span.style)
                 cnc_wattr_set(window, a.attr, a.pair)
@@ -118,18 +113,25 @@ final class CursesPainter {
                         if run.isEmpty { runStart = x }
                         run.append(wchar_t(bitPattern: scalar.value))
                     } else {
-                        flush()
-                        single.removeAll(keepingCapacity: true)
+                        put(&run, into: window, row: row, column: runStart)
                         for scalar in scalars { single.append(wchar_t(bitPattern: scalar.value)) }
-                        _ = single.withUnsafeBufferPointer { mvwaddnwstr(window, Int32(row), Int32(x), $0.baseAddress, Int32($0.count)) }
+                        put(&single, into: window, row: row, column: x)
                     }
                     x += w
                 }
                 // The attributes change with the next span: draw this one's run first.
-                flush()
+                put(&run, into: window, row: row, column: runStart)
             }
         }
         cnc_wattr_set(window, fill.attr, fill.pair)
+    }
+
+    /// Writes `text` (if any) at a row and column of `window` and empties it.
+    private func put(_ text: inout [wchar_t], into window: UnsafeMutablePointer<WINDOW>, row: Int, column: Int) {
+        guard !text.isEmpty else { return }
+        let count = Int32(text.count)
+        text.withUnsafeBufferPointer { buffer in _ = mvwaddnwstr(window, Int32(row), Int32(column), buffer.baseAddress, count) }
+        text.removeAll(keepingCapacity: true)
     }
 
     private func attributes(_ style: TextStyle) -> (attr: attr_t, pair: Int32) {
