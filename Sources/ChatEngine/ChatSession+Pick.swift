@@ -39,6 +39,11 @@ extension ChatSession {
     }
 
     /// Fills in field `name` of the newest open form; the form is shown again with the new value.
+    /// The choices ``pick(_:)`` would pick from now (the newest open picker's), or nil when there is none.
+    public var openChoices: [String]? {
+        store.items.last(where: { $0.isOpenForPicking && !$0.isOwn })?.choices
+    }
+
     /// True while the newest open form is still being loaded (a Connect view waiting for DescribeView).
     public var isLoadingForm: Bool {
         store.items.last(where: { $0.isOpenForm })?.form?.isLoaded == false

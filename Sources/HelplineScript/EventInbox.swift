@@ -15,20 +15,11 @@ actor EventInbox {
     private var finished = false
     private var waiter: (id: Int, continuation: CheckedContinuation<Arrival?, Never>)?
     private var nextWaiterId = 0
-    /// The options of the latest message offering choices (for `pick`), whether or not a step took it.
-    private(set) var latestChoices: [String]?
     /// Our own attachments in their latest form, by local id (for `attach`).
     private(set) var ownAttachments: [String: ChatItem] = [:]
 
     /// Adds an event (called by the pump task); a terminal connection state ends the stream.
     func append(_ event: ChatEvent) {
-        switch event {
-        case .item(let item) where !item.isOwn, .itemUpdated(let item) where !item.isOwn && item.isOpenForPicking:
-            // A form's actions arrive in an update, once the view has loaded.
-            if let choices = InteractiveOptions.choices(of: item) { latestChoices = choices }
-        default:
-            break
-        }
         switch event {
         case .item(let item), .itemUpdated(let item):
             if item.attachment != nil, let localId = item.localId { ownAttachments[localId] = item }

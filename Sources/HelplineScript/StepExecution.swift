@@ -64,7 +64,8 @@ struct StepExecution {
     /// (a title, a carousel selection, a list page request, a form action).
     private mutating func pick(_ number: Int, step: ScriptStep) async -> StepResult {
         if let closedReason { return StepResult(step: step, failure: "the chat is over (\(closedReason))") }
-        guard let titles = await inbox.latestChoices else {
+        // The engine has every event before the script reads it, so its open picker is the one to answer.
+        guard let titles = await session.openChoices, !titles.isEmpty else {
             return StepResult(step: step, failure: "no interactive message to pick from")
         }
         guard number <= titles.count else {

@@ -40,7 +40,10 @@ import Testing
     @Test("an unreachable PolyAI endpoint: the error says where and what, once")
     func unreachable() async throws {
         let result = try await HelplineBinary.run(
-            ["polyai", "--api-key", "k", "--rest-url", "http://127.0.0.1:9/api/v1", "--ws-url", "ws://127.0.0.1:9/ws", "--plain"])
+            [
+                "polyai", "--api-key", "k", "--rest-url", "http://127.0.0.1:9/api/v1", "--ws-url", "ws://127.0.0.1:9/ws", "--plain",
+                "--linger", "60",  // stdin ends at once: the chat must fail on its own, not be ended by the user
+            ])
         #expect(result.status != 0)
         #expect(result.stderr.contains("connection refused (127.0.0.1:9)"), "\(result.stderr)")
         #expect(!result.stderr.contains("network error: network error"), "\(result.stderr)")
