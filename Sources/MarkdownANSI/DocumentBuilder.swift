@@ -32,6 +32,8 @@ struct DocumentBuilder {
     private var output: [DocBlock] = []
     private var containers: [Container] = []
     private var listDepth = 0
+    /// Hanging-indent prefixes by width, made once per document (one array shared by all items).
+    private var indents: [[StyledSpan]] = []
 
     /// Creates a builder drawing with `theme`.
     init(theme: Theme) {
@@ -137,7 +139,7 @@ struct DocumentBuilder {
                         : StyledSpan("☐ ", style: theme.taskOpen))
                 markerWidth += 2
             }
-            let indent = [StyledSpan(Repeated.spaces(markerWidth))]
+            let indent = indentPrefix(markerWidth)
             if offset > 0 && !tight { blank() }
             containers.append(Container(first: marker, rest: indent, firstWidth: markerWidth, restWidth: markerWidth))
             let before = output.count
@@ -146,6 +148,13 @@ struct DocumentBuilder {
             containers.removeLast()
             offset += 1
         }
+    }
+
+    /// The hanging-indent prefix of `width` spaces (shared storage for widths met before).
+    private mutating func indentPrefix(_ width: Int) -> [StyledSpan] {
+        guard width < 32 else { return [StyledSpan(Repeated.spaces(width))] }
+        while indents.count <= width { indents.append([StyledSpan(Repeated.spaces(indents.count))]) }
+        return indents[width]
     }
 
     /// Column alignments of a GFM table node.

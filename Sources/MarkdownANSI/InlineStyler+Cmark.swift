@@ -37,10 +37,14 @@ extension InlineStyler {
         let type = cmark_node_get_type(node)
         switch type {
         case CMARK_NODE_TEXT:
-            let drawn = effective(style)
-            CmarkTree.withLiteral(node) { output.append($0, drawn, flatten: true) }
+            if hasOpenTags {
+                let drawn = effective(style)
+                CmarkTree.withLiteral(node) { output.append($0, drawn, flatten: true) }
+            } else {
+                CmarkTree.withLiteral(node) { output.append($0, style, flatten: true) }
+            }
         case CMARK_NODE_SOFTBREAK:
-            append(" ", effective(style))
+            output.appendSpace(hasOpenTags ? effective(style) : style)
         case CMARK_NODE_LINEBREAK:
             appendBreak()
         case CMARK_NODE_CODE:

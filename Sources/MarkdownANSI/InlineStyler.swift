@@ -46,6 +46,9 @@ struct InlineStyler {
         return result
     }
 
+    /// Whether HTML tags opened in the inline stream are still open.
+    var hasOpenTags: Bool { !openTags.isEmpty }
+
     /// `style` with the styles of the open HTML tags layered on top.
     func effective(_ style: TextStyle) -> TextStyle {
         if openTags.isEmpty { return style }

@@ -71,6 +71,12 @@ struct SpanAccumulator {
         }
     }
 
+    /// Appends one space in `style` (a soft break).
+    mutating func appendSpace(_ style: TextStyle) {
+        open(style)
+        bytes.append(0x20)
+    }
+
     /// Appends a hard break.
     mutating func appendBreak() {
         close()
