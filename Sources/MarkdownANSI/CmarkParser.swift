@@ -19,23 +19,27 @@ enum CmarkParser {
         return names.compactMap { name in cmark_find_syntax_extension(name).map { UInt(bitPattern: $0) } }
     }()
 
-    /// Parses `text` and passes the document node to `body` (freed afterwards). The C parse is
-    /// serialized (cmark-gfm's inline tables are global); reading the finished tree is not.
+    /// Parses `text` and passes the document node to `body`. The tree lives in `CmarkArena` and is
+    /// dropped as a whole afterwards; the lock is held throughout (cmark-gfm's inline tables are
+    /// global, and reading a literal may allocate in the arena).
     static func withDocument<T>(_ text: String, _ body: (OpaquePointer) -> T) -> T? {
-        guard let document = ProcessLock.parser.withLock({ parseDocument(text) }) else { return nil }
-        defer { cmark_node_free(document) }
-        return body(document)
+        ProcessLock.parser.withLock {
+            defer { CmarkArena.reset() }
+            guard let document = parseDocument(text, memory: CmarkArena.memory) else { return nil }
+            return body(document)
+        }
     }
 
     /// Parses `text`; the caller frees the returned document with `cmark_node_free`.
     static func parse(_ text: String) -> OpaquePointer? {
-        ProcessLock.parser.withLock { parseDocument(text) }
+        ProcessLock.parser.withLock { parseDocument(text, memory: cmark_get_default_mem_allocator()) }
     }
 
-    /// Runs cmark-gfm with the GFM extensions attached; the caller frees the returned document.
-    private static func parseDocument(_ text: String) -> OpaquePointer? {
+    /// Runs cmark-gfm with the GFM extensions attached, allocating from `memory`; the caller frees
+    /// the returned document (or resets the arena).
+    private static func parseDocument(_ text: String, memory: UnsafeMutablePointer<cmark_mem>) -> OpaquePointer? {
         let extensions = extensions
-        guard let parser = cmark_parser_new(hl_opt_default()) else { return nil }
+        guard let parser = cmark_parser_new_with_mem(hl_opt_default(), memory) else { return nil }
         defer { cmark_parser_free(parser) }
         for address in extensions {
             if let ext = OpaquePointer(bitPattern: address) {
