@@ -14,6 +14,9 @@ import MarkdownANSI
 public final class ChatTerminalApp {
     /// Shortest time between two frames that no key asked for.
     nonisolated static let frameInterval = FrameClock.interval
+    /// Typing notices go to the engine at most this often (it sends one every few seconds at
+    /// most anyway); handing one over per key woke a thread of the pool after every echo.
+    nonisolated static let typingHandOverInterval: TimeInterval = 1
 
     private let options: TerminalUIOptions
     private let events: AsyncStream<ChatEvent>
@@ -65,6 +68,7 @@ public final class ChatTerminalApp {
         var bare: BareView?
         var lastAnimationKey = ""
         var outcome = TerminalExit.quit
+        var lastTypingNotice = Date.distantPast
         await loop.run {
             if let view = bare {
                 // Copy mode: curses is suspended; engine events still update the state.
@@ -159,7 +163,15 @@ public final class ChatTerminalApp {
                 loop.drew(turn)
             }
             trace?.finishLine()
-            for command in outgoing { commandSink.yield(command) }
+            for command in outgoing {
+                if case .typing = command {
+                    guard now.timeIntervalSince(lastTypingNotice) >= Self.typingHandOverInterval else { continue }
+                    lastTypingNotice = now
+                } else {
+                    lastTypingNotice = .distantPast  // a sent message starts the engine's own interval again
+                }
+                commandSink.yield(command)
+            }
             if turn.postedWaiting || bare != nil { return .again }
             return .wait(until: Self.nextWake(state, now: Date(), lastFrame: loop.frames.lastFrame))
         }
