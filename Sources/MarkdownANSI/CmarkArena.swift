@@ -18,20 +18,41 @@ enum CmarkArena {
     private static let header = 16
     /// Size of a regular block; larger requests get a block of their own.
     private static let blockSize = 64 * 1024
-    /// Blocks kept across resets (more are released to the system).
+    /// Regular blocks kept across resets (more, and larger ones, are released to the system).
     private static let keptBlocks = 4
 
-    /// The blocks and the bump position in the last one; touched only under `ProcessLock.parser`.
-    nonisolated(unsafe) private static var blocks: [UnsafeMutableRawPointer] = []
-    nonisolated(unsafe) private static var sizes: [Int] = []
-    nonisolated(unsafe) private static var current = -1
-    nonisolated(unsafe) private static var used = 0
+    /// The blocks and the bump position in the current one.
+    private struct State {
+        /// Start of the block allocations come from now.
+        var base: UnsafeMutableRawPointer?
+        /// Bytes used in it.
+        var used = 0
+        /// Its size.
+        var size = 0
+        /// Index of that block in `blocks` (-1 before the first).
+        var current = -1
+        /// Every block owned (the first `current` + 1 hold the tree being parsed).
+        var blocks: [UnsafeMutableRawPointer] = []
+        /// Their sizes.
+        var sizes: [Int] = []
+    }
+
+    /// The one state, reached through a pointer (no exclusivity bookkeeping on each allocation);
+    /// touched only under `ProcessLock.parser`.
+    nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
+        let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
+        state.initialize(to: State())
+        return state
+    }()
 
     /// The allocator handed to `cmark_parser_new_with_mem` (lives for the process).
     nonisolated(unsafe) static let memory: UnsafeMutablePointer<cmark_mem> = {
         let memory = UnsafeMutablePointer<cmark_mem>.allocate(capacity: 1)
         memory.initialize(to: cmark_mem(
-            calloc: { count, size in CmarkArena.allocate(count * size, zeroed: true) },
+            calloc: { count, size in
+                let (bytes, overflow) = count.multipliedReportingOverflow(by: size)
+                return overflow ? nil : CmarkArena.allocate(bytes, zeroed: true)
+            },
             realloc: { pointer, size in CmarkArena.reallocate(pointer, size) },
             free: { _ in }
         ))
@@ -40,24 +61,36 @@ enum CmarkArena {
 
     /// Forgets every allocation (the tree parsed into the arena must not be used afterwards).
     static func reset() {
-        if blocks.count > keptBlocks {
-            for index in keptBlocks..<blocks.count { free(blocks[index]) }
-            blocks.removeSubrange(keptBlocks...)
-            sizes.removeSubrange(keptBlocks...)
+        let state = state
+        var index = 0
+        while index < state.pointee.blocks.count {
+            // Keep a few regular blocks; release the rest and every oversized one.
+            if index >= keptBlocks || state.pointee.sizes[index] > blockSize {
+                free(state.pointee.blocks[index])
+                state.pointee.blocks.remove(at: index)
+                state.pointee.sizes.remove(at: index)
+            } else {
+                index += 1
+            }
         }
-        current = blocks.isEmpty ? -1 : 0
-        used = 0
+        state.pointee.current = -1
+        state.pointee.base = nil
+        state.pointee.used = 0
+        state.pointee.size = 0
     }
 
     /// `size` bytes (zeroed when asked) after a header that records the size.
+    @inline(__always)
     private static func allocate(_ size: Int, zeroed: Bool) -> UnsafeMutableRawPointer? {
+        let state = state
         let rounded = (max(size, 1) + 15) & ~15
         let needed = rounded + header
-        if current < 0 || used + needed > sizes[current] {
-            guard nextBlock(minimum: needed) else { return nil }
+        if state.pointee.used + needed > state.pointee.size {
+            guard nextBlock(state, minimum: needed) else { return nil }
         }
-        let start = blocks[current] + used
-        used += needed
+        guard let base = state.pointee.base else { return nil }
+        let start = base + state.pointee.used
+        state.pointee.used += needed
         start.storeBytes(of: rounded, as: Int.self)
         let result = start + header
         if zeroed { memset(result, 0, rounded) }
@@ -65,33 +98,37 @@ enum CmarkArena {
     }
 
     /// Moves on to a block with room for `needed` bytes: the next kept one, or a new one.
-    private static func nextBlock(minimum needed: Int) -> Bool {
-        var index = current + 1
-        while index < blocks.count && sizes[index] < needed { index += 1 }
-        if index < blocks.count {
+    private static func nextBlock(_ state: UnsafeMutablePointer<State>, minimum needed: Int) -> Bool {
+        let next = state.pointee.current + 1
+        var index = next
+        while index < state.pointee.blocks.count && state.pointee.sizes[index] < needed { index += 1 }
+        if index < state.pointee.blocks.count {
             // Blocks skipped over stay unused until the next reset; move the found one here.
-            blocks.swapAt(current + 1, index)
-            sizes.swapAt(current + 1, index)
+            state.pointee.blocks.swapAt(next, index)
+            state.pointee.sizes.swapAt(next, index)
         } else {
             let size = max(blockSize, needed)
             guard let block = malloc(size) else { return false }
-            blocks.insert(block, at: current + 1)
-            sizes.insert(size, at: current + 1)
+            state.pointee.blocks.insert(block, at: next)
+            state.pointee.sizes.insert(size, at: next)
         }
-        current += 1
-        used = 0
+        state.pointee.current = next
+        state.pointee.base = state.pointee.blocks[next]
+        state.pointee.size = state.pointee.sizes[next]
+        state.pointee.used = 0
         return true
     }
 
     /// Grows (or shrinks) an allocation: in place when it is the last one and there is room.
     private static func reallocate(_ pointer: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer? {
         guard let pointer else { return allocate(size, zeroed: false) }
+        let state = state
         let old = (pointer - header).load(as: Int.self)
         let rounded = (max(size, 1) + 15) & ~15
         if rounded <= old { return pointer }
-        let end = blocks[current] + used
-        if pointer + old == end && used + (rounded - old) <= sizes[current] {
-            used += rounded - old
+        if let base = state.pointee.base, pointer + old == base + state.pointee.used,
+           state.pointee.used + (rounded - old) <= state.pointee.size {
+            state.pointee.used += rounded - old
             (pointer - header).storeBytes(of: rounded, as: Int.self)
             return pointer
         }
