@@ -49,7 +49,7 @@ enum FrameBuilder {
         var regions: [Frame.Region] = []
         regions.append(Frame.Region(
             name: "status", top: g.status.top, height: 1,
-            lines: [StatusBar.line(state, now: now, width: g.columns, palette: palette, clock: clock)],
+            lines: [state.view.statusLine.line(state, now: now, width: g.columns, palette: palette, clock: clock)],
             fill: palette.statusBar))
         let viewport = state.viewport()
         var transcriptLines = state.transcriptSearch.map { search in viewport.lines.map(search.highlight) } ?? viewport.lines

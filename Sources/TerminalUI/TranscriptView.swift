@@ -54,6 +54,8 @@ final class TranscriptView {
     private var lastViewport: (key: ViewportKey, viewport: TranscriptViewport)?
     /// The status bar's `HH:MM` for the minute (since 1970) it was made for.
     private var lastClock: (minute: Int, text: String)?
+    /// The last status bar, reused while its inputs are unchanged.
+    let statusLine = StatusLineCache()
 
     /// Everything a viewport is made from (rows, store contents, position, pane size).
     private struct ViewportKey: Equatable {

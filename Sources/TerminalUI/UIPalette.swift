@@ -4,7 +4,7 @@ import MarkdownANSI
 ///
 /// Colours are dropped by the painter when colour is off, so bold, dim, underline and
 /// inverse here must carry the meaning on their own.
-struct UIPalette: Sendable {
+struct UIPalette: Sendable, Equatable {
     var time = TextStyle(dim: true)
     var ownName = TextStyle(bold: true, foreground: .ansi(6))
     var agentName = TextStyle(bold: true, foreground: .ansi(2))
