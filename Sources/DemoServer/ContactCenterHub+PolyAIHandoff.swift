@@ -7,31 +7,30 @@ extension ContactCenterHub {
     /// Announces a queue position: a SYSTEM message on Connect, handoff frames on a PolyAI session.
     func announceQueuePosition(_ contactId: String, _ announcement: PolyAIQueueAnnouncement) {
         polyAI.announcing = announcement
-        systemMessage(contactId, announcement.text)
+        systemMessage(contactId, announcement.text ?? "")
         polyAI.announcing = nil
     }
 
-    /// The PolyAI frames for a queue announcement (called instead of forwarding its SYSTEM message).
+    /// The PolyAI frames for a queue announcement (called instead of forwarding its SYSTEM message); the
+    /// first of a wait starts the handoff.
     func polyAIQueueFrames(_ sessionId: String, _ announcement: PolyAIQueueAnnouncement) {
-        if announcement.first || polyAI.sessions[sessionId]?.inQueue != true {
+        if polyAI.sessions[sessionId]?.inQueue != true {
             polyAI.sessions[sessionId]?.inQueue = true
             polyAIAppend(sessionId, type: "POLY_AGENT_TRIGGERED_HANDOFF", payload: [:])
             polyAIAppend(sessionId, type: "HANDOFF_ACCEPTED", payload: ["queue_name": announcement.queue])
         }
-        polyAIAppend(sessionId, type: "HANDOFF_QUEUE_STATUS", payload: [
-            "position_in_queue": announcement.position, "estimated_wait_seconds": announcement.position * 60,
-            "queue_name": announcement.queue, "display_message": announcement.text,
-        ])
+        var status: [String: Any] = [
+            "position_in_queue": announcement.position, "estimated_wait_seconds": announcement.waitSeconds,
+            "queue_name": announcement.queue,
+        ]
+        if let text = announcement.text { status["display_message"] = text }
+        polyAIAppend(sessionId, type: "HANDOFF_QUEUE_STATUS", payload: status)
     }
 
-    /// A live agent joins: the rest of the ladder when the chat was not announced in a queue first.
+    /// A live agent joins: the short ladder first when the chat was not announced in a queue.
     func polyAILiveAgentJoined(_ sessionId: String, _ item: WireItem, name: String) {
         if polyAI.sessions[sessionId]?.inQueue != true {
-            polyAIAppend(sessionId, type: "POLY_AGENT_TRIGGERED_HANDOFF", payload: [:])
-            polyAIAppend(sessionId, type: "HANDOFF_ACCEPTED", payload: ["queue_name": "support"])
-            polyAIAppend(sessionId, type: "HANDOFF_QUEUE_STATUS", payload: [
-                "position_in_queue": 1, "estimated_wait_seconds": 30, "queue_name": "support",
-            ])
+            polyAIQueueFrames(sessionId, PolyAIQueueAnnouncement(position: 1, queue: "support", text: nil, waitSeconds: 30))
         }
         polyAI.sessions[sessionId]?.inQueue = false
         polyAIAppend(sessionId, type: "LIVE_AGENT_JOINED", payload: [

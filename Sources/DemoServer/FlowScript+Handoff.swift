@@ -63,12 +63,12 @@ extension FlowScript {
             return
         }
         guard position != pending.announced else { return }
-        let first = pending.announced == nil
         pending.announced = position
         await hub.announceQueuePosition(
             contactId,
             PolyAIQueueAnnouncement(
-                position: position, queue: pending.plan.queue, text: pending.plan.positionMessage(position), first: first))
+                position: position, queue: pending.plan.queue, text: pending.plan.positionMessage(position),
+                waitSeconds: position * 60))
     }
 
     /// An agent console took the chat: the flow stops answering until it is handed back.

@@ -77,8 +77,8 @@ struct PolyAIQueueAnnouncement: Sendable {
     var position: Int
     /// The queue's name.
     var queue: String
-    /// The announcement text (`display_message`).
-    var text: String
-    /// True for the chat's first announcement of this wait (the handoff starts with it).
-    var first: Bool
+    /// The announcement text (`display_message`), if any.
+    var text: String?
+    /// `estimated_wait_seconds`.
+    var waitSeconds: Int
 }
