@@ -12,7 +12,7 @@ extension ChatSession {
     /// Returns what went wrong (also published as a notice), or nil when the answer was queued.
     @discardableResult
     public func pick(_ index: Int) async -> String? {
-        guard let item = store.items.last(where: { $0.isOpenForPicking && !$0.isOwn }), let choices = item.choices else {
+        guard let item = openPicker, let choices = item.choices else {
             return refuse("There is nothing to pick from.")
         }
         guard (1...choices.count).contains(index) else {
@@ -38,17 +38,18 @@ extension ChatSession {
         return problem
     }
 
-    /// Fills in field `name` of the newest open form; the form is shown again with the new value.
+    /// The newest picker someone else offered that is still open.
+    private var openPicker: ChatItem? { store.items.last(where: { $0.isOpenForPicking && !$0.isOwn }) }
+
     /// The choices ``pick(_:)`` would pick from now (the newest open picker's), or nil when there is none.
-    public var openChoices: [String]? {
-        store.items.last(where: { $0.isOpenForPicking && !$0.isOwn })?.choices
-    }
+    public var openChoices: [String]? { openPicker?.choices }
 
     /// True while the newest open form is still being loaded (a Connect view waiting for DescribeView).
     public var isLoadingForm: Bool {
         store.items.last(where: { $0.isOpenForm })?.form?.isLoaded == false
     }
 
+    /// Fills in field `name` of the newest open form; the form is shown again with the new value.
     /// Returns what went wrong (also published as a notice), or nil when the field was set.
     @discardableResult
     public func setField(_ name: String, value: String) -> String? {

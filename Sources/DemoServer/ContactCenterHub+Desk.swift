@@ -129,8 +129,7 @@ extension ContactCenterHub {
             contacts[contactId]?.participants[participant.id]?.present = false
             appendEvent(contactId, contentType: EventType.participantLeft, participantId: participant.id)
             for (id, link) in sockets where link.participantId == participant.id {
-                link.continuation.yield(.close(code: 1000, reason: "Participant left"))
-                link.continuation.finish()
+                link.end(.close(code: 1000, reason: "Participant left"))
                 sockets[id] = nil
             }
         }

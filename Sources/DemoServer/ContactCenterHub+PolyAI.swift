@@ -64,8 +64,7 @@ extension ContactCenterHub {
         sockets[id]?.continuation.yield(.text(PolyAIServerWire.batch(first + replay.map(\.json))))
         if let code = polyAI.faults.closeAfterReplay {
             polyAI.faults.closeAfterReplay = nil
-            sockets[id]?.continuation.yield(.close(code: code, reason: "Injected close after the replay"))
-            sockets[id]?.continuation.finish()
+            sockets[id]?.end(.close(code: code, reason: "Injected close after the replay"))
         }
         return (id, stream)
     }

@@ -13,9 +13,7 @@ extension ContactCenterHub {
 
     /// Closes a socket that stayed quiet too long (1001, "Idle timeout").
     func polyAICloseIdle(_ id: UUID) {
-        guard let link = sockets[id] else { return }
-        link.continuation.yield(.close(code: 1001, reason: "Idle timeout"))
-        link.continuation.finish()
+        sockets[id]?.end(.close(code: 1001, reason: "Idle timeout"))
     }
 
     /// Sets how long a PolyAI socket may stay quiet before the server closes it.

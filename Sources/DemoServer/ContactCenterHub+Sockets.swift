@@ -86,8 +86,7 @@ extension ContactCenterHub {
     /// Closes every socket with 1001 (going away), or drops the connections without a close frame.
     func dropAllSockets(abruptly: Bool = false) {
         for link in sockets.values {
-            link.continuation.yield(abruptly ? .abort : .close(code: 1001, reason: "Going away"))
-            link.continuation.finish()
+            link.end(abruptly ? .abort : .close(code: 1001, reason: "Going away"))
         }
         sockets.removeAll()
     }

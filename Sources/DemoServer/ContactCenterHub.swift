@@ -35,6 +35,12 @@ struct SocketLink: Sendable {
     var participantId: String
     var subscribed = false
     var continuation: AsyncStream<SocketCommand>.Continuation
+
+    /// Ends the socket: a last command (a close frame or an abort) for its writer, then nothing more.
+    func end(_ command: SocketCommand) {
+        continuation.yield(command)
+        continuation.finish()
+    }
 }
 
 /// The single owner of all demo contact-center state: contacts, tokens, sockets and faults.
@@ -222,8 +228,7 @@ actor ContactCenterHub {
         desk.remove(contactId: contactId)
         expiryTasks.removeValue(forKey: contactId)?.cancel()
         for (id, link) in sockets where link.contactId == contactId {
-            link.continuation.yield(.close(code: 1000, reason: "Chat ended"))
-            link.continuation.finish()
+            link.end(.close(code: 1000, reason: "Chat ended"))
             sockets[id] = nil
         }
     }
@@ -236,8 +241,7 @@ actor ContactCenterHub {
         expiryTasks.removeAll()
         runners.removeAll()
         for link in sockets.values {
-            link.continuation.yield(.close(code: 1001, reason: "Server shutting down"))
-            link.continuation.finish()
+            link.end(.close(code: 1001, reason: "Server shutting down"))
         }
         sockets.removeAll()
     }

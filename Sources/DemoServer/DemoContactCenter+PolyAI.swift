@@ -70,8 +70,7 @@ extension ContactCenterHub {
     /// Closes every PolyAI socket with `code`.
     func closePolyAISockets(code: UInt16, reason: String) {
         for id in Array(polyAI.sessionBySocket.keys) {
-            sockets[id]?.continuation.yield(.close(code: code, reason: reason))
-            sockets[id]?.continuation.finish()
+            sockets[id]?.end(.close(code: code, reason: reason))
         }
     }
 }
