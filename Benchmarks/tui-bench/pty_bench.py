@@ -15,7 +15,11 @@ Starts `helpline serve` (the demo contact center, its own process) with a bench 
 weechat runs in the same harness holding 10,000 lines in its core buffer (printed by a small
 Python script), then printing one line every 10 ms for (b).
 
-Usage: pty_bench.py --helpline BIN [--keys 500] [--messages 10000] [--no-weechat] [--json FILE]
+Both clients run at once and take turns: each scenario is typed in rounds, the client going first
+alternating, so a change in the machine's load falls on both alike. In (b) each round starts a
+streamed reply for the client being measured and waits for it to end before the other's turn.
+
+Usage: pty_bench.py --helpline BIN [--keys 500] [--rounds 5] [--messages 10000] [--no-weechat] [--json FILE]
 """
 import argparse
 import fcntl
@@ -206,33 +210,43 @@ def bench_flow(messages, stream_words):
     }
 
 
-def run_helpline(args, work):
-    flows = os.path.join(work, "flows")
-    os.makedirs(flows, exist_ok=True)
-    with open(os.path.join(flows, "bench.json"), "w") as f:
-        json.dump(bench_flow(args.messages, args.stream_words), f)
-    env = dict(os.environ, HOME=work, XDG_STATE_HOME=os.path.join(work, "state"), XDG_CONFIG_HOME=os.path.join(work, "config"),
-               TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    env.pop("COLORTERM", None)
-    env.pop("NO_COLOR", None)
-    trace_path = os.path.join(work, "key-trace.txt")
-    if args.trace:
-        env["HELPLINE_KEY_TRACE"] = trace_path
-    server = subprocess.Popen([args.helpline, "serve", "--flows", flows, "--flow", "bench", "--reply-delay", "40"],
-                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
-    result = {}
-    term = None
-    try:
+class HelplineClient:
+    """`helpline serve` plus `helpline connect` on a pty; the bench flow preloads and streams."""
+    name = "helpline"
+
+    def __init__(self, args, work):
+        self.args, self.work = args, work
+        self.server = None
+        self.term = None
+        self.trace_path = os.path.join(work, "key-trace.txt")
+
+    def start(self):
+        """Starts the server and the client, preloads the messages; returns first paint, idle use, RSS."""
+        args, work = self.args, self.work
+        flows = os.path.join(work, "flows")
+        os.makedirs(flows, exist_ok=True)
+        with open(os.path.join(flows, "bench.json"), "w") as f:
+            json.dump(bench_flow(args.messages, args.stream_words), f)
+        env = dict(os.environ, HOME=work, XDG_STATE_HOME=os.path.join(work, "state"),
+                   XDG_CONFIG_HOME=os.path.join(work, "config"), TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        env.pop("COLORTERM", None)
+        env.pop("NO_COLOR", None)
+        if args.trace:
+            env["HELPLINE_KEY_TRACE"] = self.trace_path
+        self.server = subprocess.Popen(
+            [args.helpline, "serve", "--flows", flows, "--flow", "bench", "--reply-delay", "40"],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, env=env, text=True)
         base = None
-        for line in server.stdout:
+        for line in self.server.stdout:
             match = re.search(r"listening on (http://\S+)", line)
             if match:
                 base = match.group(1)
                 break
         if not base:
             raise RuntimeError("helpline serve did not start")
-        term = Pty([args.helpline, "connect", "--start-url", base + "/Prod", "--endpoint-url", base,
-                    "--display-name", "Bench", "--new"] + args.client_arg, env, work)
+        term = self.term = Pty([args.helpline, "connect", "--start-url", base + "/Prod", "--endpoint-url", base,
+                                "--display-name", "Bench", "--new"] + args.client_arg, env, work)
+        result = {}
         if not term.wait_for(rb"(?s)(?=.*connected)(?=.*Message)", 30):
             raise RuntimeError("no first paint: " + term.output[-500:].decode(errors="replace"))
         result["first_paint_ms"] = round((now() - term.started) * 1000, 1)
@@ -247,34 +261,35 @@ def run_helpline(args, work):
             raise RuntimeError("the preload did not finish")
         result["preload_s"] = round(now() - loaded_at, 2)
         term.drain(1.0)
-        rss1 = term.rss_kib()
-        result["rss_before_mib"] = round(rss0 / 1024, 1)
-        result["rss_after_mib"] = round(rss1 / 1024, 1)
-        result["rss_growth_mib"] = round((rss1 - rss0) / 1024, 1)
-        idle_marks, streaming_marks = [], []
-        result["idle"] = summary(key_latencies(term, args.keys, marks=idle_marks))
-        term.drain(0.5)
-        mark = len(term.output)
-        term.write(b"stream\r")
-        if not term.wait_for(rb"stream-begin", 10, since=mark):
+        return result | rss_figures(rss0, term.rss_kib())
+
+    def start_stream(self):
+        """Asks for a streamed reply and waits for its first chunk; returns an output mark."""
+        mark = len(self.term.output)
+        self.term.write(b"stream\r")
+        if not self.term.wait_for(rb"stream-begin", 10, since=mark):
             raise RuntimeError("the stream did not start")
-        stream_start = now()
-        result["streaming"] = summary(key_latencies(term, args.keys, marks=streaming_marks))
-        typing_time = now() - stream_start
-        ended = b"stream-end" in term.output[mark:]
-        result["stream_outlasted_typing"] = not ended
-        result["typing_seconds"] = round(typing_time, 1)
-        if ended:
-            print("warning: the stream ended before the keys did; raise --stream-words", file=sys.stderr)
-    finally:
-        if term:
-            term.stop()
-        server.terminate()
-        server.wait(10)
-    if args.trace:
-        frames = read_trace(trace_path)
-        result["stages"] = {"idle": stages(idle_marks, frames), "streaming": stages(streaming_marks, frames)}
-    return result
+        return mark
+
+    def stream_ended(self, mark):
+        return b"stream-end" in self.term.output[mark:]
+
+    def finish_stream(self, mark):
+        """Waits for the streamed reply to end (so the other client is measured without it)."""
+        self.term.wait_for(rb"stream-end", 120, since=mark)
+        self.term.drain(0.3)
+
+    def stop(self):
+        if self.term:
+            self.term.stop()
+        if self.server:
+            self.server.terminate()
+            self.server.wait(10)
+
+
+def rss_figures(before_kib, after_kib):
+    return {"rss_before_mib": round(before_kib / 1024, 1), "rss_after_mib": round(after_kib / 1024, 1),
+            "rss_growth_mib": round((after_kib - before_kib) / 1024, 1)}
 
 
 STAGES = ("write->wake", "wake->read", "read->reduced", "reduced->built", "built->drawn", "drawn->seen")
@@ -333,6 +348,8 @@ def load(data, buffer, args):
 def tick(data, remaining):
     state["n"] += 1
     weechat.prnt("", "%%s" %% WORDS[state["n"] %% len(WORDS)])
+    if int(remaining) == 0:
+        weechat.prnt("", "BOT stream ends")
     return weechat.WEECHAT_RC_OK
 
 def stream(data, buffer, args):
@@ -345,20 +362,25 @@ weechat.hook_command("benchstream", "print a line every 10 ms", "", "", "", "str
 '''
 
 
-def run_weechat(args, work):
-    binary = shutil.which("weechat-curses") or shutil.which("weechat")
-    if not binary:
-        return None
-    home = os.path.join(work, "weechat")
-    os.makedirs(os.path.join(home, "python", "autoload"), exist_ok=True)
-    with open(os.path.join(home, "python", "autoload", "bench.py"), "w") as f:
-        f.write(WEECHAT_SCRIPT % {"words": WORDS})
-    env = dict(os.environ, HOME=work, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
-    env.pop("COLORTERM", None)
-    commands = "/set weechat.history.max_buffer_lines_number 0;/set weechat.history.max_buffer_lines_minutes 0"
-    term = Pty([binary, "-d", home, "-P", "python", "-r", commands], env, work)
-    result = {}
-    try:
+class WeechatClient:
+    """weechat on a pty holding the same number of lines; a script prints the lines and the stream."""
+    name = "weechat"
+
+    def __init__(self, args, work, binary):
+        self.args, self.work, self.binary = args, work, binary
+        self.term = None
+
+    def start(self):
+        args, work = self.args, self.work
+        home = os.path.join(work, "weechat")
+        os.makedirs(os.path.join(home, "python", "autoload"), exist_ok=True)
+        with open(os.path.join(home, "python", "autoload", "bench.py"), "w") as f:
+            f.write(WEECHAT_SCRIPT % {"words": WORDS})
+        env = dict(os.environ, HOME=work, TERM="xterm-256color", LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        env.pop("COLORTERM", None)
+        commands = "/set weechat.history.max_buffer_lines_number 0;/set weechat.history.max_buffer_lines_minutes 0"
+        term = self.term = Pty([self.binary, "-d", home, "-P", "python", "-r", commands], env, work)
+        result = {}
         if not term.wait_for(rb"weechat", 30):
             raise RuntimeError("weechat did not paint")
         term.drain(0.3)
@@ -371,21 +393,55 @@ def run_weechat(args, work):
         if not term.wait_for(rb"Preload complete", 120, since=mark):
             raise RuntimeError("weechat did not print the lines")
         term.drain(1.0)
-        rss1 = term.rss_kib()
-        result["rss_before_mib"] = round(rss0 / 1024, 1)
-        result["rss_after_mib"] = round(rss1 / 1024, 1)
-        result["rss_growth_mib"] = round((rss1 - rss0) / 1024, 1)
-        result["idle"] = summary(key_latencies(term, args.keys))
-        term.drain(0.5)
-        mark = len(term.output)
-        term.write(b"/benchstream %d\r" % args.stream_words)
-        term.wait_for(rb"stream starts", 10, since=mark)
-        result["streaming"] = summary(key_latencies(term, args.keys))
-    finally:
-        term.write(b"/quit\r")
-        time.sleep(0.2)
-        term.stop()
-    return result
+        return result | rss_figures(rss0, term.rss_kib())
+
+    def start_stream(self):
+        mark = len(self.term.output)
+        self.term.write(b"/benchstream %d\r" % self.args.stream_words)
+        if not self.term.wait_for(rb"stream starts", 10, since=mark):
+            raise RuntimeError("weechat's stream did not start")
+        return mark
+
+    def stream_ended(self, mark):
+        return b"stream ends" in self.term.output[mark:]
+
+    def finish_stream(self, mark):
+        self.term.wait_for(rb"stream ends", 120, since=mark)
+        self.term.drain(0.3)
+
+    def stop(self):
+        if self.term:
+            self.term.write(b"/quit\r")
+            time.sleep(0.2)
+            self.term.stop()
+
+
+def measure(clients, args):
+    """Key -> echo for every client, idle and then while each streams a reply, in rounds that
+    alternate which client goes first (ABBA...), so a change in the machine's load during the run
+    falls on all of them alike. Only the client being measured streams."""
+    per_round = max(1, args.keys // args.rounds)
+    samples = {c.name: {"idle": [], "streaming": []} for c in clients}
+    rounds = {c.name: {"idle": [], "streaming": []} for c in clients}
+    marks = {"idle": [], "streaming": []}
+    outlasted = True
+    for scenario in ("idle", "streaming"):
+        for r in range(args.rounds):
+            for client in (clients if r % 2 == 0 else list(reversed(clients))):
+                client.term.drain(0.3, limit=2.0)
+                stream_mark = client.start_stream() if scenario == "streaming" else None
+                trace_marks = marks[scenario] if client.name == "helpline" else None
+                got = key_latencies(client.term, per_round, marks=trace_marks)
+                if stream_mark is not None:
+                    outlasted = outlasted and not client.stream_ended(stream_mark)
+                    client.finish_stream(stream_mark)
+                samples[client.name][scenario] += got
+                rounds[client.name][scenario].append(round(summary(got)["p50"], 3))
+    results = {}
+    for client in clients:
+        results[client.name] = {scenario: summary(values) | {"round_p50s": rounds[client.name][scenario]}
+                                for scenario, values in samples[client.name].items()}
+    return results, marks, outlasted
 
 
 def main():
@@ -393,7 +449,10 @@ def main():
     parser.add_argument("--helpline", required=True)
     parser.add_argument("--keys", type=int, default=500)
     parser.add_argument("--messages", type=int, default=10000)
-    parser.add_argument("--stream-words", type=int, default=6000)
+    parser.add_argument("--rounds", type=int, default=5,
+                        help="key batches per scenario; the clients take turns, the first alternating")
+    parser.add_argument("--stream-words", type=int, default=800,
+                        help="words (helpline) or lines (weechat) of each round's streamed reply, one per 10 ms")
     parser.add_argument("--idle-seconds", type=float, default=10)
     parser.add_argument("--no-weechat", action="store_true")
     parser.add_argument("--client-arg", action="append", default=[], help="an extra argument for helpline connect (repeatable)")
@@ -404,15 +463,31 @@ def main():
     args.helpline = os.path.abspath(args.helpline)
     random.seed(1)
     work = tempfile.mkdtemp(prefix="helpline-pty-bench-")
-    results = {"keys": args.keys, "messages": args.messages, "load_before": [round(x, 1) for x in os.getloadavg()]}
+    results = {"keys": args.keys, "rounds": args.rounds, "messages": args.messages,
+               "load_before": [round(x, 1) for x in os.getloadavg()]}
+    clients = [HelplineClient(args, work)]
+    weechat_binary = None if args.no_weechat else shutil.which("weechat-curses") or shutil.which("weechat")
+    if args.no_weechat:
+        results["weechat"] = "skipped (--no-weechat)"
+    elif not weechat_binary:
+        results["weechat"] = "skipped (weechat is not installed: apt-get install weechat-curses)"
+    else:
+        clients.append(WeechatClient(args, work, weechat_binary))
     try:
-        results["helpline"] = run_helpline(args, work)
-        if args.no_weechat:
-            results["weechat"] = "skipped (--no-weechat)"
-        else:
-            found = run_weechat(args, work)
-            results["weechat"] = found if found is not None else "skipped (weechat is not installed: apt-get install weechat-curses)"
+        for client in clients:
+            results[client.name] = client.start()
+        latencies, marks, outlasted = measure(clients, args)
+        for client in clients:
+            results[client.name] |= latencies[client.name]
+        results["helpline"]["stream_outlasted_typing"] = outlasted
+        if not outlasted:
+            print("warning: a stream ended before its round's keys did; raise --stream-words", file=sys.stderr)
     finally:
+        for client in clients:
+            client.stop()
+        if args.trace:
+            frames = read_trace(clients[0].trace_path)
+            results["helpline"]["stages"] = {scenario: stages(marks[scenario], frames) for scenario in marks}
         shutil.rmtree(work, ignore_errors=True)
     results["load_after"] = [round(x, 1) for x in os.getloadavg()]
     print_table(results)
@@ -422,7 +497,8 @@ def main():
 
 
 def print_table(results):
-    print(f"pty key->echo latency, {results['keys']} keys per scenario, {results['messages']} messages loaded, 100x30")
+    print(f"pty key->echo latency, {results['keys']} keys per scenario in {results['rounds']} alternating rounds, "
+          f"{results['messages']} messages loaded, 100x30")
     print(f"{'':30} {'helpline':>22} {'weechat':>22}")
     h, w = results["helpline"], results["weechat"]
     def cell(r, key):
@@ -432,6 +508,14 @@ def print_table(results):
         return f"p50 {s['p50']:.2f} p99 {s['p99']:.2f} ms"
     print(f"{'(a) idle, 10k loaded':30} {cell(h, 'idle'):>22} {cell(w, 'idle'):>22}")
     print(f"{'(b) while streaming 100/s':30} {cell(h, 'streaming'):>22} {cell(w, 'streaming'):>22}")
+    for scenario in ("idle", "streaming"):
+        def rounds(r):
+            return " ".join(f"{v:.2f}" for v in r[scenario]["round_p50s"]) if isinstance(r, dict) and scenario in r else "-"
+        print(f"{'   p50 per round, ' + scenario:30} {rounds(h):>22} {rounds(w):>22}")
+        if isinstance(w, dict) and scenario in w:
+            pairs = zip(h[scenario]["round_p50s"], w[scenario]["round_p50s"])
+            ahead = sum(1 for a, b in pairs if a <= b)
+            print(f"{'':30} helpline p50 <= weechat p50 in {ahead} of {len(w[scenario]['round_p50s'])} rounds")
     def val(r, key, unit):
         return f"{r[key]} {unit}" if isinstance(r, dict) and key in r else "-"
     print(f"{'start to first paint':30} {val(h, 'first_paint_ms', 'ms'):>22} {val(w, 'first_paint_ms', 'ms'):>22}")

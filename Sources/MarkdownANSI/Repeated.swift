@@ -1,17 +1,17 @@
 /// Runs of spaces and rule characters, built once and shared (no allocation per padded line).
-enum Repeated {
+public enum Repeated {
     /// Longest run kept (longer ones are made on demand).
     private static let kept = 256
     private static let spaceRuns: [String] = runs(of: [0x20])
     private static let ruleRuns: [String] = runs(of: Array("─".utf8))
 
     /// `count` spaces (shared storage up to 256).
-    static func spaces(_ count: Int) -> String {
+    public static func spaces(_ count: Int) -> String {
         count <= 0 ? "" : (count < spaceRuns.count ? spaceRuns[count] : String(repeating: " ", count: count))
     }
 
     /// `count` × `─` (shared storage up to 256).
-    static func rule(_ count: Int) -> String {
+    public static func rule(_ count: Int) -> String {
         count <= 0 ? "" : (count < ruleRuns.count ? ruleRuns[count] : String(repeating: "─", count: count))
     }
 

@@ -69,7 +69,9 @@ public final class ChatTerminalApp {
         var lastAnimationKey = ""
         var outcome = TerminalExit.quit
         var lastTypingNotice = Date.distantPast
-        await loop.run {
+        // One turn, on the state passed in place: read through the closure's captured variable,
+        // every use copied the whole state and checked exclusive access at run time.
+        func takeTurn(_ state: inout UIState) -> LoopStep {
             if let view = bare {
                 // Copy mode: curses is suspended; engine events still update the state.
                 if view.finished() {
@@ -175,6 +177,7 @@ public final class ChatTerminalApp {
             if turn.postedWaiting || bare != nil { return .again }
             return .wait(until: Self.nextWake(state, now: Date(), lastFrame: loop.frames.lastFrame))
         }
+        await loop.run { takeTurn(&state) }
         return outcome
     }
 

@@ -4,7 +4,11 @@
 /// land inside a wide glyph or an emoji sequence.
 struct ComposerState: Equatable, Sendable {
     /// The draft, one element per grapheme cluster; newlines are `"\n"` elements.
-    private(set) var chars: [Character] = []
+    private(set) var chars: [Character] = [] {
+        didSet { text = Self.joined(chars) }
+    }
+    /// The draft as a string, kept with ``chars`` (read several times per key).
+    private(set) var text = ""
     /// The cursor, as an index into ``chars`` (0…count).
     private(set) var cursor = 0
     /// Killed texts (Ctrl-K/U/W, Alt-D), oldest first; Ctrl-Y inserts the newest, Alt-Y cycles.
@@ -44,8 +48,14 @@ struct ComposerState: Equatable, Sendable {
     /// Creates an empty composer.
     init() {}
 
-    /// The draft as a string.
-    var text: String { String(chars) }
+    /// The characters as one string (appending avoids the generic sequence initialiser, which
+    /// casts dynamically and was a tenth of a key's work).
+    private static func joined(_ chars: [Character]) -> String {
+        var text = ""
+        for character in chars { text.append(character) }
+        return text
+    }
+
     /// True when nothing is typed.
     var isEmpty: Bool { chars.isEmpty }
 
@@ -54,6 +64,15 @@ struct ComposerState: Equatable, Sendable {
     /// Inserts text at the cursor (newlines allowed), merging combining marks with what precedes them.
     mutating func insert(_ string: String) {
         guard !string.isEmpty else { return }
+        // A typed printable ASCII character between ASCII neighbours cannot join a grapheme
+        // cluster with either of them: it goes in as one element.
+        if string.utf8.count == 1, let byte = string.utf8.first, (0x20...0x7E).contains(byte),
+           cursor == 0 || chars[cursor - 1].isASCII, cursor == chars.count || chars[cursor].isASCII {
+            chars.insert(Character(string), at: cursor)
+            cursor += 1
+            historyIndex = nil
+            return
+        }
         let before = String(chars[..<cursor]) + string
         let newPrefix = Array(before)
         chars = Array(before + String(chars[cursor...]))

@@ -13,10 +13,16 @@ final class CursesPainter {
         var width: Int
     }
 
-    private var windows: [String: Placed] = [:]
-    /// What each window holds now; a region drawn the same again is skipped (a key that only
-    /// changes the composer rewrites the composer, not the transcript's 2,000+ cells).
-    private var drawn: [String: Frame.Region] = [:]
+    /// A window and what it holds now; a region drawn the same again is skipped (a key that
+    /// only changes the composer rewrites the composer, not the transcript's 2,000+ cells).
+    private struct Slot {
+        var name: String
+        var placed: Placed
+        var drawn: Frame.Region?
+    }
+
+    /// The windows, looked up by name (a handful: a linear scan costs less than hashing).
+    private var slots: [Slot] = []
     private var pairs: [Int64: Int32] = [:]
     private let colors: ColorMapper
     /// Frames drawn so far.
@@ -28,33 +34,42 @@ final class CursesPainter {
     }
 
     /// Draws the frame and updates the physical screen once.
+    ///
+    /// No closures here or in the helpers it calls on this actor: Swift 6 checks the executor at
+    /// the start of every actor-isolated closure, and on this thread (which calls the loop's turn
+    /// outside any job) each check takes the slow path — a fifth of a key's painting.
     func paint(_ frame: Frame) {
-        let names = Set(frame.regions.map(\.name))
-        for (name, placed) in windows where !names.contains(name) {
-            delwin(placed.window)
-            windows[name] = nil
-            drawn[name] = nil
+        var index = slots.count - 1
+        while index >= 0 {
+            var kept = false
+            for region in frame.regions where region.name == slots[index].name { kept = true }
+            if !kept {
+                delwin(slots[index].placed.window)
+                slots.remove(at: index)
+            }
+            index -= 1
         }
-        var composer: UnsafeMutablePointer<WINDOW>?
+        var composer: (window: UnsafeMutablePointer<WINDOW>, top: Int)?
         for region in frame.regions where region.height > 0 {
-            guard let window = window(for: region, width: frame.size.columns) else { continue }
-            let unchanged = drawn[region.name] == region
+            guard let index = slot(for: region, width: frame.size.columns) else { continue }
+            let window = slots[index].placed.window
+            let unchanged = slots[index].drawn == region
             if !unchanged {
                 draw(region, into: window, width: frame.size.columns)
-                drawn[region.name] = region
+                slots[index].drawn = region
             }
             if region.name == "composer" {
-                composer = window
+                composer = (window, region.top)
             } else if !unchanged {
                 wnoutrefresh(window)
             }
         }
-        if let composer, let cursor = frame.cursor, let placed = windows["composer"] {
+        if let composer, let cursor = frame.cursor {
             curs_set(1)
-            wmove(composer, Int32(cursor.row - placed.top), Int32(cursor.column))
-            wnoutrefresh(composer)
+            wmove(composer.window, Int32(cursor.row - composer.top), Int32(cursor.column))
+            wnoutrefresh(composer.window)
         } else {
-            if let composer { wnoutrefresh(composer) }
+            if let composer { wnoutrefresh(composer.window) }
             curs_set(0)
         }
         doupdate()
@@ -65,29 +80,32 @@ final class CursesPainter {
     func invalidate() {
         clearok(cnc_stdscr(), true)
         wrefresh(cnc_stdscr())
-        for placed in windows.values { touchwin(placed.window) }
-        drawn = [:]
+        for index in slots.indices {
+            touchwin(slots[index].placed.window)
+            slots[index].drawn = nil
+        }
     }
 
     /// Deletes every window (before `endwin`).
     func tearDown() {
-        for placed in windows.values { delwin(placed.window) }
-        windows = [:]
-        drawn = [:]
+        for slot in slots { delwin(slot.placed.window) }
+        slots = []
     }
 
-    private func window(for region: Frame.Region, width: Int) -> UnsafeMutablePointer<WINDOW>? {
-        if let placed = windows[region.name], placed.top == region.top, placed.height == region.height, placed.width == width {
-            return placed.window
+    /// The index of the region's slot, with a window of the region's place and width (made anew
+    /// when it moved or the width changed).
+    private func slot(for region: Frame.Region, width: Int) -> Int? {
+        var found: Int?
+        for index in slots.indices where slots[index].name == region.name { found = index }
+        if let index = found {
+            let placed = slots[index].placed
+            if placed.top == region.top, placed.height == region.height, placed.width == width { return index }
+            delwin(placed.window)
+            slots.remove(at: index)
         }
-        if let old = windows[region.name] { delwin(old.window) }
-        drawn[region.name] = nil
-        guard let window = newwin(Int32(region.height), Int32(width), Int32(region.top), 0) else {
-            windows[region.name] = nil
-            return nil
-        }
-        windows[region.name] = Placed(window: window, top: region.top, height: region.height, width: width)
-        return window
+        guard let window = newwin(Int32(region.height), Int32(width), Int32(region.top), 0) else { return nil }
+        slots.append(Slot(name: region.name, placed: Placed(window: window, top: region.top, height: region.height, width: width)))
+        return slots.count - 1
     }
 
     private func draw(_ region: Frame.Region, into window: UnsafeMutablePointer<WINDOW>, width: Int) {
@@ -104,6 +122,17 @@ final class CursesPainter {
             for span in line.spans {
                 let a = attributes(span.style)
                 cnc_wattr_set(window, a.attr, a.pair)
+                if Self.isPrintableASCII(span.text) {
+                    // One column per byte: no grapheme breaking or width lookup.
+                    if run.isEmpty { runStart = x }
+                    for byte in span.text.utf8 {
+                        if x + 1 > width { break }
+                        run.append(wchar_t(byte))
+                        x += 1
+                    }
+                    Self.put(&run, into: window, row: row, column: runStart)
+                    continue
+                }
                 for character in span.text {
                     let w = TerminalWidth.of(character)
                     if w == 0 { continue }
@@ -113,21 +142,26 @@ final class CursesPainter {
                         if run.isEmpty { runStart = x }
                         run.append(wchar_t(bitPattern: scalar.value))
                     } else {
-                        put(&run, into: window, row: row, column: runStart)
+                        Self.put(&run, into: window, row: row, column: runStart)
                         for scalar in scalars { single.append(wchar_t(bitPattern: scalar.value)) }
-                        put(&single, into: window, row: row, column: x)
+                        Self.put(&single, into: window, row: row, column: x)
                     }
                     x += w
                 }
                 // The attributes change with the next span: draw this one's run first.
-                put(&run, into: window, row: row, column: runStart)
+                Self.put(&run, into: window, row: row, column: runStart)
             }
         }
         cnc_wattr_set(window, fill.attr, fill.pair)
     }
 
+    /// True when every byte of `text` is a printable ASCII character (one column each).
+    private nonisolated static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
     /// Writes `text` (if any) at a row and column of `window` and empties it.
-    private func put(_ text: inout [wchar_t], into window: UnsafeMutablePointer<WINDOW>, row: Int, column: Int) {
+    private nonisolated static func put(_ text: inout [wchar_t], into window: UnsafeMutablePointer<WINDOW>, row: Int, column: Int) {
         guard !text.isEmpty else { return }
         let count = Int32(text.count)
         text.withUnsafeBufferPointer { buffer in _ = mvwaddnwstr(window, Int32(row), Int32(column), buffer.baseAddress, count) }

@@ -38,6 +38,7 @@ final class CursesTerminal {
         if let screen = Self.screen {
             set_term(screen)
         } else {
+            TerminalExecutor.shared.forwardStops()
             // newterm, unlike initscr, returns nil for an unknown TERM instead of exiting.
             guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
                 let term = environment["TERM"] ?? "(unset)"

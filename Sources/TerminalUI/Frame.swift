@@ -44,14 +44,14 @@ enum FrameBuilder {
     static func build(_ state: UIState, now: Date, palette: UIPalette) -> Frame {
         let size = state.size
         guard size.isUsable else { return tooSmall(size) }
-        let g = state.geometry
+        let (g, composerLayout) = state.layout()
         let clock = state.view.clock(now)
         var regions: [Frame.Region] = []
         regions.append(Frame.Region(
             name: "status", top: g.status.top, height: 1,
             lines: [state.view.statusLine.line(state, now: now, width: g.columns, palette: palette, clock: clock)],
             fill: palette.statusBar))
-        let viewport = state.viewport()
+        let viewport = state.viewport(g)
         var transcriptLines = state.transcriptSearch.map { search in viewport.lines.map(search.highlight) } ?? viewport.lines
         if let offset = state.helpOffset {
             transcriptLines = helpOverlay(offset: offset, width: g.columns, height: g.transcript.height, palette: palette)
@@ -76,10 +76,10 @@ enum FrameBuilder {
         if let separator = g.separator {
             regions.append(Frame.Region(
                 name: "separator", top: separator.top, height: 1,
-                lines: [StyledLine([StyledSpan(String(repeating: "─", count: g.columns), style: palette.separator)])],
+                lines: [StyledLine([StyledSpan(Repeated.rule(g.columns), style: palette.separator)])],
                 fill: .plain))
         }
-        let (composerLines, cursor) = composer(state, geometry: g, palette: palette)
+        let (composerLines, cursor) = composer(state, layout: composerLayout, geometry: g, palette: palette)
         regions.append(Frame.Region(
             name: "composer", top: g.composer.top, height: g.composer.height, lines: composerLines, fill: .plain))
         return Frame(size: size, regions: regions, cursor: (g.composer.top + cursor.row, cursor.column))
@@ -147,7 +147,7 @@ enum FrameBuilder {
         var line = TranscriptFormatter.truncate(StyledLine(left), to: max(0, width - rightWidth - 1))
         let gap = width - line.width - rightWidth
         if !right.isEmpty && gap >= 0 {
-            line.spans.append(StyledSpan(String(repeating: " ", count: gap)))
+            line.spans.append(StyledSpan(Repeated.spaces(gap)))
             line.spans += right
         }
         return TranscriptFormatter.truncate(line, to: width)
@@ -155,10 +155,10 @@ enum FrameBuilder {
 
     /// The composer rows (prompt + draft, or a placeholder) and the cursor within them.
     private static func composer(
-        _ state: UIState, geometry g: ScreenGeometry, palette: UIPalette
+        _ state: UIState, layout: ComposerLayout, geometry g: ScreenGeometry, palette: UIPalette
     ) -> ([StyledLine], (row: Int, column: Int)) {
         let prompt = StyledSpan("› ", style: palette.prompt)
-        let pad = StyledSpan(String(repeating: " ", count: ScreenGeometry.promptWidth))
+        let pad = StyledSpan(Repeated.spaces(ScreenGeometry.promptWidth))
         if state.composer.isEmpty {
             let text = state.chatIsOver
                 ? "Chat ended — /new for a new chat, /quit to leave"
@@ -166,7 +166,6 @@ enum FrameBuilder {
             let hint = TranscriptFormatter.truncate(StyledLine([StyledSpan(text, style: palette.placeholder)]), to: g.composerTextWidth - 1)
             return ([StyledLine([prompt] + hint.spans)], (0, ScreenGeometry.promptWidth))
         }
-        let layout = ComposerLayout(state.composer, width: g.composerTextWidth)
         let first = layout.firstVisibleRow
         let rows = layout.rows[first..<(first + layout.visibleRowCount)]
         let lines = rows.enumerated().map { offset, row in

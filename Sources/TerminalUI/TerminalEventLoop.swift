@@ -85,6 +85,12 @@ final class TerminalEventLoop<Input: Sendable> {
     /// Reads the keys that are there (without blocking) and takes the posted inputs that are due.
     func turn(_ terminal: CursesTerminal) -> LoopTurn<Input> {
         var keys: [Key] = []
+        if executor.takeStopRequest() {
+            // SIGTSTP from outside: stop as Ctrl-Z does; back again, the size may have changed
+            // and the screen must be drawn anew, as after a resize.
+            terminal.suspendProcess()
+            keys.append(.resize)
+        }
         for input in terminal.readInputs() { keys += decoder.feed(input) }
         keys += decoder.endOfInput()
         let now = Date()

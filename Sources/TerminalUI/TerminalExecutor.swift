@@ -51,6 +51,8 @@ final class TerminalExecutor: SerialExecutor, Sendable {
     static let pokeByte: UInt8 = 1
     /// Byte the SIGWINCH handler writes: wakes the waiting loop (curses then reads KEY_RESIZE).
     static let resizeByte: UInt8 = 2
+    /// Byte the SIGTSTP handler writes: wakes the waiting loop, which then suspends the UI.
+    static let stopByte: UInt8 = 3
 
     /// The terminal's executor, watching standard input.
     static let shared: TerminalExecutor = {
@@ -183,7 +185,7 @@ final class TerminalExecutor: SerialExecutor, Sendable {
                     while true {
                         let count = read(pipe.read, &scratch, scratch.count)
                         if count <= 0 { break }
-                        if scratch[..<count].contains(Self.resizeByte) { woke = true }
+                        if scratch[..<count].contains(where: { $0 == Self.resizeByte || $0 == Self.stopByte }) { woke = true }
                     }
                 }
                 if ready > 0 && watching && descriptors[1].revents != 0 {

@@ -11,9 +11,16 @@ struct UIState {
     /// The current terminal size.
     var size = TerminalSize(rows: 30, columns: 100)
     /// The engine's connection state.
-    var connection: ConnectionState = .idle
+    var connection: ConnectionState = .idle {
+        didSet { if connection != oldValue { statusRevision &+= 1 } }
+    }
     /// Backend, endpoint and who we are.
-    var session: SessionInfo?
+    var session: SessionInfo? {
+        didSet { if session != oldValue { statusRevision &+= 1 } }
+    }
+    /// Bumped whenever something the status bar shows (apart from the clock and the width)
+    /// changes; its line is reused until then.
+    private(set) var statusRevision = 0
     /// The transcript.
     var store = TranscriptStore()
     /// Bumped on every transcript change (display rows are rebuilt when it moves).
@@ -21,15 +28,21 @@ struct UIState {
     /// Scroll position of the transcript pane.
     var scroll: ScrollPosition = .bottom
     /// Items that arrived while scrolled up.
-    var unreadCount = 0
+    var unreadCount = 0 {
+        didSet { if unreadCount != oldValue { statusRevision &+= 1 } }
+    }
     /// Key of the first unread entry, where the "new messages" divider goes.
     var unreadKey: String?
     /// Who else is typing.
     var typing = TypingState()
     /// Place in the queue, when queued.
-    var queuePosition: Int?
+    var queuePosition: Int? {
+        didSet { if queuePosition != oldValue { statusRevision &+= 1 } }
+    }
     /// The bot or agent we are talking to (latest non-customer, non-system sender).
-    var partner: Participant?
+    var partner: Participant? {
+        didSet { if partner != oldValue { statusRevision &+= 1 } }
+    }
     /// The draft.
     var composer = ComposerState()
     /// An open transcript search (Ctrl-S, `/search`).
@@ -83,11 +96,16 @@ struct UIState {
     }
 
     /// The screen layout for the current size and draft.
-    var geometry: ScreenGeometry {
+    var geometry: ScreenGeometry { layout().geometry }
+
+    /// The screen layout and the draft laid out for it (a frame needs both; each lays the
+    /// draft out once).
+    func layout() -> (geometry: ScreenGeometry, composer: ComposerLayout) {
         let probe = ScreenGeometry(size: size, composerRows: 1, statusBarOnTop: options.statusBarOnTop)
         let layout = ComposerLayout(composer, width: probe.composerTextWidth)
-        return ScreenGeometry(
+        let geometry = ScreenGeometry(
             size: size, composerRows: layout.visibleRowCount, statusBarOnTop: options.statusBarOnTop)
+        return (geometry, layout)
     }
 
     /// True once the chat has ended or failed for good.
@@ -99,9 +117,11 @@ struct UIState {
     }
 
     /// The transcript window for the current position and size.
-    func viewport() -> TranscriptViewport {
+    func viewport() -> TranscriptViewport { viewport(geometry) }
+
+    /// The transcript window for the current position, laid out for `g`.
+    func viewport(_ g: ScreenGeometry) -> TranscriptViewport {
         prepareView()
-        let g = geometry
         return view.viewport(scroll, store: store, width: g.columns, height: g.transcript.height)
     }
 }

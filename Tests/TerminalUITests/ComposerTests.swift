@@ -35,6 +35,33 @@ struct ComposerTests {
         #expect(c.cursor == 1)
     }
 
+    @Test func typedKeysMakeTheSameClustersAsTheWholeText() {
+        // Typed ASCII goes in without re-segmenting the draft; whatever is typed around it, the
+        // draft and cursor must be those of re-segmenting the whole text after every insert.
+        let pieces = ["a", "\u{301}", "b", " ", "\r", "\n", "é", "🇫", "🇷", "x", "\u{200D}", "👍", "🏽", "\u{0600}", "1"]
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<300 {
+            var c = ComposerState()
+            var reference: [Character] = []
+            var cursor = 0
+            for _ in 0..<12 {
+                if Int.random(in: 0..<4, using: &generator) == 0 {
+                    c.moveLeft()
+                    cursor = max(0, cursor - 1)
+                } else {
+                    let piece = pieces.randomElement(using: &generator) ?? "a"
+                    c.insert(piece)
+                    let before = String(reference[..<cursor]) + piece
+                    reference = Array(before + String(reference[cursor...]))
+                    cursor = min(Array(before).count, reference.count)
+                }
+                #expect(c.chars == reference)
+                #expect(c.cursor == cursor)
+                #expect(c.text == String(reference))
+            }
+        }
+    }
+
     @Test func killAndYank() {
         var c = ComposerState()
         c.insert("hello big world")

@@ -16,6 +16,8 @@ struct StatusLineReuseTests {
         #expect(Fixture.screen(state)[0] == first)
         #expect(Fixture.screen(state).contains { $0.contains("hello") })
 
+        state.session = SessionInfo(backend: "PolyAI", endpoint: "chat.example", me: Participant(id: "c", name: "Me", role: .customer))
+        #expect(Fixture.screen(state)[0].contains("PolyAI"))
         state.partner = Fixture.ava
         #expect(Fixture.screen(state)[0].contains("Ava"))
         state.queuePosition = 3

@@ -95,6 +95,32 @@ func main() {
         frame(t0)
     }
 
+    // Between a person's keys other programs run and the caches go cold; touching 32 MiB
+    // between keys shows what a key costs from cold caches (as in the pty benchmark).
+    var thrash = [UInt8](repeating: 1, count: 32 << 20)
+    var sink = 0
+    func coldMeasure(_ label: String, count: Int, _ step: (Int) -> Void) {
+        var wall: [Double] = []
+        for i in 0..<count {
+            thrash.withUnsafeMutableBufferPointer { buffer in
+                var j = i % 64
+                while j < buffer.count { buffer[j] &+= 1; sink &+= Int(buffer[j]); j += 64 }
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            step(i)
+            wall.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
+        }
+        wall.sort()
+        func pct(_ p: Double) -> Double { wall[min(wall.count - 1, Int(Double(wall.count) * p))] }
+        print(String(format: "%-44@ n=%5d  wall p50 %6.3f p99 %6.3f max %6.3f ms", label as NSString, count, pct(0.5), pct(0.99), wall.last ?? 0))
+    }
+    coldMeasure("keystroke -> doupdate (cold caches)", count: min(keys, 500)) { i in
+        let key: Key = i % 40 == 39 ? .ctrl("u") : .text("a")
+        _ = Reducer.reduce(&state, .key(key), now: t0)
+        frame(t0)
+    }
+    if sink == 42 { print("") }
+
     var streaming = ChatItem(id: "s1", time: t0, sender: bot, kind: .message, contentType: "text/markdown", text: "", isStreaming: true)
     _ = Reducer.reduce(&state, .engine(.item(streaming)), now: t0)
     let words = markdown.split(separator: " ")

@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// Stopping and continuing the full-screen chat under a shell with job control: SIGTSTP from
+/// outside and the Ctrl-Z key both give the terminal back as it was, and `fg` draws the chat again.
+@Suite(.serialized, .enabled(if: TUITmux.isAvailable, "tmux is not installed"))
+struct TUIJobControlTests {
+    @Test("kill -TSTP and Ctrl-Z stop the chat with the terminal restored; fg redraws it")
+    func stopAndContinue() async throws {
+        // bash with job control (set -m): a stopped job returns control to the script, whose
+        // `fg` continues it.
+        let script = "set -m; stty -a > before; \(TUIEndToEndTests.demo); echo STOPPED-1; stty -a > during-1; "
+            + "fg; echo STOPPED-2; stty -a > during-2; fg; stty -a > after; echo DONE"
+        let tmux = try TUITmux(command: "bash -c \"\(script)\"")
+        let ready = await tmux.wait { $0.first?.contains("connected") == true && $0.has("Helpline demo") }
+        #expect(ready.ok, "started:\n\(ready.screen.dump)")
+        let shell = try #require(tmux.panePID())
+        let bash = try #require(TUIEndToEndTests.childPID(of: shell), "bash runs in the pane")
+        let helpline = try #require(TUIEndToEndTests.childPID(of: bash), "helpline runs under bash")
+
+        kill(helpline, SIGTSTP)
+        let stopped = await tmux.wait { $0.has("STOPPED-1") }
+        #expect(stopped.ok, "the shell got the terminal back:\n\(stopped.screen.dump)")
+        let back = await tmux.wait { $0.first?.contains("connected") == true && $0.has("Helpline demo") && !$0.has("STOPPED-1") }
+        #expect(back.ok, "fg draws the chat again:\n\(back.screen.dump)")
+
+        tmux.type("still here")
+        let typed = await tmux.wait { $0.has("› still here") }
+        #expect(typed.ok, "keys reach the composer after the stop:\n\(typed.screen.dump)")
+        tmux.keys("C-z")
+        let stoppedAgain = await tmux.wait { $0.has("STOPPED-2") }
+        #expect(stoppedAgain.ok, "Ctrl-Z stops it too:\n\(stoppedAgain.screen.dump)")
+        let backAgain = await tmux.wait { $0.has("› still here") && !$0.has("STOPPED-2") }
+        #expect(backAgain.ok, "the draft survives the stop:\n\(backAgain.screen.dump)")
+
+        tmux.keys("C-c")
+        let done = await tmux.wait { $0.has("DONE") }
+        #expect(done.ok, "the shell continues:\n\(done.screen.dump)")
+        let before = try #require(tmux.file("before"))
+        #expect(tmux.file("during-1") == before, "stty settings restored while stopped by SIGTSTP")
+        #expect(tmux.file("during-2") == before, "stty settings restored while stopped by Ctrl-Z")
+        #expect(tmux.file("after") == before, "stty settings restored at the end")
+    }
+}
