@@ -53,7 +53,7 @@ public final class AgentConsoleApp {
             for task in tasks { task.cancel() }
         }
         var dirty = true
-        var lastAnimationKey = ""
+        var lastAnimationKey: ChatTerminalApp.AnimationKey?
         await loop.run {
             let turn = loop.turn(terminal)
             let now = turn.now
@@ -73,7 +73,7 @@ public final class AgentConsoleApp {
                 dirty = true
                 self.apply(input, state: &state, loop: loop, palette: palette, theme: theme, now: now, terminal: terminal)
             }
-            var animationKey = ""
+            var animationKey: ChatTerminalApp.AnimationKey?
             if let index = state.active, state.tabs.indices.contains(index) {
                 _ = Reducer.reduce(&state.tabs[index].ui, .tick, now: now)
                 if state.tabs[index].ui.dirty { dirty = true }

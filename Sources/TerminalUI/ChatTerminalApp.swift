@@ -66,7 +66,7 @@ public final class ChatTerminalApp {
         // frame shows the chat as it is rather than an empty "offline" screen.
         await Task.yield()
         var bare: BareView?
-        var lastAnimationKey = ""
+        var lastAnimationKey: AnimationKey?
         var outcome = TerminalExit.quit
         var lastTypingNotice = Date.distantPast
         // One turn, on the state passed in place: read through the closure's captured variable,
@@ -216,10 +216,20 @@ public final class ChatTerminalApp {
     }
 
     /// What changes on screen with time alone: clock minute, countdown second, typing dots.
-    nonisolated static func animationKey(_ state: UIState, now: Date) -> String {
-        var key = String(Int(now.timeIntervalSince1970) / 60)
-        if case .reconnecting = state.connection { key += "r" + String(Int(now.timeIntervalSince1970)) }
-        if !state.typing.isEmpty { key += "t" + String(Int(now.timeIntervalSinceReferenceDate * 3)) }
+    struct AnimationKey: Equatable {
+        /// The clock's minute (since 1970).
+        var minute: Int
+        /// The countdown's second, while reconnecting.
+        var countdownSecond: Int?
+        /// The typing dots' step (three a second), while someone types.
+        var typingStep: Int?
+    }
+
+    /// The time-driven parts of the screen now (a frame is drawn when they change).
+    nonisolated static func animationKey(_ state: UIState, now: Date) -> AnimationKey {
+        var key = AnimationKey(minute: Int(now.timeIntervalSince1970) / 60)
+        if case .reconnecting = state.connection { key.countdownSecond = Int(now.timeIntervalSince1970) }
+        if !state.typing.isEmpty { key.typingStep = Int(now.timeIntervalSinceReferenceDate * 3) }
         return key
     }
 }

@@ -24,6 +24,17 @@ struct ComposerLayout: Equatable, Sendable {
     /// cell for the cursor, fits in `width` columns.
     init(_ composer: ComposerState, width: Int) {
         let limit = max(1, width - 1)
+        self = Self.printableASCII(composer, limit: limit) ?? Self.wrapped(composer, limit: limit)
+    }
+
+    private init(rows: [Row], cursorRow: Int, cursorColumn: Int) {
+        self.rows = rows
+        self.cursorRow = cursorRow
+        self.cursorColumn = cursorColumn
+    }
+
+    /// Any draft, wrapped character by character into rows of at most `limit` columns.
+    static func wrapped(_ composer: ComposerState, limit: Int) -> ComposerLayout {
         let chars = composer.chars
         var rows: [Row] = []
         var cursorRow = 0
@@ -63,9 +74,30 @@ struct ComposerLayout: Equatable, Sendable {
         }
         place()
         rows.append(Row(start: rowStart, text: rowText))
-        self.rows = rows
-        self.cursorRow = cursorRow
-        self.cursorColumn = cursorColumn
+        return ComposerLayout(rows: rows, cursorRow: cursorRow, cursorColumn: cursorColumn)
+    }
+
+    /// The layout of a draft of printable ASCII only (one column per character, no newline),
+    /// worked out from its length: the rows are runs of `limit` characters. Nil for any other
+    /// draft. Equal to what the general wrapping gives (a test compares them).
+    private static func printableASCII(_ composer: ComposerState, limit: Int) -> ComposerLayout? {
+        let text = composer.text
+        let count = composer.chars.count
+        guard count > 0, text.utf8.count == count, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        let bytes = Array(text.utf8)
+        var rows: [Row] = []
+        var start = 0
+        while start < count {
+            let end = min(start + limit, count)
+            rows.append(Row(start: start, text: String(decoding: bytes[start..<end], as: UTF8.self)))
+            start = end
+        }
+        let cursor = composer.cursor
+        // At the very end of a full row the cursor stays on that row, in the cell after it.
+        if cursor == count && count % limit == 0 {
+            return ComposerLayout(rows: rows, cursorRow: rows.count - 1, cursorColumn: limit)
+        }
+        return ComposerLayout(rows: rows, cursorRow: cursor / limit, cursorColumn: cursor % limit)
     }
 
     /// How many rows the composer takes on screen (1…``maxVisibleRows``).

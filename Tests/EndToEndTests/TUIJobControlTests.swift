@@ -7,10 +7,12 @@ import Testing
 struct TUIJobControlTests {
     @Test("kill -TSTP and Ctrl-Z stop the chat with the terminal restored; fg redraws it")
     func stopAndContinue() async throws {
-        // bash with job control (set -m): a stopped job returns control to the script, whose
-        // `fg` continues it.
-        let script = "set -m; stty -a > before; \(TUIEndToEndTests.demo); echo STOPPED-1; stty -a > during-1; "
-            + "fg; echo STOPPED-2; stty -a > during-2; fg; stty -a > after; echo DONE"
+        // bash with job control (set -m): a stopped job returns control to the script, which
+        // waits for the test's go-N file before its `fg` continues the job.
+        func stopped(_ n: Int) -> String {
+            "echo STOPPED-\(n); stty -a > during-\(n); while [ ! -e go-\(n) ]; do sleep 0.05; done; fg; "
+        }
+        let script = "set -m; stty -a > before; \(TUIEndToEndTests.demo); " + stopped(1) + stopped(2) + "stty -a > after; echo DONE"
         let tmux = try TUITmux(command: "bash -c \"\(script)\"")
         let ready = await tmux.wait { $0.first?.contains("connected") == true && $0.has("Helpline demo") }
         #expect(ready.ok, "started:\n\(ready.screen.dump)")
@@ -21,6 +23,7 @@ struct TUIJobControlTests {
         kill(helpline, SIGTSTP)
         let stopped = await tmux.wait { $0.has("STOPPED-1") }
         #expect(stopped.ok, "the shell got the terminal back:\n\(stopped.screen.dump)")
+        try go(1, tmux)
         let back = await tmux.wait { $0.first?.contains("connected") == true && $0.has("Helpline demo") && !$0.has("STOPPED-1") }
         #expect(back.ok, "fg draws the chat again:\n\(back.screen.dump)")
 
@@ -30,6 +33,7 @@ struct TUIJobControlTests {
         tmux.keys("C-z")
         let stoppedAgain = await tmux.wait { $0.has("STOPPED-2") }
         #expect(stoppedAgain.ok, "Ctrl-Z stops it too:\n\(stoppedAgain.screen.dump)")
+        try go(2, tmux)
         let backAgain = await tmux.wait { $0.has("› still here") && !$0.has("STOPPED-2") }
         #expect(backAgain.ok, "the draft survives the stop:\n\(backAgain.screen.dump)")
 
@@ -40,5 +44,10 @@ struct TUIJobControlTests {
         #expect(tmux.file("during-1") == before, "stty settings restored while stopped by SIGTSTP")
         #expect(tmux.file("during-2") == before, "stty settings restored while stopped by Ctrl-Z")
         #expect(tmux.file("after") == before, "stty settings restored at the end")
+    }
+
+    /// Lets the script's `fg` number `n` run.
+    private func go(_ n: Int, _ tmux: TUITmux) throws {
+        try Data().write(to: tmux.directory.appendingPathComponent("go-\(n)"))
     }
 }

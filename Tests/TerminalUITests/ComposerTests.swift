@@ -62,6 +62,20 @@ struct ComposerTests {
         }
     }
 
+    @Test func asciiDraftLayoutEqualsTheGeneralWrapping() {
+        // Plain ASCII drafts are laid out from their length; it must match wrapping by character.
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            var c = ComposerState()
+            let length = Int.random(in: 0...250, using: &generator)
+            c.insert(String((0..<length).map { _ in Character(UnicodeScalar(UInt8.random(in: 0x20...0x7E, using: &generator))) }))
+            c.moveTo(Int.random(in: 0...length, using: &generator))
+            let width = Int.random(in: 1...120, using: &generator)
+            #expect(ComposerLayout(c, width: width) == ComposerLayout.wrapped(c, limit: max(1, width - 1)),
+                    "length \(length), cursor \(c.cursor), width \(width)")
+        }
+    }
+
     @Test func killAndYank() {
         var c = ComposerState()
         c.insert("hello big world")
