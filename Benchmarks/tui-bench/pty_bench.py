@@ -416,14 +416,29 @@ class WeechatClient:
             self.term.stop()
 
 
+def thread_cpu_ns(pid):
+    """CPU time each thread of `pid` has run so far (ns, from /proc/PID/task/TID/schedstat)."""
+    times = {}
+    for task in os.listdir(f"/proc/{pid}/task"):
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                times[task] = int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return times
+
+
 def measure(clients, args):
     """Key -> echo for every client, idle and then while each streams a reply, in rounds that
     alternate which client goes first (ABBA...), so a change in the machine's load during the run
-    falls on all of them alike. Only the client being measured streams."""
+    falls on all of them alike. Only the client being measured streams. Also the CPU time per key
+    of the client's busiest thread (the one drawing), user and kernel, median over the rounds:
+    less noisy than latency, and it counts the work done after the echo too."""
     per_round = max(1, args.keys // args.rounds)
     samples = {c.name: {"idle": [], "streaming": []} for c in clients}
     rounds = {c.name: {"idle": [], "streaming": []} for c in clients}
     marks = {"idle": [], "streaming": []}
+    cpu = {c.name: {"idle": [], "streaming": []} for c in clients}
     outlasted = True
     for scenario in ("idle", "streaming"):
         for r in range(args.rounds):
@@ -431,7 +446,11 @@ def measure(clients, args):
                 client.term.drain(0.3, limit=2.0)
                 stream_mark = client.start_stream() if scenario == "streaming" else None
                 trace_marks = marks[scenario] if client.name == "helpline" else None
+                before = thread_cpu_ns(client.term.proc.pid)
                 got = key_latencies(client.term, per_round, marks=trace_marks)
+                after = thread_cpu_ns(client.term.proc.pid)
+                busiest = max((after[t] - before.get(t, 0) for t in after), default=0)
+                cpu[client.name][scenario].append(busiest / per_round / 1000)
                 if stream_mark is not None:
                     outlasted = outlasted and not client.stream_ended(stream_mark)
                     client.finish_stream(stream_mark)
@@ -439,8 +458,10 @@ def measure(clients, args):
                 rounds[client.name][scenario].append(round(summary(got)["p50"], 3))
     results = {}
     for client in clients:
-        results[client.name] = {scenario: summary(values) | {"round_p50s": rounds[client.name][scenario]}
-                                for scenario, values in samples[client.name].items()}
+        results[client.name] = {scenario: summary(values) | {
+            "round_p50s": rounds[client.name][scenario],
+            "cpu_us_per_key": round(statistics.median(cpu[client.name][scenario]), 1)}
+            for scenario, values in samples[client.name].items()}
     return results, marks, outlasted
 
 
@@ -508,6 +529,10 @@ def print_table(results):
         return f"p50 {s['p50']:.2f} p99 {s['p99']:.2f} ms"
     print(f"{'(a) idle, 10k loaded':30} {cell(h, 'idle'):>22} {cell(w, 'idle'):>22}")
     print(f"{'(b) while streaming 100/s':30} {cell(h, 'streaming'):>22} {cell(w, 'streaming'):>22}")
+    def cpu_cell(r, scenario):
+        return f"{r[scenario]['cpu_us_per_key']:.0f} us" if isinstance(r, dict) and scenario in r else "-"
+    print(f"{'CPU per key (busiest thread)':30} {'idle ' + cpu_cell(h, 'idle'):>22} {'idle ' + cpu_cell(w, 'idle'):>22}")
+    print(f"{'':30} {'streaming ' + cpu_cell(h, 'streaming'):>22} {'streaming ' + cpu_cell(w, 'streaming'):>22}")
     for scenario in ("idle", "streaming"):
         def rounds(r):
             return " ".join(f"{v:.2f}" for v in r[scenario]["round_p50s"]) if isinstance(r, dict) and scenario in r else "-"
