@@ -210,7 +210,33 @@ def bench_flow(messages, stream_words):
     }
 
 
-class HelplineClient:
+class StreamingClient:
+    """A client on a pty that streams a reply when asked; its output marks where the stream
+    begins and ends."""
+    stream_begin = rb"stream-begin"
+    stream_end = b"stream-end"
+
+    def stream_request(self):
+        raise NotImplementedError
+
+    def start_stream(self):
+        """Asks for a streamed reply and waits for its first chunk; returns an output mark."""
+        mark = len(self.term.output)
+        self.term.write(self.stream_request())
+        if not self.term.wait_for(self.stream_begin, 10, since=mark):
+            raise RuntimeError(f"{self.name}'s stream did not start")
+        return mark
+
+    def stream_ended(self, mark):
+        return self.stream_end in self.term.output[mark:]
+
+    def finish_stream(self, mark):
+        """Waits for the streamed reply to end (so the other client is measured without it)."""
+        self.term.wait_for(re.escape(self.stream_end), 120, since=mark)
+        self.term.drain(0.3)
+
+
+class HelplineClient(StreamingClient):
     """`helpline serve` plus `helpline connect` on a pty; the bench flow preloads and streams."""
     name = "helpline"
 
@@ -263,21 +289,8 @@ class HelplineClient:
         term.drain(1.0)
         return result | rss_figures(rss0, term.rss_kib())
 
-    def start_stream(self):
-        """Asks for a streamed reply and waits for its first chunk; returns an output mark."""
-        mark = len(self.term.output)
-        self.term.write(b"stream\r")
-        if not self.term.wait_for(rb"stream-begin", 10, since=mark):
-            raise RuntimeError("the stream did not start")
-        return mark
-
-    def stream_ended(self, mark):
-        return b"stream-end" in self.term.output[mark:]
-
-    def finish_stream(self, mark):
-        """Waits for the streamed reply to end (so the other client is measured without it)."""
-        self.term.wait_for(rb"stream-end", 120, since=mark)
-        self.term.drain(0.3)
+    def stream_request(self):
+        return b"stream\r"
 
     def stop(self):
         if self.term:
@@ -362,9 +375,11 @@ weechat.hook_command("benchstream", "print a line every 10 ms", "", "", "", "str
 '''
 
 
-class WeechatClient:
+class WeechatClient(StreamingClient):
     """weechat on a pty holding the same number of lines; a script prints the lines and the stream."""
     name = "weechat"
+    stream_begin = rb"stream starts"
+    stream_end = b"stream ends"
 
     def __init__(self, args, work, binary):
         self.args, self.work, self.binary = args, work, binary
@@ -395,19 +410,8 @@ class WeechatClient:
         term.drain(1.0)
         return result | rss_figures(rss0, term.rss_kib())
 
-    def start_stream(self):
-        mark = len(self.term.output)
-        self.term.write(b"/benchstream %d\r" % self.args.stream_words)
-        if not self.term.wait_for(rb"stream starts", 10, since=mark):
-            raise RuntimeError("weechat's stream did not start")
-        return mark
-
-    def stream_ended(self, mark):
-        return b"stream ends" in self.term.output[mark:]
-
-    def finish_stream(self, mark):
-        self.term.wait_for(rb"stream ends", 120, since=mark)
-        self.term.drain(0.3)
+    def stream_request(self):
+        return b"/benchstream %d\r" % self.args.stream_words
 
     def stop(self):
         if self.term:
@@ -527,7 +531,7 @@ def print_table(results):
             return "-"
         s = r[key]
         return f"p50 {s['p50']:.2f} p99 {s['p99']:.2f} ms"
-    print(f"{'(a) idle, 10k loaded':30} {cell(h, 'idle'):>22} {cell(w, 'idle'):>22}")
+    print(f"{'(a) idle, ' + str(results['messages']) + ' loaded':30} {cell(h, 'idle'):>22} {cell(w, 'idle'):>22}")
     print(f"{'(b) while streaming 100/s':30} {cell(h, 'streaming'):>22} {cell(w, 'streaming'):>22}")
     def cpu_cell(r, scenario):
         return f"{r[scenario]['cpu_us_per_key']:.0f} us" if isinstance(r, dict) and scenario in r else "-"
