@@ -23,6 +23,8 @@ public final class AgentConsoleApp {
     private let actions: AgentConsoleActions
     private var sinks: [String: AsyncStream<ChatCommand>.Continuation] = [:]
     private var tasks: [Task<Void, Never>] = []
+    /// Per chat tab: typing notices go to its engine at most once a second.
+    private var typingHandOvers: [String: TypingHandOver] = [:]
 
     /// Creates the console; nothing touches the terminal until ``run()``.
     public init(options: TerminalUIOptions, agentName: String, actions: AgentConsoleActions) {
@@ -122,7 +124,8 @@ public final class AgentConsoleApp {
         case .tab(let id, let effects):
             for effect in effects {
                 switch effect {
-                case .send(let command): sinks[id]?.yield(command)
+                case .send(let command):
+                    if typingHandOvers[id, default: TypingHandOver()].admits(command, at: Date()) { sinks[id]?.yield(command) }
                 case .exit(.quit): return true
                 case .exit: notice("Use /close to close this tab, Alt-0 for the queue.", tab: id, state: &state)
                 case .repaint: painter.invalidate()

@@ -14,9 +14,6 @@ import MarkdownANSI
 public final class ChatTerminalApp {
     /// Shortest time between two frames that no key asked for.
     nonisolated static let frameInterval = FrameClock.interval
-    /// Typing notices go to the engine at most this often (it sends one every few seconds at
-    /// most anyway); handing one over per key woke a thread of the pool after every echo.
-    nonisolated static let typingHandOverInterval: TimeInterval = 1
 
     private let options: TerminalUIOptions
     private let events: AsyncStream<ChatEvent>
@@ -68,7 +65,7 @@ public final class ChatTerminalApp {
         var bare: BareView?
         var lastAnimationKey: AnimationKey?
         var outcome = TerminalExit.quit
-        var lastTypingNotice = Date.distantPast
+        var typingHandOver = TypingHandOver()
         // One turn, on the state passed in place: read through the closure's captured variable,
         // every use copied the whole state and checked exclusive access at run time.
         func takeTurn(_ state: inout UIState) -> LoopStep {
@@ -165,13 +162,7 @@ public final class ChatTerminalApp {
                 loop.drew(turn)
             }
             trace?.finishLine()
-            for command in outgoing {
-                if case .typing = command {
-                    guard now.timeIntervalSince(lastTypingNotice) >= Self.typingHandOverInterval else { continue }
-                    lastTypingNotice = now
-                } else {
-                    lastTypingNotice = .distantPast  // a sent message starts the engine's own interval again
-                }
+            for command in outgoing where typingHandOver.admits(command, at: now) {
                 commandSink.yield(command)
             }
             if turn.postedWaiting || bare != nil { return .again }
