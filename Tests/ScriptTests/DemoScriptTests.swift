@@ -53,19 +53,19 @@ struct DemoScriptTests {
         let harness = try await DemoHarness.start()
         let script = try ScriptParser.parse(
             """
-            expect Welcome
+            expect Welcome within 30s
             send departments
-            expect department
+            expect department within 30s
             pick 4
-            expect Insurance
+            expect Insurance within 30s
             pick 2
-            expect Savings it is
+            expect Savings it is within 30s
             send address
-            expect form from the contact center
+            expect form from the contact center within 30s
             set Street 12 Pine St
             set Floor 3
             pick 1
-            expect Thanks, address updated to 12 Pine St
+            expect Thanks, address updated to 12 Pine St within 30s
             """, name: "forms")
         let result = await harness.runner.run(script)
         let log = Comment(rawValue: result.steps.map { StepLog.line($0) }.joined(separator: "\n"))
