@@ -19,7 +19,8 @@ struct UIState {
         didSet { if session != oldValue { statusRevision &+= 1 } }
     }
     /// Bumped whenever something the status bar shows (apart from the clock and the width)
-    /// changes; its line is reused until then.
+    /// changes; its line is reused until then. (Copies of a state share its view and so that
+    /// line: like the viewport cache, it serves one state as it changes, not diverging copies.)
     private(set) var statusRevision = 0
     /// The transcript.
     var store = TranscriptStore()
