@@ -20,21 +20,7 @@ enum SimpleClusters {
     /// Whether non-ASCII `scalar` is standalone (see the type's description).
     @inline(__always)
     static func isStandalone(_ scalar: UInt32) -> Bool {
-        if scalar < 0x00A0 { return false }
-        var low = 0
-        var high = standalone.count - 1
-        while low <= high {
-            let middle = (low + high) >> 1
-            let range = standalone[middle]
-            if scalar < range.lowerBound {
-                high = middle - 1
-            } else if scalar > range.upperBound {
-                low = middle + 1
-            } else {
-                return true
-            }
-        }
-        return false
+        scalar >= 0x00A0 && WidthTables.contains(standalone, scalar)
     }
 
     /// The scalar starting at `offset` of valid UTF-8 `bytes` and its length in bytes.
