@@ -1,5 +1,5 @@
 /// Fast byte-level scans over a string's UTF-8 storage.
-enum ByteScan {
+public enum ByteScan {
     /// Whether every byte is printable ASCII (0x20…0x7E).
     @inline(__always)
     static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -12,8 +12,8 @@ enum ByteScan {
         return flags & 0x80 == 0
     }
 
-    /// Whether every byte of `text` is printable ASCII.
-    static func isPrintableASCII(_ text: String) -> Bool {
+    /// Whether every byte of `text` is printable ASCII (so each character is one column).
+    public static func isPrintableASCII(_ text: String) -> Bool {
         var text = text
         return text.withUTF8 { isPrintableASCII($0) }
     }

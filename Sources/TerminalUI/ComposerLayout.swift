@@ -83,7 +83,7 @@ struct ComposerLayout: Equatable, Sendable {
     private static func printableASCII(_ composer: ComposerState, limit: Int) -> ComposerLayout? {
         let text = composer.text
         let count = composer.chars.count
-        guard count > 0, text.utf8.count == count, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return nil }
+        guard count > 0, text.utf8.count == count, ByteScan.isPrintableASCII(text) else { return nil }
         let bytes = Array(text.utf8)
         var rows: [Row] = []
         var start = 0

@@ -122,7 +122,7 @@ final class CursesPainter {
             for span in line.spans {
                 let a = attributes(span.style)
                 cnc_wattr_set(window, a.attr, a.pair)
-                if Self.isPrintableASCII(span.text) {
+                if ByteScan.isPrintableASCII(span.text) {
                     // One column per byte: no grapheme breaking or width lookup.
                     if run.isEmpty { runStart = x }
                     for byte in span.text.utf8 {
@@ -153,11 +153,6 @@ final class CursesPainter {
             }
         }
         cnc_wattr_set(window, fill.attr, fill.pair)
-    }
-
-    /// True when every byte of `text` is a printable ASCII character (one column each).
-    private nonisolated static func isPrintableASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Writes `text` (if any) at a row and column of `window` and empties it.
