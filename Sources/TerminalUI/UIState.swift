@@ -117,9 +117,6 @@ struct UIState {
         view.prepare(store, unreadKey: unreadKey, version: transcriptVersion)
     }
 
-    /// The transcript window for the current position and size.
-    func viewport() -> TranscriptViewport { viewport(geometry) }
-
     /// The transcript window for the current position, laid out for `g`.
     func viewport(_ g: ScreenGeometry) -> TranscriptViewport {
         prepareView()
