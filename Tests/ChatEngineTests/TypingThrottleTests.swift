@@ -1,4 +1,5 @@
 import ChatEngine
+import ChatModel
 import Foundation
 import Testing
 
