@@ -20,6 +20,11 @@ alternating, so a change in the machine's load falls on both alike. In (b) each 
 streamed reply for the client being measured and waits for it to end before the other's turn.
 
 Usage: pty_bench.py --helpline BIN [--keys 500] [--rounds 5] [--messages 10000] [--no-weechat] [--json FILE]
+       pty_bench.py --pool FILE [FILE...]   (pools the key samples of several --json files)
+
+The p99 of a few hundred keys is set by a handful of slow wake-ups, so one run cannot say which
+client has the better tail; `--json` keeps every sample, and `--pool` pools the runs' samples and
+gives a bootstrap 95 % interval for the difference of the two clients' p50 and p99.
 """
 import argparse
 import fcntl
@@ -463,6 +468,7 @@ def measure(clients, args):
     results = {}
     for client in clients:
         results[client.name] = {scenario: summary(values) | {
+            "samples": [round(v, 4) for v in values],
             "round_p50s": rounds[client.name][scenario],
             "cpu_us_per_key": round(statistics.median(cpu[client.name][scenario]), 1)}
             for scenario, values in samples[client.name].items()}
@@ -471,7 +477,7 @@ def measure(clients, args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--helpline", required=True)
+    parser.add_argument("--helpline")
     parser.add_argument("--keys", type=int, default=500)
     parser.add_argument("--messages", type=int, default=10000)
     parser.add_argument("--rounds", type=int, default=5,
@@ -482,9 +488,15 @@ def main():
     parser.add_argument("--no-weechat", action="store_true")
     parser.add_argument("--client-arg", action="append", default=[], help="an extra argument for helpline connect (repeatable)")
     parser.add_argument("--json")
+    parser.add_argument("--pool", nargs="+", metavar="FILE",
+                        help="print the pooled key -> echo figures of earlier --json runs and exit")
     parser.add_argument("--trace", action="store_true",
                         help="have helpline time its key path (HELPLINE_KEY_TRACE) and print the p50 of each stage")
     args = parser.parse_args()
+    if args.pool:
+        sys.exit(pool_report(args.pool))
+    if not args.helpline:
+        parser.error("--helpline BIN is required (or --pool FILE...)")
     args.helpline = os.path.abspath(args.helpline)
     random.seed(1)
     work = tempfile.mkdtemp(prefix="helpline-pty-bench-")
@@ -515,10 +527,58 @@ def main():
             results["helpline"]["stages"] = {scenario: stages(marks[scenario], frames) for scenario in marks}
         shutil.rmtree(work, ignore_errors=True)
     results["load_after"] = [round(x, 1) for x in os.getloadavg()]
-    print_table(results)
     if args.json:
         with open(args.json, "w") as f:
             json.dump(results, f, indent=2)
+    for client in clients:
+        for scenario in ("idle", "streaming"):
+            results[client.name][scenario].pop("samples", None)
+    print_table(results)
+
+
+def percentile(ordered, p):
+    """The p-th percentile of an ascending list (nearest rank, as `summary`)."""
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def bootstrap_difference(a, b, p, resamples=1000, rng=None):
+    """95 % bootstrap interval of percentile p of `a` minus that of `b` (each resampled alone)."""
+    rng = rng or random.Random(7)
+    diffs = sorted(percentile(sorted(rng.choices(a, k=len(a))), p) - percentile(sorted(rng.choices(b, k=len(b))), p)
+                   for _ in range(resamples))
+    return diffs[int(0.025 * (resamples - 1))], diffs[int(0.975 * (resamples - 1))]
+
+
+def pool_report(paths):
+    """Pools the key samples of several `--json` runs; prints p50/p99 per client and scenario, how
+    many runs each client's p99 was the lower, and the bootstrap interval of the difference."""
+    runs = []
+    for path in paths:
+        try:
+            with open(path) as f:
+                run = json.load(f)
+        except (OSError, ValueError) as error:
+            print(f"pty_bench: cannot read {path}: {error}", file=sys.stderr)
+            return 2
+        if not all(isinstance(run.get(name), dict) and "samples" in run[name].get("idle", {})
+                   for name in ("helpline", "weechat")):
+            print(f"pty_bench: {path} has no key samples of both clients (made with --json, with weechat?)",
+                  file=sys.stderr)
+            return 2
+        runs.append(run)
+    print(f"pooled key->echo latency of {len(runs)} runs (ms)")
+    for scenario in ("idle", "streaming"):
+        pooled = {name: [v for run in runs for v in run[name][scenario]["samples"]] for name in ("helpline", "weechat")}
+        h, w = (sorted(pooled[name]) for name in ("helpline", "weechat"))
+        print(f"({scenario}) n = {len(h)} / {len(w)}")
+        for p in (50, 99, 99.9):
+            print(f"   p{p:<5} helpline {percentile(h, p):6.2f}   weechat {percentile(w, p):6.2f}")
+        for p in (50, 99):
+            low, high = bootstrap_difference(h, w, p)
+            lower = sum(1 for run in runs if run["helpline"][scenario]["p" + str(p)] <= run["weechat"][scenario]["p" + str(p)])
+            print(f"   p{p} helpline - weechat: 95 % interval [{low:+.2f}, {high:+.2f}] ms; "
+                  f"helpline's p{p} the lower in {lower} of {len(runs)} runs")
+    return 0
 
 
 def print_table(results):

@@ -56,7 +56,7 @@ final class TerminalExecutor: SerialExecutor, Sendable {
 
     /// The terminal's executor, watching standard input.
     static let shared: TerminalExecutor = {
-        let executor = TerminalExecutor(input: STDIN_FILENO, name: "helpline-terminal")
+        let executor = TerminalExecutor(input: STDIN_FILENO, name: "helpline-tty")
         executor.start()
         return executor
     }()
@@ -83,11 +83,23 @@ final class TerminalExecutor: SerialExecutor, Sendable {
 
     /// Starts the thread (once); it runs for the rest of the process.
     func start() {
-        let thread = Thread { [self] in run() }
-        thread.name = name
+        let thread = Thread { [self] in
+            Self.nameThisThread(name)
+            run()
+        }
         // Markdown rendering recurses; give this thread a main thread's stack.
         thread.stackSize = 8 << 20
         thread.start()
+    }
+
+    /// Names the calling thread as `top -H`, `perf` and `/proc/PID/task/*/comm` show it (Linux
+    /// keeps 15 bytes); Foundation's `Thread.name` does not reach the kernel there.
+    private static func nameThisThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        close(fd)
     }
 
     func enqueue(_ job: consuming ExecutorJob) {

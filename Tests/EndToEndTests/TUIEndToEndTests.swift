@@ -152,11 +152,21 @@ struct TUIEndToEndTests {
         #expect(ready.ok, "started:\n\(ready.screen.dump)")
         let shell = try #require(tmux.panePID())
         let child = try #require(Self.childPID(of: shell), "helpline runs under the pane's shell")
+        #expect(Self.threadNames(of: child).contains("helpline-tty"), "the terminal thread is named for `top -H`")
         kill(child, SIGTERM)
         let done = await tmux.wait { $0.has("DONE") }
         #expect(done.ok, "the shell continues:\n\(done.screen.dump)")
         #expect(tmux.file("before") != nil)
         #expect(tmux.file("before") == tmux.file("after"), "stty settings restored")
+    }
+
+    /// The names (`comm`) of a process's threads, from /proc.
+    static func threadNames(of pid: Int32) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { task in
+            (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8))?
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
     }
 
     /// The first child of a process, from /proc.
