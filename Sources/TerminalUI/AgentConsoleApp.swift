@@ -115,6 +115,12 @@ public final class AgentConsoleApp {
         switch effect {
         case .quit:
             return true
+        case .suspend:
+            if terminal.suspendForJobControl() {
+                painter.invalidate()
+            } else {
+                state.notice = CursesTerminal.noJobControlNotice
+            }
         case .accept(let id):
             let accept = actions.accept
             tasks.append(Task { loop.post(.accepted(id: id, await accept(id))) })
@@ -129,11 +135,12 @@ public final class AgentConsoleApp {
                 case .exit(.quit): return true
                 case .exit: notice("Use /close to close this tab, Alt-0 for the queue.", tab: id, state: &state)
                 case .repaint: painter.invalidate()
+                case .suspend: return self.perform(.suspend, state: &state, loop: loop, terminal: terminal, painter: painter)
                 case .bell: terminal.bell()
                 case .notify(let title, let body): terminal.notify(title: title, body: body)
                 case .export(let path, let contents): notice(TranscriptExport.write(contents, to: path), tab: id, state: &state)
                 case .openURL(let url): notice(LinkOpener.open(url, environment: options.environment), tab: id, state: &state)
-                case .suspend, .editDraft, .bareView:
+                case .editDraft, .bareView:
                     notice("That is not available in the agent console.", tab: id, state: &state)
                 }
             }

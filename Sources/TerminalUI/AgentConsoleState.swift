@@ -21,6 +21,8 @@ enum AgentConsoleEffect: Equatable {
     case release(String)
     /// Effects of a chat tab's own reducer.
     case tab(id: String, [UIEffect])
+    /// Stop the console (Ctrl-Z) until the shell's `fg`.
+    case suspend
     /// Leave the console.
     case quit
 }
@@ -76,6 +78,8 @@ struct AgentConsoleState {
         case .function(3):
             active = nil
             return []
+        case .ctrl("z"):
+            return [.suspend]
         default:
             break
         }

@@ -120,13 +120,11 @@ public final class ChatTerminalApp {
                     case .notify(let title, let body):
                         terminal.notify(title: title, body: body)
                     case .suspend:
-                        // Only a job of its own (a shell with job control) can be continued.
-                        if getpgrp() == getpid() {
-                            terminal.suspendProcess()
+                        if terminal.suspendForJobControl() {
                             painter.invalidate()
                             state.dirty = true
                         } else {
-                            loop.post(.notice("Ctrl-Z needs a shell with job control; /quit leaves."))
+                            loop.post(.notice(CursesTerminal.noJobControlNotice))
                         }
                     case .editDraft(let draft):
                         terminal.suspend()

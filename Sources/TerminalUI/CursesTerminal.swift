@@ -96,6 +96,17 @@ final class CursesTerminal {
         writeTerminal(Self.modesOn)
     }
 
+    /// What Ctrl-Z says where there is no job control to come back with.
+    static let noJobControlNotice = "Ctrl-Z needs a shell with job control; /quit leaves."
+
+    /// Ctrl-Z: stops the process like ``suspendProcess()`` when it is a job of its own (a shell
+    /// with job control can continue it); false, doing nothing, otherwise.
+    func suspendForJobControl() -> Bool {
+        guard getpgrp() == getpid() else { return false }
+        suspendProcess()
+        return true
+    }
+
     /// Ctrl-Z: leaves curses, stops the process with SIGTSTP (job control) and returns to curses
     /// once the shell continues it (`fg`); where stopping is not possible (no job control) it
     /// comes straight back.

@@ -1,8 +1,10 @@
+import DemoServer
 import Foundation
 import Testing
 
-/// Stopping and continuing the full-screen chat under a shell with job control: SIGTSTP from
-/// outside and the Ctrl-Z key both give the terminal back as it was, and `fg` draws the chat again.
+/// Stopping and continuing the full-screen chat and the agent console under a shell with job
+/// control: SIGTSTP from outside and the Ctrl-Z key give the terminal back as it was, and `fg`
+/// draws the screen again.
 @Suite(.serialized, .enabled(if: TUITmux.isAvailable, "tmux is not installed"))
 struct TUIJobControlTests {
     @Test("kill -TSTP and Ctrl-Z stop the chat with the terminal restored; fg redraws it")
@@ -43,6 +45,30 @@ struct TUIJobControlTests {
         let before = try #require(tmux.file("before"))
         #expect(tmux.file("during-1") == before, "stty settings restored while stopped by SIGTSTP")
         #expect(tmux.file("during-2") == before, "stty settings restored while stopped by Ctrl-Z")
+        #expect(tmux.file("after") == before, "stty settings restored at the end")
+    }
+
+    @Test("Ctrl-Z stops the agent console with the terminal restored; fg redraws it")
+    func agentConsoleStopsAndContinues() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration())
+        defer { Task { await server.stop() } }
+        let console = "'\(TUITmux.helplineBinary())' agent --server \(server.baseURL.absoluteString) --name Sam"
+        let script = "set -m; stty -a > before; \(console); echo STOPPED-1; stty -a > during-1; "
+            + "while [ ! -e go-1 ]; do sleep 0.05; done; fg; stty -a > after; echo DONE"
+        let tmux = try TUITmux(command: "bash -c \"\(script)\"")
+        let ready = await tmux.wait { $0.has("Chats waiting for an agent") }
+        #expect(ready.ok, "the console signs in:\n\(ready.screen.dump)")
+        tmux.keys("C-z")
+        let stopped = await tmux.wait { $0.has("STOPPED-1") }
+        #expect(stopped.ok, "Ctrl-Z gives the shell the terminal back:\n\(stopped.screen.dump)")
+        try go(1, tmux)
+        let back = await tmux.wait { $0.has("Chats waiting for an agent") && !$0.has("STOPPED-1") }
+        #expect(back.ok, "fg draws the console again:\n\(back.screen.dump)")
+        tmux.type("q")
+        let done = await tmux.wait { $0.has("DONE") }
+        #expect(done.ok, "q leaves and the shell continues:\n\(done.screen.dump)")
+        let before = try #require(tmux.file("before"))
+        #expect(tmux.file("during-1") == before, "stty settings restored while stopped")
         #expect(tmux.file("after") == before, "stty settings restored at the end")
     }
 
