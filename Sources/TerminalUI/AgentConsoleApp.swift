@@ -135,7 +135,7 @@ public final class AgentConsoleApp {
                 case .exit(.quit): return true
                 case .exit: notice("Use /close to close this tab, Alt-0 for the queue.", tab: id, state: &state)
                 case .repaint: painter.invalidate()
-                case .suspend: return self.perform(.suspend, state: &state, loop: loop, terminal: terminal, painter: painter)
+                case .suspend: _ = self.perform(.suspend, state: &state, loop: loop, terminal: terminal, painter: painter)
                 case .bell: terminal.bell()
                 case .notify(let title, let body): terminal.notify(title: title, body: body)
                 case .export(let path, let contents): notice(TranscriptExport.write(contents, to: path), tab: id, state: &state)
