@@ -27,6 +27,8 @@ final class CursesPainter {
     private let colors: ColorMapper
     /// Frames drawn so far.
     private(set) var framesDrawn = 0
+    /// Where the last frame left the cursor in the composer (screen row, column), if it shows it.
+    private var composerCursor: (row: Int, column: Int)?
 
     /// Creates a painter for a colour depth.
     init(colorMode: ColorMode) {
@@ -64,16 +66,46 @@ final class CursesPainter {
                 wnoutrefresh(window)
             }
         }
+        composerCursor = nil
         if let composer, let cursor = frame.cursor {
             curs_set(1)
             wmove(composer.window, Int32(cursor.row - composer.top), Int32(cursor.column))
             wnoutrefresh(composer.window)
+            composerCursor = cursor
         } else {
             if let composer { wnoutrefresh(composer.window) }
             curs_set(0)
         }
         doupdate()
         framesDrawn += 1
+    }
+
+    /// Draws typed printable ASCII at the composer's cursor at once, ahead of the key's frame (see
+    /// ``EchoAhead``), in the style of the text before the cursor; true when drawn. Only where
+    /// the cursor ends its row's text and the characters fit the row. The composer counts as
+    /// not drawn afterwards, so the frame that follows draws it whole.
+    func echoAhead(_ text: String) -> Bool {
+        var found: Int?
+        for index in slots.indices where slots[index].name == "composer" { found = index }
+        guard let index = found, let region = slots[index].drawn, let cursor = composerCursor else { return false }
+        let row = cursor.row - region.top
+        guard row >= 0, row < region.lines.count, let last = region.lines[row].spans.last else { return false }
+        var width = 0
+        for span in region.lines[row].spans { width += TerminalWidth.of(span.text) }
+        let count = text.utf8.count
+        guard width == cursor.column, cursor.column + count < slots[index].placed.width else { return false }
+        let window = slots[index].placed.window
+        let style = attributes(last.style)
+        cnc_wattr_set(window, style.attr, style.pair)
+        var characters: [wchar_t] = []
+        for byte in text.utf8 { characters.append(wchar_t(byte)) }
+        Self.put(&characters, into: window, row: row, column: cursor.column)
+        wmove(window, Int32(row), Int32(cursor.column + count))
+        wnoutrefresh(window)
+        doupdate()
+        slots[index].drawn = nil
+        composerCursor = (cursor.row, cursor.column + count)
+        return true
     }
 
     /// Forgets the screen so the next frame repaints every cell (Ctrl-L, after a resize).
