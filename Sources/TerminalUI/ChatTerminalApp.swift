@@ -91,7 +91,7 @@ public final class ChatTerminalApp {
             let turn = loop.turn(terminal)
             if let trace, !turn.keys.isEmpty { trace.keysRead(wokeAt: loop.lastWake) }
             // A letter typed at the end of the draft shows at once; its frame follows.
-            if bare == nil, let echo = EchoAhead.text(for: turn.keys, in: state) { _ = painter.echoAhead(echo) }
+            if bare == nil, let echo = EchoAhead.text(for: turn.keys, in: state) { painter.echoAhead(echo) }
             let now = turn.now
             var batch = turn.posted
             for key in turn.keys {

@@ -81,19 +81,17 @@ final class CursesPainter {
     }
 
     /// Draws typed printable ASCII at the composer's cursor at once, ahead of the key's frame (see
-    /// ``EchoAhead``), in the style of the text before the cursor; true when drawn. Only where
-    /// the cursor ends its row's text and the characters fit the row. The composer counts as
-    /// not drawn afterwards, so the frame that follows draws it whole.
-    func echoAhead(_ text: String) -> Bool {
-        var found: Int?
-        for index in slots.indices where slots[index].name == "composer" { found = index }
-        guard let index = found, let region = slots[index].drawn, let cursor = composerCursor else { return false }
+    /// ``EchoAhead``), in the style of the text before the cursor. Only where the cursor ends its
+    /// row's text and the characters fit the row (else the frame draws them). The composer counts
+    /// as not drawn afterwards, so the frame that follows draws it whole.
+    func echoAhead(_ text: String) {
+        guard let index = slotIndex(named: "composer"), let region = slots[index].drawn,
+              let cursor = composerCursor
+        else { return }
         let row = cursor.row - region.top
-        guard row >= 0, row < region.lines.count, let last = region.lines[row].spans.last else { return false }
-        var width = 0
-        for span in region.lines[row].spans { width += TerminalWidth.of(span.text) }
+        guard row >= 0, row < region.lines.count, let last = region.lines[row].spans.last else { return }
         let count = text.utf8.count
-        guard width == cursor.column, cursor.column + count < slots[index].placed.width else { return false }
+        guard region.lines[row].width == cursor.column, cursor.column + count < slots[index].placed.width else { return }
         let window = slots[index].placed.window
         let style = attributes(last.style)
         cnc_wattr_set(window, style.attr, style.pair)
@@ -105,7 +103,6 @@ final class CursesPainter {
         doupdate()
         slots[index].drawn = nil
         composerCursor = (cursor.row, cursor.column + count)
-        return true
     }
 
     /// Forgets the screen so the next frame repaints every cell (Ctrl-L, after a resize).
@@ -127,9 +124,7 @@ final class CursesPainter {
     /// The index of the region's slot, with a window of the region's place and width (made anew
     /// when it moved or the width changed).
     private func slot(for region: Frame.Region, width: Int) -> Int? {
-        var found: Int?
-        for index in slots.indices where slots[index].name == region.name { found = index }
-        if let index = found {
+        if let index = slotIndex(named: region.name) {
             let placed = slots[index].placed
             if placed.top == region.top, placed.height == region.height, placed.width == width { return index }
             delwin(placed.window)
@@ -138,6 +133,12 @@ final class CursesPainter {
         guard let window = newwin(Int32(region.height), Int32(width), Int32(region.top), 0) else { return nil }
         slots.append(Slot(name: region.name, placed: Placed(window: window, top: region.top, height: region.height, width: width)))
         return slots.count - 1
+    }
+
+    /// The index of the slot of the window named `name`, if there is one.
+    private func slotIndex(named name: String) -> Int? {
+        for index in slots.indices where slots[index].name == name { return index }
+        return nil
     }
 
     private func draw(_ region: Frame.Region, into window: UnsafeMutablePointer<WINDOW>, width: Int) {
