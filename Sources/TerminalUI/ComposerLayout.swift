@@ -23,9 +23,12 @@ struct ComposerLayout: Equatable, Sendable {
     /// Wraps the draft by character (never inside a grapheme cluster) so that every row, plus a
     /// cell for the cursor, fits in `width` columns.
     init(_ composer: ComposerState, width: Int) {
-        let limit = max(1, width - 1)
+        let limit = Self.rowLimit(width: width)
         self = Self.printableASCII(composer, limit: limit) ?? Self.wrapped(composer, limit: limit)
     }
+
+    /// Most characters a row holds in `width` columns (a cell stays free for the cursor).
+    static func rowLimit(width: Int) -> Int { max(1, width - 1) }
 
     private init(rows: [Row], cursorRow: Int, cursorColumn: Int) {
         self.rows = rows

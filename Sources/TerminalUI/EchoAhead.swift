@@ -22,8 +22,7 @@ enum EchoAhead {
         guard !draft.isEmpty, !draft.hasPrefix("/"), ByteScan.isPrintableASCII(draft),
               state.composer.cursor == draft.utf8.count
         else { return nil }
-        // One row holds composerTextWidth - 1 characters (a cell stays free for the cursor).
-        let rowLimit = max(1, state.size.columns - ScreenGeometry.promptWidth) - 1
+        let rowLimit = ComposerLayout.rowLimit(width: ScreenGeometry.composerTextWidth(columns: state.size.columns))
         guard draft.utf8.count + typed.utf8.count <= rowLimit else { return nil }
         return typed
     }

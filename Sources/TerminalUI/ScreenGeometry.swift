@@ -38,5 +38,8 @@ struct ScreenGeometry: Equatable, Sendable {
     }
 
     /// Width available for composer text.
-    var composerTextWidth: Int { max(1, columns - Self.promptWidth) }
+    var composerTextWidth: Int { Self.composerTextWidth(columns: columns) }
+
+    /// Width available for composer text on a terminal `columns` wide.
+    static func composerTextWidth(columns: Int) -> Int { max(1, columns - promptWidth) }
 }
