@@ -1,3 +1,5 @@
+import MarkdownANSI
+
 /// The message being typed: text, cursor (per grapheme cluster), kill ring and input history.
 ///
 /// Pure value type; every edit keeps the cursor on a `Character` boundary, so it can never
@@ -66,7 +68,7 @@ struct ComposerState: Equatable, Sendable {
         guard !string.isEmpty else { return }
         // A typed printable ASCII character between ASCII neighbours cannot join a grapheme
         // cluster with either of them: it goes in as one element.
-        if string.utf8.count == 1, let byte = string.utf8.first, (0x20...0x7E).contains(byte),
+        if string.utf8.count == 1, ByteScan.isPrintableASCII(string),
            cursor == 0 || chars[cursor - 1].isASCII, cursor == chars.count || chars[cursor].isASCII {
             chars.insert(Character(string), at: cursor)
             cursor += 1
