@@ -181,11 +181,15 @@ def key_latencies(term, count, clear_every=40, pace=(0.02, 0.04), marks=None):
     return samples
 
 
+def percentile(ordered, p):
+    """The p-th percentile of an ascending list (nearest rank)."""
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
 def summary(samples):
     ordered = sorted(samples)
-    def pct(p):
-        return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
-    return {"n": len(samples), "p50": round(pct(50), 3), "p99": round(pct(99), 3), "max": round(ordered[-1], 3),
+    return {"n": len(samples), "p50": round(percentile(ordered, 50), 3), "p99": round(percentile(ordered, 99), 3),
+            "max": round(ordered[-1], 3),
             "mean": round(statistics.fmean(samples), 3)}
 
 
@@ -534,11 +538,6 @@ def main():
         for scenario in ("idle", "streaming"):
             results[client.name][scenario].pop("samples", None)
     print_table(results)
-
-
-def percentile(ordered, p):
-    """The p-th percentile of an ascending list (nearest rank, as `summary`)."""
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
 
 
 def bootstrap_difference(a, b, p, resamples=1000, rng=None):
