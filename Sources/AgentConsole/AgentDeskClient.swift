@@ -2,6 +2,7 @@ import AmazonConnect
 import ChatEngine
 import ChatModel
 import Foundation
+import SessionCore
 
 /// A chat an agent accepted: the credentials to join it as the agent participant (the token is a credential).
 public struct AcceptedChat: Sendable, Equatable {
@@ -30,7 +31,7 @@ public struct AgentDeskError: Error, Equatable, CustomStringConvertible {
 /// let desk = try await AgentDeskClient.signIn(server: URL(string: "http://127.0.0.1:8080")!, name: "Sam")
 /// let waiting = try await desk.queue()
 /// let chat = try await desk.accept(waiting[0].id)
-/// let session = ChatSession(backend: desk.backend(for: chat))
+/// let session = ChatSession(wire: desk.wire(for: chat))
 /// ```
 public struct AgentDeskClient: Sendable {
     /// The server's base URL.
@@ -82,12 +83,11 @@ public struct AgentDeskClient: Sendable {
         _ = try? await post("agent/sign-out", [String: String]())
     }
 
-    /// A Participant Service backend that joins `chat` as this agent.
-    public func backend(for chat: AcceptedChat) -> ConnectBackend {
+    /// The Participant Service wire that joins `chat` as this agent.
+    public func wire(for chat: AcceptedChat) -> ConnectWire {
         let started = StartedChat(participantToken: chat.participantToken, participantId: chat.participantId,
                                   contactId: chat.contactId, markdownAllowed: true)
-        return ConnectBackend(start: .resume(started, displayName: name), endpoint: server, transport: transport,
-                              role: .agent)
+        return ConnectWire(start: .resume(started, displayName: name), endpoint: server.absoluteString, role: .agent, ids: .random())
     }
 
     private func post(_ path: String, _ body: some Encodable) async throws -> HTTPTransport.Response {

@@ -1,4 +1,4 @@
-import ChatEngine
+import SessionCore
 import ChatModel
 
 /// Joins streamed message chunks (same `Id`, consecutive `ChunkNumber`) into one growing item.

@@ -1,4 +1,4 @@
-import ChatEngine
+import SessionCore
 import Foundation
 
 /// Decodes `aws/chat` socket frames (spec §3.3–3.5).
@@ -30,11 +30,11 @@ enum ConnectFrameDecoder {
             }
         case "aws/subscribe":
             if case .subscription(let status) = envelope.content, status == "success" { return [.subscribed] }
-            return [.serverError("the chat subscription failed")]
+            return [.subscriptionFailed]
         case "aws/heartbeat":
             return [.alive]
         case "aws/ping":
-            if envelope.statusCode == 200 { return [.alive] }
+            if envelope.statusCode == 200 { return [.alive, .deepHeartbeatOK] }
             return [.alive, .degraded("deep heartbeat status \(envelope.statusCode.map(String.init) ?? "missing")")]
         case nil:
             if let message = envelope.message { return [.serverError(message)] }

@@ -51,9 +51,9 @@ struct ConnectView: Sendable, Equatable {
         return ChatForm(intro: lines.joined(separator: "\n"), fields: fields)
     }
 
-    /// Markdown for the view filled with `data`, its actions numbered.
+    /// Markdown for the view filled with `data` (its actions are shown as choices).
     func markdown(data: [String: Any]) -> String {
-        form(data: data).markdown(actions: actions)
+        form(data: data).markdown
     }
 
     /// Texts of template components (`Props.Content`, `Props.Text`, `Props.Heading`, `Props.Label`) in

@@ -1,7 +1,8 @@
 import ChatModel
 import Foundation
 
-/// An Amazon Connect interactive message (spec §3.6) as readable markdown plus pickable choices.
+/// An Amazon Connect interactive message (spec §3.6) as readable markdown (its title, subtitle and image)
+/// plus pickable choices (shown under it, numbered, by the front ends).
 ///
 /// ListPicker, Panel and QuickReply offer their element titles (sent as plain text); a ListPicker's
 /// paging elements (`actionDetail` `SHOW_MORE` / `PREVIOUS_OPTIONS`) send an `interactive.response`;
@@ -27,30 +28,26 @@ struct InteractiveTemplate: Sendable, Equatable {
         switch type {
         case "ListPicker", "Panel", "QuickReply":
             let elements = body["elements"] as? [[String: Any]] ?? []
-            lines.append("")
             for element in elements {
                 guard let name = element["title"] as? String else { continue }
                 let paging = element["actionDetail"] as? String
                 let detail = (element["subtitle"] as? String).map { " — \($0)" } ?? ""
-                choices.append(name)
                 if let paging, type == "ListPicker", ["SHOW_MORE", "PREVIOUS_OPTIONS"].contains(paging) {
                     replies.append(InteractiveReply.listPaging(paging, list: body))
-                    lines.append("\(choices.count). \(name) ↻")
+                    choices.append("\(name) ↻")
                 } else {
                     replies.append(.plain(name))
-                    lines.append("\(choices.count). \(name)\(detail)")
+                    choices.append("\(name)\(detail)")
                 }
             }
         case "TimePicker":
             let slots = body["timeslots"] as? [[String: Any]] ?? []
             if let place = (body["location"] as? [String: Any])?["title"] as? String { lines[0] += "  \nat \(place)" }
-            lines.append("")
             for slot in slots {
                 guard let date = slot["date"] as? String else { continue }
                 let minutes = (slot["duration"] as? Int).map { " (\($0) min)" } ?? ""
                 choices.append("\(date)\(minutes)")
                 replies.append(.plain(date))
-                lines.append("\(choices.count). \(date)\(minutes)")
             }
         case "Carousel":
             let omitTitle = body["omitTitleFromCarouselResponse"] as? Bool ?? false
@@ -60,19 +57,16 @@ struct InteractiveTemplate: Sendable, Equatable {
                 let identifier = panel["templateIdentifier"] as? String ?? ""
                 lines.append("")
                 lines += header(inner, fallbackTitle: panelTitle)
-                lines.append("")
                 for element in inner["elements"] as? [[String: Any]] ?? [] {
                     guard let name = element["title"] as? String else { continue }
                     choices.append("\(panelTitle): \(name)")
                     replies.append(InteractiveReply.carousel(
                         templateIdentifier: identifier, listTitle: omitTitle ? "" : panelTitle, selectionText: name))
-                    lines.append("\(choices.count). \(name)")
                 }
             }
         default:
             break
         }
-        if !choices.isEmpty { lines.append(""); lines.append("_Pick with /pick N._") }
         return InteractiveTemplate(markdown: lines.joined(separator: "\n"), choices: choices, replies: replies)
     }
 

@@ -1,272 +1,162 @@
 import ChatModel
 import Foundation
 import Logging
+import SessionCore
 
-/// The headless chat engine: one actor that owns the connection, transcript and outbox.
+/// The headless chat engine: an actor that drives a ``SessionCore`` — it hands the core what
+/// happens (commands, answers, frames, timers, each with the time) and carries out what the core
+/// asks (calls, frames, timers, events, records, saves). All the rules live in the core.
 ///
-/// Front ends read ``events`` (any number of subscribers) and call the command methods.
+/// Front ends read ``events`` (any number of subscribers) and call ``perform(_:)``, which never
+/// waits for the network.
 ///
 /// ```swift
-/// let session = ChatSession(backend: backend)
+/// let session = ChatSession(wire: ConnectWire(start: start, endpoint: url, ids: .random()))
 /// let events = session.events
 /// await session.start()
-/// await session.send("Hello")
+/// await session.perform(.send("Hello"))
 /// ```
 public actor ChatSession {
-    enum Signal: Sendable { case timeout, retryNow, suspend, resume, stop }
-
-    let backend: any ChatBackend
+    var core: SessionCore
     let configuration: SessionConfiguration
     let hub = EventHub()
     var logger: Logger { configuration.logger }
-
-    var machine: ConnectionStateMachine
-    var store = TranscriptStore()
-    var outbox = Outbox()
-    var typing: TypingThrottle
-    var receipts: ReceiptScheduler
-    var info: SessionInfo?
-    var socket: (any SocketWriter)?
-    var generation = 0
-    var lastFrameAt = Date.distantPast
-    var subscribedGeneration = -1
-    var liveBuffer: [BackendEvent]?
-    var resumeRequested = false
-    var currentWriter: (any SocketWriter)?
-    /// The generation whose socket completed the WebSocket handshake (a later close is not a handshake failure).
-    var handshakeGeneration = -1
-    /// New sessions made in a row because the server forgot ours; reset when a connection goes live.
-    var renewalsInARow = 0
-    var closeCurrentSocket: (@Sendable () -> Void)?
-    var initialLoaded = false
-    var olderPageToken: String?
-    var endedByServer = false
-    var restoredOutbox: [OutboxEntry]
-    var uploads = PendingUploads()
-    var diagnostics = DiagnosticsRecorder()
-    private var loop: Task<Void, Never>?
-    private var wakeup: CheckedContinuation<Signal, Never>?
+    var sockets: [SocketID: SocketLink] = [:]
+    var timers: [TimerKey: (token: Int, task: Task<Void, Never>)] = [:]
+    var nextTimerToken = 0
+    var calls: [RequestID: Task<Void, Never>] = [:]
+    var downloadWaiters: [String: [CheckedContinuation<String?, Never>]] = [:]
     private var finishedWaiters: [CheckedContinuation<Void, Never>] = []
-    private var isFinished = false
+    private(set) var isFinished = false
 
-    /// Creates a session for a backend; nothing happens until ``start()``.
-    ///
-    /// `restoredOutbox` holds messages a previous run could not deliver; they are sent again
-    /// with their original client tokens once the transcript is loaded, so a message that did
-    /// reach the server before is recognised and not shown or sent twice.
+    /// Creates a session for `wire`; nothing happens until ``start()``. `restoring` holds the messages
+    /// a previous run left unsent: shown at once, sent with their original client tokens; `startedAt`
+    /// is when the chat began, for a chat resumed from an earlier run.
     public init(
-        backend: any ChatBackend, configuration: SessionConfiguration = SessionConfiguration(),
-        restoredOutbox: [OutboxEntry] = []
+        wire: any ChatWire, configuration: SessionConfiguration = SessionConfiguration(), restoring: [OutboxEntry] = [],
+        startedAt: Date? = nil
     ) {
-        self.backend = backend
-        self.restoredOutbox = restoredOutbox
+        var settings = configuration.core
+        settings.recordsTranscript = settings.recordsTranscript || !configuration.transcripts.isEmpty
+        self.core = SessionCore(
+            wire: wire, settings: settings, ids: configuration.ids, now: configuration.now(), restoring: restoring,
+            startedAt: startedAt)
         self.configuration = configuration
-        // The protocol's own constants apply unless the configuration chose a policy of its own.
-        let tuning = backend as? any ChatBackendTuning
-        let policy = configuration.backoff == .connect ? (tuning?.reconnectPolicy ?? configuration.backoff) : configuration.backoff
-        self.machine = ConnectionStateMachine(policy: policy)
-        self.typing = TypingThrottle(interval: tuning?.typingCallInterval ?? configuration.typingInterval)
-        self.receipts = ReceiptScheduler(window: configuration.receiptWindow)
+        if !restoring.isEmpty {
+            hub.publish(.transcript(TranscriptUpdate(items: core.transcript.items, change: .reset(hasMore: false))))
+        }
     }
 
-    /// A new subscription to everything the session publishes (replaying what came before).
+    /// A new subscription to everything the session publishes (starting with the state as it is).
     public nonisolated var events: AsyncStream<ChatEvent> { hub.subscribe() }
 
-    /// The current connection state.
-    public var connectionState: ConnectionState { machine.state }
-
-    /// True once a connection has opened at least once.
-    public var hasConnected: Bool { machine.hasOpened }
-
-    /// The transcript as the engine holds it now.
-    public var items: [ChatItem] { store.items }
-
-    /// Messages not yet accepted by the server (pending or failed).
-    public var unsentMessages: [OutboxEntry] { outbox.entries }
-
-    /// Starts the chat and the connection loop; returns at once.
+    /// Starts the chat and connects; returns at once.
     public func start() {
-        guard loop == nil else { return }
-        loop = Task { await self.runLoop() }
+        feed(.start)
+    }
+
+    /// Carries out a front end's command; returns at once (a message shows as pending immediately).
+    public func perform(_ command: ChatCommand) {
+        switch command {
+        case .attach(let path): attach(path: path)
+        default: feed(.command(command))
+        }
+    }
+
+    /// Sends a message; returns its local id (nil when nothing was queued).
+    @discardableResult
+    public func send(_ text: String) -> String? {
+        let before = core.lastQueuedLocalId
+        feed(.command(.send(text)))
+        return core.lastQueuedLocalId == before ? nil : core.lastQueuedLocalId
+    }
+
+    /// Tells every subscriber something they should read (not a transcript item).
+    public nonisolated func tell(_ notice: String) {
+        hub.publish(.notice(notice))
+    }
+
+    /// Carries out `command` and returns what went wrong with it (the notice it caused), if anything.
+    public func problem(_ command: ChatCommand) -> String? {
+        guard !isFinished else { return "the chat is over" }
+        let effects = core.handle(.command(command), now: configuration.now())
+        var problem: String?
+        for effect in effects {
+            if case .publish(.notice(let text)) = effect, problem == nil { problem = text }
+            carry(effect)
+        }
+        return problem
+    }
+
+    /// Ends the chat for everyone (after the unsent messages went out) and waits until it is over.
+    public func end() async {
+        feed(.command(.end))
+        await waitUntilFinished()
     }
 
     /// Waits until the session is closed or has failed (a failed session may still be retried).
     public func waitUntilFinished() async {
-        if isFinished || machine.state.isTerminal { return }
+        if isFinished || core.connectionState.isTerminal { return }
         await withCheckedContinuation { finishedWaiters.append($0) }
     }
 
-    /// Stops everything at once without ending the chat on the server (it can be resumed).
+    /// Stops everything at once without ending the chat on the server (it can be resumed): saves
+    /// what is unsent, closes the socket, and writes the transcript files out.
     public func shutdown() async {
-        closeCurrentSocket?()
-        signal(.stop)
-        loop?.cancel()
-        await loop?.value
+        feed(.shutdown)
+        for (_, timer) in timers { timer.task.cancel() }
+        timers = [:]
+        for (_, link) in sockets { link.close() }
+        sockets = [:]
+        for (_, call) in calls { call.cancel() }
+        calls = [:]
         finish()
     }
 
-    /// Carries out a front end's command.
-    public func perform(_ command: ChatCommand) async {
-        switch command {
-        case .send(let text): _ = await send(text)
-        case .typing: await sendTyping()
-        case .retry(let localId): retry(localId: localId)
-        case .drop(let localId): drop(localId: localId)
-        case .loadOlder: await loadOlder()
-        case .reconnectNow: reconnectNow()
-        case .suspend: suspend()
-        case .resume: resume()
-        case .reset: await reset()
-        case .end: await end()
-        case .seen(let messageId): markSeen(messageId)
-        case .pick(let index): await pick(index)
-        case .setField(let name, let value): setField(name, value: value)
-        case .attach(let path): _ = await attach(path: path)
-        case .download(let attachmentId, let directory): _ = await download(attachmentId: attachmentId, into: directory)
-        }
+    /// The current connection state.
+    public var connectionState: ConnectionState { core.connectionState }
+
+    /// True once a connection has opened at least once.
+    public var hasConnected: Bool { core.hasConnected }
+
+    /// The transcript as it is now.
+    public var items: [ChatItem] { Array(core.transcript.items) }
+
+    /// Messages not yet accepted by the server (pending or failed), oldest first.
+    public var unsentMessages: [OutboxEntry] { core.unsentMessages }
+
+    /// Our attachments the server has not accepted yet.
+    public var unfinishedUploads: [UnfinishedUpload] { core.unfinishedUploads }
+
+    /// The choices `/pick` would pick from now, or nil when there is no open picker.
+    public var openChoices: [String]? { core.openPicker?.choices }
+
+    /// True while the newest open form is still being loaded.
+    public var isLoadingForm: Bool { core.transcript.items.last(where: { $0.isOpenForm })?.form?.isLoaded == false }
+
+    /// Hands the core one input and carries out what it asks.
+    func feed(_ input: SessionInput) {
+        guard !isFinished else { return }
+        let effects = core.handle(input, now: configuration.now())
+        for effect in effects { carry(effect) }
     }
 
-    /// Skips the backoff wait, or tries again after the engine gave up.
-    public func reconnectNow() {
-        if machine.isSuspended {
-            resume()
-        } else {
-            signal(.retryNow)
-        }
-    }
-
-    /// Closes the socket and stops reconnecting until ``resume()`` (messages typed meanwhile wait).
-    public func suspend() {
-        guard !machine.isSuspended else { return }
-        _ = machine.suspend()
-        guard machine.isSuspended else { return }
-        socket = nil
-        publishState()
-        closeCurrentSocket?()
-        signal(.suspend)
-    }
-
-    /// Reconnects after ``suspend()``.
-    public func resume() {
-        guard machine.isSuspended else { return }
-        resumeRequested = true
-        signal(.resume)
-    }
-
-    // MARK: - The connection loop
-
-    private func runLoop() async {
-        _ = machine.start()
-        publishState()
-        do {
-            let info = try await backend.start()
-            self.info = info
-            hub.publish(.sessionInfo(info))
-            for item in store.adoptSender(info.me) { hub.publish(.itemUpdated(item)) }
-        } catch {
-            let failure = Self.classify(error)
-            logger.error("could not start the chat: \(failure)")
-            _ = machine.failed(reason: "could not start the chat: \(failure)")
-            publishState()
-            finish()
-            return
-        }
-        var action = ConnectionStateMachine.Action.connect
-        while !Task.isCancelled {
-            switch action {
-            case .connect:
-                let end = await connectOnce()
-                action = await nextAction(after: end)
-                publishState()
-            case .wait(let delay):
-                let woke = await waitForSignal(timeout: delay)
-                if woke == .stop { action = .stop; continue }
-                if woke == .suspend || machine.isSuspended { action = .none; continue }
-                action = woke == .retryNow ? machine.retryNow() : machine.retryDue()
-                publishState()
-            case .stop, .none:
-                if machine.isSuspended {
-                    if !resumeRequested, await waitForSignal(timeout: nil) == .stop {
-                        finish()
-                        return
-                    }
-                    guard resumeRequested else { continue }
-                    resumeRequested = false
-                    action = machine.resume()
-                    publishState()
-                    continue
-                }
-                guard case .failed = machine.state else {
-                    finish()
-                    return
-                }
-                if await waitForSignal(timeout: nil) == .retryNow {
-                    action = machine.retryNow()
-                    publishState()
-                } else {
-                    finish()
-                    return
-                }
-            }
-        }
-        finish()
-    }
-
-    func publishState() {
-        hub.publish(.connection(machine.state))
-        noteStateForDiagnostics()
-        if machine.state.isTerminal {
-            receipts.cancel()
-            releaseFinishedWaiters()
-        }
-    }
-
-    private func releaseFinishedWaiters() {
-        for waiter in finishedWaiters { waiter.resume() }
-        finishedWaiters = []
-    }
-
-    func waitForSignal(timeout: Duration?) async -> Signal {
-        var timer: Task<Void, Never>?
-        if let timeout {
-            let sleep = configuration.sleep
-            timer = Task {
-                try? await sleep(timeout)
-                self.signal(.timeout)
-            }
-        }
-        let result = await withCheckedContinuation { wakeup = $0 }
-        timer?.cancel()
-        return result
-    }
-
-    func signal(_ signal: Signal) {
-        guard let waiter = wakeup else { return }
-        wakeup = nil
-        waiter.resume(returning: signal)
-    }
-
-    private func finish() {
+    /// Ends every stream and wakes everyone waiting; transcript files are written out first.
+    func finish() {
         guard !isFinished else { return }
         isFinished = true
-        closeCurrentSocket?()
+        for sink in configuration.transcripts { sink.drain() }
         hub.finish()
-        releaseFinishedWaiters()
+        for waiter in finishedWaiters { waiter.resume() }
+        finishedWaiters = []
+        for (_, waiters) in downloadWaiters { for waiter in waiters { waiter.resume(returning: nil) } }
+        downloadWaiters = [:]
     }
 
-    /// Maps any error to a backend error.
-    static func classify(_ error: any Error) -> BackendError {
-        if let error = error as? BackendError { return error }
-        if let end = error as? SocketEnd {
-            switch end {
-            case .closedByServer(_, let reason): return .network("socket closed by the server (\(reason))")
-            case .silent: return .network("no answer to heartbeats")
-            case .notSubscribed: return .network("the server never confirmed the subscription")
-            case .closedByUs: return .network("socket closed")
-            case .retired: return .network("socket replaced (maximum age)")
-            case .upgradeRefused: return .network("the server refused the socket upgrade")
-            }
-        }
-        return .network(HTTPTransport.describe(error))
+    /// Wakes those waiting for the end once the state is terminal.
+    func releaseWaitersIfTerminal() {
+        guard core.connectionState.isTerminal else { return }
+        for waiter in finishedWaiters { waiter.resume() }
+        finishedWaiters = []
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// Where a downloaded attachment goes: a safe file name in the chosen folder that never
 /// replaces an existing file (`name (1).ext`, `name (2).ext`, …).

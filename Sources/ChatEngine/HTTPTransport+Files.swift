@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SessionCore
 
 /// Streaming file transfers: a PUT of a local file to a pre-signed URL and a GET into a local
 /// file, both without holding the whole file in memory and with progress reports.
@@ -12,24 +13,29 @@ extension HTTPTransport {
     /// Bytes read from disk per chunk.
     static let fileChunkSize = 64 * 1024
 
-    /// PUTs the file at `path` with exactly `headers`; throws on any non-2xx answer.
-    public func uploadFile(
-        path: String, size: Int64, to url: String, headers: [(String, String)],
-        progress: @escaping @Sendable (Int64) -> Void
-    ) async throws {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw BackendError.protocolViolation("cannot read \(path)")
-        }
+    /// PUTs a file the session core asked for; the answer (any status) or why there was none.
+    public func execute(_ upload: FileUpload, progress: @escaping @Sendable (Int64) -> Void) async -> HTTPResult {
+        guard let handle = FileHandle(forReadingAtPath: upload.path) else { return .failure("cannot read \(upload.path)") }
         defer { try? handle.close() }
-        var request = HTTPClientRequest(url: url)
+        var request = HTTPClientRequest(url: upload.url)
         request.method = .PUT
-        for (name, value) in headers { request.headers.add(name: name, value: value) }
-        request.body = .stream(FileChunks(handle: handle, progress: progress), length: .known(size))
-        let response = try await execute(request, method: "PUT", url: url, headers: headers, timeout: .seconds(600))
-        var collected = try await response.body.collect(upTo: 64 * 1024)
-        let body = Data(collected.readBytes(length: collected.readableBytes) ?? [])
-        guard (200..<300).contains(Int(response.status.code)) else {
-            throw Self.storageError(status: Int(response.status.code), body: body)
+        for header in upload.headers { request.headers.add(name: header.name, value: header.value) }
+        request.body = .stream(FileChunks(handle: handle, progress: progress), length: .known(upload.size))
+        do {
+            let response = try await execute(
+                request, method: "PUT", url: upload.url, headers: upload.headers.map { ($0.name, $0.value) },
+                timeout: .seconds(600))
+            var collected = try await response.body.collect(upTo: 64 * 1024)
+            let body = Data(collected.readBytes(length: collected.readableBytes) ?? [])
+            var headers: [String: String] = [:]
+            for header in response.headers { headers[header.name.lowercased()] = header.value }
+            return .response(HTTPResponse(status: Int(response.status.code), headers: headers, body: body))
+        } catch {
+            let detail = (error as? BackendError).map { error -> String in
+                if case .network(let text) = error { return text }
+                return error.description
+            } ?? Self.describe(error)
+            return .failure(Self.located(detail, url: upload.url))
         }
     }
 

@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SessionCore
 
 /// A JSON-over-HTTP client for backends, built on AsyncHTTPClient.
 public struct HTTPTransport: Sendable {
@@ -91,6 +92,28 @@ public struct HTTPTransport: Sendable {
         let data = try JSONEncoder().encode(body)
         return try await send(
             method: "POST", url: url, headers: [("Content-Type", "application/json")] + headers, body: data)
+    }
+
+    /// Makes a call the session core asked for; a failure before any answer says why and where.
+    public func execute(_ request: HTTPRequest) async -> HTTPResult {
+        do {
+            let response = try await send(
+                method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body)
+            return .response(HTTPResponse(status: response.status, headers: response.headers, body: response.body))
+        } catch let error as BackendError {
+            if case .network(let detail) = error { return .failure(Self.located(detail, url: request.url)) }
+            return .failure(error.description)
+        } catch {
+            return .failure(Self.located(Self.describe(error), url: request.url))
+        }
+    }
+
+    /// `detail (host:port)`, unless the detail names the place already.
+    static func located(_ detail: String, url: String) -> String {
+        guard let components = URLComponents(string: url), let host = components.host else { return detail }
+        let port = components.port ?? (components.scheme == "https" || components.scheme == "wss" ? 443 : 80)
+        let place = "\(host):\(port)"
+        return detail.contains(place) ? detail : "\(detail) (\(place))"
     }
 
     /// A short description of a transport error for users.

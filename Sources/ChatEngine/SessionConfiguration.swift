@@ -1,64 +1,59 @@
 import Foundation
 import Logging
+import SessionCore
 
-/// Tunables and injected dependencies of a ``ChatSession``.
+/// How a ``ChatSession`` runs: the core's tunables, and what the driver is given from outside
+/// (clock, sleep, ids, where to log, save and write).
 public struct SessionConfiguration: Sendable {
-    /// Reconnect backoff.
-    public var backoff: BackoffPolicy
-    /// How long after a heartbeat an answer may take before the socket counts as dead.
-    public var heartbeatGrace: Duration
-    /// Backoff for retrying one message's REST send.
-    public var sendBackoff: BackoffPolicy
-    /// Shortest gap between two outgoing typing notices, in seconds.
-    public var typingInterval: TimeInterval
-    /// Whether typing notices are sent at all.
-    public var sendsTyping: Bool
-    /// Whether read/delivered receipts are sent.
-    public var sendsReceipts: Bool
-    /// The receipt throttle window, in seconds.
-    public var receiptWindow: TimeInterval
-    /// How many recent items to load when the chat opens.
-    public var initialHistory: Int
-    /// Where the engine logs (never tokens).
+    /// The session core's tunables.
+    public var core: CoreSettings
+    /// Where the session logs (never tokens).
     public var logger: Logger
     /// The wall clock (injected for tests).
     public var now: @Sendable () -> Date
     /// Sleeps for a duration (injected for tests).
     public var sleep: @Sendable (Duration) async throws -> Void
-    /// A uniform random value in 0..<1 for jitter (injected for tests).
-    public var random: @Sendable () -> Double
-    /// Called with the unsent messages whenever they change, to persist them for a restart.
-    public var onOutboxChange: (@Sendable ([OutboxEntry]) -> Void)?
+    /// Where local ids and backoff jitter come from.
+    public var ids: IDSource
+    /// The HTTP transport.
+    public var transport: HTTPTransport
+    /// Called with what a restart needs (credentials, unsent messages) whenever it changes, once connected.
+    public var onPersist: (@Sendable (SessionSnapshot) -> Void)?
+    /// Called when the chat is over and nothing should be resumed.
+    public var onForget: (@Sendable () -> Void)?
+    /// Where transcript records go.
+    public var transcripts: [any TranscriptSink]
 
     /// Creates a configuration with production defaults.
     public init(
-        backoff: BackoffPolicy = .connect,
-        heartbeatGrace: Duration = .seconds(5),
-        sendBackoff: BackoffPolicy = BackoffPolicy(
-            base: .milliseconds(300), multiplier: 2, cap: .seconds(8), jitter: 0.3, maxAttempts: 6),
-        typingInterval: TimeInterval = 10,
-        sendsTyping: Bool = true,
-        sendsReceipts: Bool = true,
-        receiptWindow: TimeInterval = 5,
-        initialHistory: Int = 30,
+        core: CoreSettings = CoreSettings(),
         logger: Logger = Logger(label: "helpline.engine", factory: { _ in SwiftLogNoOpLogHandler() }),
         now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        random: @escaping @Sendable () -> Double = { Double.random(in: 0..<1) },
-        onOutboxChange: (@Sendable ([OutboxEntry]) -> Void)? = nil
+        ids: IDSource = .random(), transport: HTTPTransport = HTTPTransport(),
+        onPersist: (@Sendable (SessionSnapshot) -> Void)? = nil, onForget: (@Sendable () -> Void)? = nil,
+        transcripts: [any TranscriptSink] = []
     ) {
-        self.backoff = backoff
-        self.heartbeatGrace = heartbeatGrace
-        self.sendBackoff = sendBackoff
-        self.typingInterval = typingInterval
-        self.sendsTyping = sendsTyping
-        self.sendsReceipts = sendsReceipts
-        self.receiptWindow = receiptWindow
-        self.initialHistory = initialHistory
+        self.core = core
         self.logger = logger
         self.now = now
         self.sleep = sleep
-        self.random = random
-        self.onOutboxChange = onOutboxChange
+        self.ids = ids
+        self.transport = transport
+        self.onPersist = onPersist
+        self.onForget = onForget
+        self.transcripts = transcripts
+    }
+
+    /// Whether typing notices are sent.
+    public var sendsTyping: Bool {
+        get { core.sendsTyping }
+        set { core.sendsTyping = newValue }
+    }
+
+    /// Whether read/delivered receipts are sent.
+    public var sendsReceipts: Bool {
+        get { core.sendsReceipts }
+        set { core.sendsReceipts = newValue }
     }
 }

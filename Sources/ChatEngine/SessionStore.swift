@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// What is needed to rejoin a chat after a restart. Holds credentials: files are mode 0600.
 public struct StoredSession: Codable, Sendable, Equatable {
@@ -44,6 +45,28 @@ public struct StoredSession: Codable, Sendable, Equatable {
         self.lastSeenItemId = lastSeenItemId
         self.startedAt = startedAt
         self.savedAt = savedAt
+    }
+}
+
+extension StoredSession {
+    /// The file record for what the session core saved.
+    public init(_ snapshot: SessionSnapshot, savedAt: Date) {
+        self.init(
+            backend: snapshot.backend == "PolyAI" ? "polyai" : "connect", endpoint: snapshot.endpoint,
+            participantToken: snapshot.credentials.token, participantId: snapshot.credentials.participantId,
+            contactId: snapshot.credentials.contactId, displayName: snapshot.credentials.displayName,
+            markdownAllowed: snapshot.credentials.markdownAllowed, outbox: snapshot.outbox, startedAt: snapshot.startedAt,
+            savedAt: savedAt)
+    }
+
+    /// What the session core restores from.
+    public var snapshot: SessionSnapshot {
+        SessionSnapshot(
+            backend: backend, endpoint: endpoint,
+            credentials: ResumeCredentials(
+                token: participantToken, participantId: participantId, contactId: contactId,
+                markdownAllowed: markdownAllowed, displayName: displayName),
+            outbox: outbox, startedAt: startedAt, lastActivity: savedAt)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 import Synchronization
 
 /// Writes every HTTP exchange and socket frame as one JSON line (`--trace FILE`, mode 0600),

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 import NIOSSL
 
 /// TLS settings for corporate proxies: an extra CA file (`--ca-file`) or no verification (`--insecure`).

@@ -2,47 +2,44 @@ import Foundation
 import HTTPTypes
 import Logging
 import NIOCore
+import SessionCore
+import Synchronization
 import WSClient
 
-/// Writes text frames to an open swift-websocket connection.
-struct WebSocketFrameWriter: SocketWriter {
-    let outbound: WebSocketOutboundWriter
-    let trace: TraceRecorder?
+/// One open (or opening) socket: frames to write go through `outbound`, written in order by the
+/// socket's own task; closing finishes the stream and cancels the task.
+final class SocketLink: Sendable {
+    private let outbound: AsyncStream<String>.Continuation
+    private let task = Mutex<Task<Void, Never>?>(nil)
 
-    func send(text: String) async throws {
-        trace?.socket("out", frame: text)
-        try await outbound.write(.text(text))
+    init(outbound: AsyncStream<String>.Continuation) {
+        self.outbound = outbound
+    }
+
+    /// Queues a frame (after every frame queued before).
+    func write(_ text: String) { outbound.yield(text) }
+
+    /// Hands over the task that runs the socket.
+    func attach(_ running: Task<Void, Never>) { task.withLock { $0 = running } }
+
+    /// Stops the socket; nothing more is reported from it.
+    func close() {
+        outbound.finish()
+        task.withLock { $0?.cancel() }
     }
 }
 
-/// Why a socket session ended without an error of its own.
-enum SocketEnd: Error, Sendable {
-    /// The server closed the socket (code and reason when given).
-    case closedByServer(code: Int?, reason: String)
-    /// No frame arrived within the heartbeat timeout.
-    case silent
-    /// The server never confirmed the subscription.
-    case notSubscribed
-    /// We closed it on purpose.
-    case closedByUs
-    /// We replaced it on purpose, as the protocol asked (a maximum socket age).
-    case retired
-    /// The server answered the upgrade request with something other than 101.
-    case upgradeRefused
-}
-
-/// Opens one WebSocket connection and runs it until it closes.
+/// Runs one WebSocket connection for the session: reports it opened, every text frame, and how it
+/// ended; writes the frames queued on its link.
 enum WebSocketConnection {
-    /// Connects, calls `opened` with a writer, feeds every text frame to `received`,
-    /// and runs `heartbeat` beside it; returns or throws when the socket ends.
+    /// Why a socket ended without an error of its own.
+    private enum Ended: Error { case byUs }
+
+    /// Opens `endpoint` and runs it until it ends; `report` gets what happened, in order.
     static func run(
-        endpoint: SocketEndpoint,
-        logger: Logger,
-        closeSignal: AsyncStream<Void>,
-        opened: @escaping @Sendable (any SocketWriter) async throws -> Void,
-        received: @escaping @Sendable (String) async -> Void,
-        heartbeat: @escaping @Sendable (any SocketWriter) async throws -> Void
-    ) async throws {
+        endpoint: SocketEndpoint, outbound: AsyncStream<String>, logger: Logger,
+        report: @escaping @Sendable (SocketEvent) async -> Void
+    ) async {
         let defaults = TransportDefaults.current
         let trace = defaults.trace
         var headers = HTTPFields()
@@ -52,44 +49,57 @@ enum WebSocketConnection {
         trace?.socket("open", url: endpoint.url)
         let configuration = WebSocketClientConfiguration(
             maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2))
-        let close: WebSocketCloseFrame?
+        let opened = Mutex(false)
         do {
-            close = try await WebSocketClient.connect(
+            let close = try await WebSocketClient.connect(
                 url: endpoint.url, configuration: configuration, tlsConfiguration: defaults.tls.configuration(), logger: logger
-            ) { inbound, outbound, _ in
-                let writer = WebSocketFrameWriter(outbound: outbound, trace: trace)
-                try await opened(writer)
+            ) { inbound, writer, _ in
+                opened.withLock { $0 = true }
+                await report(.opened)
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask {
                         for try await message in inbound.messages(maxSize: 1 << 20) {
-                            if case .text(let text) = message {
-                                trace?.socket("in", frame: text)
-                                await received(text)
-                            }
+                            guard case .text(let text) = message else { continue }
+                            trace?.socket("in", frame: text)
+                            await report(.frame(text))
                         }
                     }
-                    group.addTask { try await heartbeat(writer) }
                     group.addTask {
-                        for await _ in closeSignal {}
-                        throw SocketEnd.closedByUs
+                        for await text in outbound {
+                            trace?.socket("out", frame: text)
+                            try await writer.write(.text(text))
+                        }
+                        throw Ended.byUs
                     }
                     try await group.next()
                     group.cancelAll()
                 }
             }
-        } catch let error as SocketEnd {
-            throw error
-        } catch let error as BackendError {
-            throw error
-        } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
-            throw SocketEnd.upgradeRefused
+            let code = close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }
+            trace?.socket("close", detail: close.map { "\($0.closeCode) \($0.reason ?? "")" } ?? "closed")
+            await report(.closed(.afterOpen(code: code)))
+        } catch Ended.byUs {
+            trace?.socket("close", detail: "closed by us")
         } catch is CancellationError {
-            throw CancellationError()
+            trace?.socket("close", detail: "closed by us")
+        } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
+            trace?.socket("close", detail: "upgrade refused")
+            await report(.closed(.upgradeRefused))
         } catch {
-            throw BackendError.network("socket: \(HTTPTransport.describe(error))")
+            let detail = HTTPTransport.located(HTTPTransport.describe(error), url: endpoint.url)
+            trace?.socket("close", detail: detail)
+            if Task.isCancelled { return }
+            await report(.closed(opened.withLock { $0 } ? .afterOpen(code: nil) : .unreachable("socket: \(detail)")))
         }
-        let reason = close.map { "\($0.closeCode) \($0.reason ?? "")" } ?? "closed"
-        trace?.socket("close", detail: reason)
-        throw SocketEnd.closedByServer(code: close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }, reason: reason)
     }
+}
+
+/// What a socket reports.
+enum SocketEvent: Sendable {
+    /// The handshake completed.
+    case opened
+    /// A text frame arrived.
+    case frame(String)
+    /// It ended (or could not be opened).
+    case closed(SocketClose)
 }

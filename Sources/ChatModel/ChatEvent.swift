@@ -1,24 +1,18 @@
 import Foundation
 
-/// What the session engine publishes to its subscribers (UI, transcript writer, tests).
+/// What the session engine publishes to its subscribers (UI, transcript writers, tests).
 ///
-/// Every transcript item is published exactly once as ``item(_:)``; later changes to it
-/// (delivery state, a pending message getting its server id, a streamed reply growing)
-/// arrive as ``itemUpdated(_:)`` with the same `localId` or `id`.
-public enum ChatEvent: Sendable, Hashable {
+/// The transcript is one value owned by the engine: every change to it arrives as
+/// ``transcript(_:)`` with the change and the whole transcript after it (a cheap shared copy),
+/// so a front end holds the engine's transcript instead of a copy of its own. A subscriber that
+/// joins late first gets the transcript as it is, as a ``TranscriptChange/reset(hasMore:)``.
+public enum ChatEvent: Sendable, Equatable {
     /// The connection changed state.
     case connection(ConnectionState)
     /// Facts about the session once known: backend, endpoint, who we are.
     case sessionInfo(SessionInfo)
-    /// A new item for the end of the transcript.
-    case item(ChatItem)
-    /// An item already published changed. Match on `localId` first, then `id`.
-    case itemUpdated(ChatItem)
-    /// Older items fetched by `loadOlder`, oldest first, to put before everything shown.
-    case olderItems([ChatItem], hasMore: Bool)
-    /// The transcript was reloaded from the server (`reset`): show exactly these items, oldest
-    /// first, in place of every item shown before; `hasMore` says whether older pages exist.
-    case transcriptReset([ChatItem], hasMore: Bool)
+    /// The transcript changed.
+    case transcript(TranscriptUpdate)
     /// Someone else is typing (expires after `ChatEvent.typingLifetime` unless repeated).
     case typing(Participant)
     /// Someone stopped typing before the expiry.

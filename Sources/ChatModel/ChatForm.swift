@@ -35,22 +35,13 @@ public struct ChatForm: Codable, Sendable, Hashable {
     /// The fields that have a value, as the form's answer carries them.
     public var filled: [FormField] { fields.filter { !$0.value.isEmpty } }
 
-    /// The form as markdown: intro, one line per field, the numbered actions and how to answer.
-    public func markdown(actions: [String], answered: Bool = false) -> String {
+    /// The form as markdown: intro, then one line per field with its value (the actions are the
+    /// item's ``ChatItem/choices``, shown with them).
+    public var markdown: String {
         var lines = [intro]
         if !fields.isEmpty {
             lines.append("")
             for field in fields { lines.append("- \(field.name): \(field.value.isEmpty ? "—" : field.value)") }
-        }
-        if !actions.isEmpty {
-            lines.append("")
-            for (index, action) in actions.enumerated() { lines.append("\(index + 1). \(action)") }
-            if !answered {
-                let fill = fields.isEmpty ? "" : "Fill in with /set FIELD VALUE, then pick"
-                let pick = fill.isEmpty ? "Pick" : fill
-                lines.append("")
-                lines.append("_\(pick) an action with /pick N; a typed message also answers the form._")
-            }
         }
         return lines.joined(separator: "\n")
     }

@@ -30,13 +30,17 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
     public var choiceReplies: [ChoiceReply]?
     /// The form to fill in before answering with one of the ``choices`` (an Amazon Connect view).
     public var form: ChatForm?
+    /// The server's sequence number, for protocols that number their events (PolyAI); nil otherwise.
+    public var sequence: Int64?
+    /// Links, images and phone numbers the message carries besides its text.
+    public var cards: [ChatCard]?
 
     /// Creates an item.
     public init(
         id: String, localId: String? = nil, time: Date, sender: Participant, kind: ChatItemKind,
         contentType: String = "text/plain", text: String, delivery: Delivery? = nil,
         isHistory: Bool = false, isStreaming: Bool = false, choices: [String]? = nil, answer: String? = nil,
-        choiceReplies: [ChoiceReply]? = nil, form: ChatForm? = nil
+        choiceReplies: [ChoiceReply]? = nil, form: ChatForm? = nil, sequence: Int64? = nil, cards: [ChatCard]? = nil
     ) {
         self.id = id
         self.localId = localId
@@ -52,7 +56,13 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
         self.answer = answer
         self.choiceReplies = choiceReplies
         self.form = form
+        self.sequence = sequence
+        self.cards = cards
     }
+
+    /// The item's stable key: our local id for our own messages (it outlives the pending → sent id
+    /// change), else the server's id.
+    public var key: String { localId ?? id }
 
     /// True when the item offers choices that have not been answered yet.
     public var isOpenForPicking: Bool { !(choices ?? []).isEmpty && answer == nil }
@@ -60,11 +70,42 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
     /// True for a form from someone else that has not been answered yet (typed text answers it).
     public var isOpenForm: Bool { form != nil && answer == nil && !isOwn }
 
-    /// Marks the item answered with `choice`: it is no longer offered, and its text says what was picked.
-    public mutating func markAnswered(with choice: String) {
-        answer = choice
-        if let form { text = form.markdown(actions: choices ?? [], answered: true) }
-        text += "\n\n✓ *You picked: \(choice)*"
+    /// Shows `form` in the item: its markdown as the text, its actions as the choices.
+    public mutating func show(form: ChatForm, actions: [String]) {
+        self.form = form
+        text = form.markdown
+        contentType = "text/markdown"
+        choices = actions.isEmpty ? nil : actions
+        choiceReplies = nil
+    }
+
+    /// The text as shown: the item's text, then its cards, its numbered choices with how to pick, and
+    /// what was picked. (The transcript files keep these apart, as fields.)
+    public var displayText: String {
+        var blocks: [String] = []
+        let body = form?.markdown ?? text
+        if !body.isEmpty { blocks.append(body) }
+        if let cards, !cards.isEmpty { blocks.append(cards.map(\.line).joined(separator: "\n")) }
+        if let choices, !choices.isEmpty {
+            var lines = choices.enumerated().map { "\($0.offset + 1). \($0.element)" }
+            if answer == nil, !isOwn {
+                lines.append("")
+                if let form {
+                    let fill = form.fields.isEmpty ? "Pick" : "Fill in with /set FIELD VALUE, then pick"
+                    lines.append("_\(fill) an action with /pick N; a typed message also answers the form._")
+                } else {
+                    lines.append("_Pick with /pick N._")
+                }
+            }
+            blocks.append(lines.joined(separator: "\n"))
+        }
+        if let answer { blocks.append("✓ *You picked: \(answer)*") }
+        return blocks.joined(separator: "\n\n")
+    }
+
+    /// True when the shown text is markdown (the text's type, or choices and cards around it).
+    public var displaysMarkdown: Bool {
+        isMarkdown || !(choices ?? []).isEmpty || !(cards ?? []).isEmpty || answer != nil
     }
 
     /// True when the text should be rendered as markdown.

@@ -59,12 +59,18 @@ public struct ConnectionDiagnostics: Sendable, Hashable {
     public var heartbeats: [Heartbeat]
     /// How often the connection opened again after it had been open.
     public var reconnects: Int
+    /// Why the last deep heartbeat failed, while it keeps failing (nil: well, or not known).
+    public var deepHeartbeatFailure: String?
 
     /// Creates a diagnostics snapshot.
-    public init(states: [StateChange] = [], frames: [FrameRecord] = [], heartbeats: [Heartbeat] = [], reconnects: Int = 0) {
+    public init(
+        states: [StateChange] = [], frames: [FrameRecord] = [], heartbeats: [Heartbeat] = [], reconnects: Int = 0,
+        deepHeartbeatFailure: String? = nil
+    ) {
         self.states = states
         self.frames = frames
         self.heartbeats = heartbeats
         self.reconnects = reconnects
+        self.deepHeartbeatFailure = deepHeartbeatFailure
     }
 }

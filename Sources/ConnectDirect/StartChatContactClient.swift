@@ -2,6 +2,7 @@ import AWSSigV4
 import AmazonConnect
 import ChatEngine
 import Foundation
+import SessionCore
 
 /// Calls Amazon Connect `StartChatContact` itself, signed with SigV4, for teams without a start-chat backend.
 public struct StartChatContactClient: Sendable {

@@ -20,11 +20,8 @@ actor EventInbox {
 
     /// Adds an event (called by the pump task); a terminal connection state ends the stream.
     func append(_ event: ChatEvent) {
-        switch event {
-        case .item(let item), .itemUpdated(let item):
-            if item.attachment != nil, let localId = item.localId { ownAttachments[localId] = item }
-        default:
-            break
+        if case .transcript(let update) = event, let item = update.item, item.attachment != nil, let localId = item.localId {
+            ownAttachments[localId] = item
         }
         let arrival = Arrival(event: event, time: .now)
         if let current = waiter {

@@ -1,11 +1,12 @@
 import ChatEngine
 import ChatModel
 import Foundation
+import SessionCore
 
 /// Runs a script against a fresh chat session and reports each step.
 public struct ScriptRunner: Sendable {
-    /// Makes the backend for one conversation.
-    public var makeBackend: @Sendable () throws -> any ChatBackend
+    /// Makes the wire protocol for one conversation.
+    public var makeWire: @Sendable () throws -> any ChatWire
     /// The engine configuration for each session.
     public var configuration: SessionConfiguration
     /// How long to wait for the chat to end after the script (before shutting it down anyway).
@@ -14,9 +15,9 @@ public struct ScriptRunner: Sendable {
     /// Creates a runner.
     public init(
         configuration: SessionConfiguration = SessionConfiguration(), endGrace: Duration = .seconds(5),
-        makeBackend: @escaping @Sendable () throws -> any ChatBackend
+        makeWire: @escaping @Sendable () throws -> any ChatWire
     ) {
-        self.makeBackend = makeBackend
+        self.makeWire = makeWire
         self.configuration = configuration
         self.endGrace = endGrace
     }
@@ -24,9 +25,9 @@ public struct ScriptRunner: Sendable {
     /// Runs `script` once; `log` gets each step's result as it finishes.
     public func run(_ script: Script, log: @escaping @Sendable (StepResult) -> Void = { _ in }) async -> ScriptResult {
         let started = ContinuousClock.now
-        let backend: any ChatBackend
+        let wire: any ChatWire
         do {
-            backend = try makeBackend()
+            wire = try makeWire()
         } catch {
             let failed = script.steps.map { StepResult(step: $0, failure: "the chat could not be set up: \(error)") }
             failed.first.map(log)
@@ -34,7 +35,8 @@ public struct ScriptRunner: Sendable {
         }
         var configuration = configuration
         configuration.sendsTyping = false
-        let session = ChatSession(backend: backend, configuration: configuration)
+        configuration.ids = IDSource(seed: configuration.ids.next())
+        let session = ChatSession(wire: wire, configuration: configuration)
         let inbox = EventInbox()
         let events = session.events
         let pump = Task {

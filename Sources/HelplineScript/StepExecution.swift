@@ -33,7 +33,9 @@ struct StepExecution {
             // A view is filled in once it has loaded; a script does not have to time that itself.
             let deadline = ContinuousClock.now + ScriptParser.defaultWithin
             while await session.isLoadingForm, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
-            if let problem = await session.setField(name, value: value) { return StepResult(step: step, failure: problem) }
+            if let problem = await session.problem(.setField(name: name, value: value)) {
+                return StepResult(step: step, failure: problem)
+            }
             return StepResult(step: step, detail: value.isEmpty ? "cleared \(name)" : "\(name) = \"\(value)\"")
         case .attach(let path):
             return await attach(path, step: step)
@@ -71,7 +73,7 @@ struct StepExecution {
         guard number <= titles.count else {
             return StepResult(step: step, failure: "the interactive message has \(titles.count) option(s), not \(number)")
         }
-        if let problem = await session.pick(number) { return StepResult(step: step, failure: problem) }
+        if let problem = await session.problem(.pick(index: number)) { return StepResult(step: step, failure: problem) }
         pendingSend = .now
         return StepResult(step: step, detail: "picked \"\(titles[number - 1])\"")
     }
@@ -97,16 +99,16 @@ struct StepExecution {
             }
             note(arrival.event)
             let reply: ChatItem
-            switch arrival.event {
-            case .item(let item) where Self.isReply(item):
+            guard case .transcript(let update) = arrival.event, let item = update.item else { continue }
+            if update.isNewItem, Self.isReply(item) {
                 if item.isStreaming {
                     streamingId = item.id
                     continue
                 }
                 reply = item
-            case .itemUpdated(let item) where item.id == streamingId && !item.isStreaming:
+            } else if !update.isNewItem, item.id == streamingId, !item.isStreaming {
                 reply = item
-            default:
+            } else {
                 continue
             }
             var latency: Duration?
@@ -115,7 +117,7 @@ struct StepExecution {
                 pendingSend = nil
             }
             let summary = Self.quote(reply)
-            guard Self.matches(pattern, reply.text) else {
+            guard Self.matches(pattern, reply.displayText) else {
                 return StepResult(step: step, failure: "expected /\(pattern)/, got \(summary)", replyLatency: latency)
             }
             return StepResult(step: step, detail: summary, replyLatency: latency)
@@ -149,14 +151,16 @@ struct StepExecution {
 
     /// The name an event is about when it is of `kind`, else `nil`.
     static func eventName(_ kind: ScriptEventKind, _ event: ChatEvent) -> String? {
+        var new: ChatItem?
+        if case .transcript(let update) = event, update.isNewItem { new = update.item }
         switch (kind, event) {
-        case (.joined, .item(let item)) where item.kind == .event(.joined): item.sender.name
-        case (.left, .item(let item)) where item.kind == .event(.left): item.sender.name
-        case (.typing, .typing(let participant)): participant.name
-        case (.queue, .queuePosition(let position)): position.map(String.init) ?? ""
-        case (.ended, .item(let item)) where item.kind == .event(.chatEnded): item.text
-        case (.ended, .connection(let state)) where state.isTerminal: state.summary
-        default: nil
+        case (.joined, _) where new?.kind == .event(.joined): return new?.sender.name
+        case (.left, _) where new?.kind == .event(.left): return new?.sender.name
+        case (.typing, .typing(let participant)): return participant.name
+        case (.queue, .queuePosition(let position)): return position.map(String.init) ?? ""
+        case (.ended, _) where new?.kind == .event(.chatEnded): return new?.text
+        case (.ended, .connection(let state)) where state.isTerminal: return state.summary
+        default: return nil
         }
     }
 

@@ -1,6 +1,6 @@
-import ChatEngine
 import ChatModel
 import Foundation
+import SessionCore
 
 /// The client's per-session protocol state (spec §11, §7.2): dedup set, highest sequence,
 /// join bookkeeping, agent names, capabilities and the open stream. A plain value kept
@@ -8,8 +8,18 @@ import Foundation
 struct PolyAIConversation: Sendable {
     /// Whether growing chunks are shown (false: whole messages only).
     var showsStreaming: Bool
-    /// Highest sequence seen on this session; the reconnect cursor.
+    /// The highest sequence below which every sequence has been seen: the reconnect cursor. (The
+    /// highest one seen is not safe: frames may arrive out of order, and a socket that drops between
+    /// two of them would skip the one that was still on its way.)
     private(set) var lastSequence = 0
+    /// Sequences seen above ``lastSequence``.
+    private var seenAbove: Set<Int> = []
+    /// True once a `SESSION_START` was handled since ``takeSessionStart()`` last asked.
+    private var sessionStartSeen = false
+    /// Added to every sequence, so items of a later session sort after the earlier one's.
+    var epoch: Int64 = 0
+    /// Who we are, as our own messages show.
+    var me = Participant(name: "You", role: .customer)
     /// Ids of sequenced events already handled.
     private(set) var seenIds: Set<String> = []
     /// True once `POLY_AGENT_JOINED` or the echo of our join request was seen.
@@ -36,9 +46,29 @@ struct PolyAIConversation: Sendable {
         self.showsStreaming = showsStreaming
     }
 
-    /// Forgets everything (a new session id).
+    /// Forgets everything (a new session id); the next session's items sort after this one's.
     mutating func reset() {
+        let (epoch, me) = (self.epoch, self.me)
         self = PolyAIConversation(showsStreaming: showsStreaming)
+        self.epoch = epoch + 1
+        self.me = me
+    }
+
+    /// True when a `SESSION_START` was handled since the last call (a socket's first batch).
+    mutating func takeSessionStart() -> Bool {
+        defer { sessionStartSeen = false }
+        return sessionStartSeen
+    }
+
+    private mutating func noteSequence(_ sequence: Int) {
+        guard sequence > lastSequence else { return }
+        seenAbove.insert(sequence)
+        while seenAbove.remove(lastSequence + 1) != nil { lastSequence += 1 }
+    }
+
+    /// The transcript order of a server sequence (offset by the session's epoch).
+    private func order(_ sequence: Int?) -> Int64? {
+        sequence.map { (epoch << 40) + Int64($0) }
     }
 
     /// Notes activity at `now` (user send, socket open).
@@ -47,9 +77,15 @@ struct PolyAIConversation: Sendable {
     /// Decodes one text frame into engine events.
     mutating func handle(frame: String, now: Date) -> [BackendEvent] {
         let envelopes = PolyAIFrameDecoder.decode(frame)
-        for envelope in envelopes { if let sequence = envelope.sequence { lastSequence = max(lastSequence, sequence) } }
+        for envelope in envelopes { if let sequence = envelope.sequence { noteSequence(sequence) } }
         var events: [BackendEvent] = []
         for envelope in envelopes {
+            if envelope.type == PolyAIEventType.prefix + "SESSION_START" {
+                // Every socket's first batch starts with it, repeated or not: capabilities apply again,
+                // and it tells the replay has been read.
+                if let capabilities = envelope.payload.capabilities { self.capabilities = capabilities }
+                sessionStartSeen = true
+            }
             if envelope.sequence != nil, !envelope.id.isEmpty {
                 guard seenIds.insert(envelope.id).inserted else { continue }
             }
@@ -71,7 +107,7 @@ struct PolyAIConversation: Sendable {
             ended = true
             events.append(.item(ChatItem(
                 id: "closed-after-\(lastSequence)", time: now, sender: .system, kind: .event(.chatEnded),
-                text: "The chat has ended (the server closed the connection)")))
+                text: "The chat has ended (the server closed the connection)", sequence: order(lastSequence))))
         }
         return events
     }
@@ -85,11 +121,14 @@ struct PolyAIConversation: Sendable {
         func event(_ kind: ChatEventKind, _ text: String, _ sender: Participant = .system, suffix: String = "")
             -> BackendEvent
         {
-            .item(ChatItem(id: envelope.id + suffix, time: time, sender: sender, kind: .event(kind), text: text))
+            .item(ChatItem(
+                id: envelope.id + suffix, time: time, sender: sender, kind: .event(kind), text: text,
+                sequence: order(envelope.sequence)))
         }
         switch type {
         case "SESSION_START":
             if let capabilities = payload.capabilities { self.capabilities = capabilities }
+            sessionStartSeen = true
             return [.alive]
         case "REQUEST_POLY_AGENT_JOIN":
             agentJoined = true
@@ -104,10 +143,9 @@ struct PolyAIConversation: Sendable {
             return [event(.idle, "The chat will end soon if there is no activity")]
         case "USER_MESSAGE":
             lastActivity = now
-            let me = Participant(name: "You", role: .customer)
             let item = ChatItem(
                 id: payload.messageId ?? envelope.id, localId: envelope.custom?["local_id"], time: time, sender: me,
-                kind: .message, text: payload.text ?? "", delivery: .sent)
+                kind: .message, text: payload.text ?? "", delivery: .sent, sequence: order(envelope.sequence))
             return [.item(item)]
         case "POLY_AGENT_JOINED":
             agentJoined = true
@@ -120,15 +158,15 @@ struct PolyAIConversation: Sendable {
             let live = type == "LIVE_AGENT_MESSAGE"
             var sender = live ? liveAgentParticipant(payload) : bot
             if !live, let name = payload.agentName { sender.name = name }
-            let text = PolyAIRichText.compose(
-                text: payload.text ?? "", attachments: payload.attachments, callActions: payload.callActions,
-                suggestions: payload.suggestions)
+            let text = PolyAIRichText.normalize(payload.text ?? "")
+            let cards = PolyAIRichText.cards(attachments: payload.attachments, callActions: payload.callActions)
+            let choices = payload.suggestions.map(\.text)
             var out: [BackendEvent] = [.typingStopped(sender)]
-            if !text.isEmpty {
-                let choices = payload.suggestions.map(\.text)
+            if !text.isEmpty || !cards.isEmpty || !choices.isEmpty {
                 out.append(.item(ChatItem(
                     id: payload.messageId ?? envelope.id, time: time, sender: sender, kind: .message,
-                    contentType: "text/markdown", text: text, choices: choices.isEmpty ? nil : choices)))
+                    contentType: "text/markdown", text: text, choices: choices.isEmpty ? nil : choices,
+                    sequence: order(envelope.sequence), cards: cards.isEmpty ? nil : cards)))
             }
             if !live, payload.endConversation {
                 ended = true
@@ -137,7 +175,8 @@ struct PolyAIConversation: Sendable {
             return out
         case "POLY_AGENT_MESSAGE_CHUNK":
             lastActivity = now
-            let snapshots = stream.add(messageId: payload.messageId ?? envelope.id, payload: payload, time: time)
+            let snapshots = stream.add(
+                messageId: payload.messageId ?? envelope.id, payload: payload, time: time, sequence: envelope.sequence)
             var out: [BackendEvent] = []
             if !snapshots.isEmpty { out.append(.typingStopped(bot)) }
             for snapshot in snapshots where snapshot.isComplete || showsStreaming {
@@ -187,18 +226,13 @@ struct PolyAIConversation: Sendable {
     }
 
     private func streamItem(_ snapshot: PolyAIStreamAssembler.Snapshot) -> ChatItem {
-        let text: String
-        if snapshot.isComplete {
-            text = PolyAIRichText.compose(
-                text: snapshot.text, attachments: snapshot.attachments, callActions: [],
-                suggestions: snapshot.suggestions)
-        } else {
-            text = snapshot.text
-        }
+        let text = snapshot.isComplete ? PolyAIRichText.normalize(snapshot.text) : snapshot.text
+        let cards = snapshot.isComplete ? PolyAIRichText.cards(attachments: snapshot.attachments, callActions: []) : []
         let choices = snapshot.isComplete ? snapshot.suggestions.map(\.text) : []
         return ChatItem(
             id: snapshot.messageId, time: snapshot.time, sender: bot, kind: .message, contentType: "text/markdown",
-            text: text, isStreaming: !snapshot.isComplete, choices: choices.isEmpty ? nil : choices)
+            text: text, isStreaming: !snapshot.isComplete, choices: choices.isEmpty ? nil : choices,
+            sequence: order(snapshot.sequence), cards: cards.isEmpty ? nil : cards)
     }
 
     private mutating func liveAgentParticipant(_ payload: PolyAIPayload) -> Participant {

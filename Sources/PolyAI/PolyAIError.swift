@@ -1,4 +1,4 @@
-import ChatEngine
+import SessionCore
 import Foundation
 
 /// PolyAI's error taxonomy (spec §12), with messages a user can act on.

@@ -1,7 +1,7 @@
-import ChatEngine
 import Foundation
+import SessionCore
 
-/// Everything a ``PolyAIBackend`` needs: credentials, where, and the tunables tests inject.
+/// Everything a ``PolyAIWire`` needs: credentials, where, and how to show replies.
 public struct PolyAIOptions: Sendable {
     /// The connector token ("API key"); a credential, never logged.
     public var apiKey: String
@@ -11,35 +11,22 @@ public struct PolyAIOptions: Sendable {
     public var environment: PolyAIEnvironment
     /// Ask for streamed replies and show them growing (false: whole messages only).
     public var streaming: Bool
-    /// The HTTP transport for the two REST calls.
-    public var transport: HTTPTransport
-    /// The wall clock.
-    public var now: @Sendable () -> Date
-    /// Sleeps (REST retry gaps, echo waits, the typing STOPPED timer).
-    public var sleep: @Sendable (Duration) async throws -> Void
-    /// How long to wait for a message's echo before resending it.
-    public var resendInterval: Duration
-    /// Resends before a message fails.
-    public var maxResends: Int
+    /// The name our own messages show (PolyAI itself knows no display name).
+    public var displayName: String
     /// A stored session to rejoin instead of creating one (used when still fresh, spec §7.1).
     public var resume: PolyAIResumeRecord?
 
     /// Creates options with the spec's defaults.
     public init(
         apiKey: String, hostId: String = "helpline", environment: PolyAIEnvironment = .us, streaming: Bool = true,
-        transport: HTTPTransport = HTTPTransport(), now: @escaping @Sendable () -> Date = { Date() },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        resendInterval: Duration = PolyAIPolicies.resendInterval, maxResends: Int = PolyAIPolicies.maxResends
+        displayName: String = "You", resume: PolyAIResumeRecord? = nil
     ) {
         self.apiKey = apiKey
         self.hostId = hostId
         self.environment = environment
         self.streaming = streaming
-        self.transport = transport
-        self.now = now
-        self.sleep = sleep
-        self.resendInterval = resendInterval
-        self.maxResends = maxResends
+        self.displayName = displayName
+        self.resume = resume
     }
 
     /// Checks the options before any network call.

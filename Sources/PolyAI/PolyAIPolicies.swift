@@ -1,4 +1,4 @@
-import ChatEngine
+import SessionCore
 import Foundation
 
 /// PolyAI's reconnect and lifecycle constants (spec §8), as values the engine can use.

@@ -21,28 +21,3 @@ public struct PolyAIResumeRecord: Sendable, Hashable {
         now.timeIntervalSince(lastActivity) < PolyAIPolicies.idleTimeout && PolyAIJWT.isUsable(accessToken, now: now)
     }
 }
-
-extension PolyAIBackend {
-    /// The session as it stands, for saving (nil before the start).
-    public var resumeRecord: PolyAIResumeRecord? {
-        let now = options.now()
-        return state.withLock { state in
-            guard let token = state.accessToken, let sessionId = state.sessionId else { return nil }
-            return PolyAIResumeRecord(
-                accessToken: token, sessionId: sessionId, lastActivity: state.conversation.lastActivity ?? now)
-        }
-    }
-
-    /// Adopts `options.resume` when it is fresh; a resumed session sends no join and starts without cursor.
-    func adoptResume() -> Bool {
-        guard let record = options.resume, record.isFresh(now: options.now()) else { return false }
-        state.withLock { state in
-            state.accessToken = record.accessToken
-            state.sessionId = record.sessionId
-            state.isNewSession = false
-            state.conversation.reset()
-            state.conversation.touch(record.lastActivity)
-        }
-        return true
-    }
-}

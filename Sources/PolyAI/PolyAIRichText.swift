@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 
 /// Turns agent text (which may carry the web widget's HTML subset, spec §14) and rich parts
@@ -33,37 +34,23 @@ enum PolyAIRichText {
         return out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    /// The whole message: text, then one readable block per attachment, call action and the suggestions.
-    static func compose(
-        text: String, attachments: [PolyAIAttachment], callActions: [PolyAICallAction],
-        suggestions: [PolyAISuggestion]
-    ) -> String {
-        var blocks: [String] = []
-        let body = normalize(text)
-        if !body.isEmpty { blocks.append(body) }
-        var lines: [String] = []
+    /// The attachments and call actions of a message as cards (links, images, phone numbers).
+    static func cards(attachments: [PolyAIAttachment], callActions: [PolyAICallAction]) -> [ChatCard] {
+        var cards: [ChatCard] = []
         for attachment in attachments {
             let title = attachment.title ?? attachment.url ?? "attachment"
-            let url = attachment.url.map { " <\($0)>" } ?? ""
             switch attachment.kind {
-            case "image": lines.append("- Image: \(title)\(url)")
-            case "url":
-                let action = attachment.callToAction.map { " (\($0))" } ?? ""
-                lines.append("- Link: \(title)\(action)\(url)")
-            default: lines.append("- Attachment: \(title)\(url)")
+            case "image": cards.append(ChatCard(kind: .image, title: title, url: attachment.url))
+            case "url": cards.append(ChatCard(kind: .link, title: title, url: attachment.url, action: attachment.callToAction))
+            default: cards.append(ChatCard(kind: .file, title: title, url: attachment.url))
             }
         }
         for action in callActions {
             // The number as a tel: link, so /links numbers it and /open N can dial it.
             let digits = (action.number ?? "").filter { $0.isNumber || $0 == "+" }
-            let link = digits.isEmpty ? (action.number ?? "") : "\(action.number ?? digits) <tel:\(digits)>"
-            lines.append("- Call: \(action.title ?? "phone") \(link)".trimmingCharacters(in: .whitespaces))
+            let title = [action.title ?? "phone", action.number ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
+            cards.append(ChatCard(kind: .call, title: title, url: digits.isEmpty ? nil : "tel:\(digits)"))
         }
-        if !lines.isEmpty { blocks.append(lines.joined(separator: "\n")) }
-        if !suggestions.isEmpty {
-            let numbered = suggestions.enumerated().map { "\($0.offset + 1). \($0.element.text)" }
-            blocks.append((["Suggested replies (pick with /pick N):"] + numbered).joined(separator: "\n"))
-        }
-        return blocks.joined(separator: "\n\n")
+        return cards
     }
 }

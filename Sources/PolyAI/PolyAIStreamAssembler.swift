@@ -20,6 +20,8 @@ struct PolyAIStreamAssembler: Sendable {
         var isComplete: Bool
         /// When the first chunk arrived.
         var time: Date
+        /// The first chunk's sequence.
+        var sequence: Int?
     }
 
     private var open: Snapshot?
@@ -27,11 +29,13 @@ struct PolyAIStreamAssembler: Sendable {
     private var seenChunks: Set<Int> = []
 
     /// Adds one chunk; returns the finalised previous message (if the id changed) and this one's state.
-    mutating func add(messageId: String, payload: PolyAIPayload, time: Date) -> [Snapshot] {
+    mutating func add(messageId: String, payload: PolyAIPayload, time: Date, sequence: Int?) -> [Snapshot] {
         var out: [Snapshot] = []
         if let current = open, current.messageId != messageId, let flushed = flush() { out.append(flushed) }
         if open == nil {
-            open = Snapshot(messageId: messageId, text: "", attachments: [], suggestions: [], isComplete: false, time: time)
+            open = Snapshot(
+                messageId: messageId, text: "", attachments: [], suggestions: [], isComplete: false, time: time,
+                sequence: sequence)
             parts = []
             seenChunks = []
         }

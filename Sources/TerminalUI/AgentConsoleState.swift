@@ -133,7 +133,9 @@ struct AgentConsoleState {
     mutating func apply(_ event: ChatEvent, to id: String, now: Date) -> [UIEffect] {
         guard let index = tabs.firstIndex(where: { $0.id == id }) else { return [] }
         let effects = Reducer.reduce(&tabs[index].ui, .engine(event), now: now)
-        if index != active, case .item(let item) = event, item.kind == .message, !item.isOwn, !item.isHistory {
+        if index != active, case .transcript(let update) = event, update.isNewItem, let item = update.item,
+            item.kind == .message, !item.isOwn, !item.isHistory
+        {
             tabs[index].unread += 1
         }
         return effects

@@ -10,7 +10,7 @@ enum LinkIndex {
         var seen = Set<String>()
         var out: [String] = []
         for entry in store.entries where !entry.isNotice {
-            for url in urls(in: entry.item.text) where seen.insert(url).inserted { out.append(url) }
+            for url in urls(in: entry.item.displayText) where seen.insert(url).inserted { out.append(url) }
         }
         return out
     }

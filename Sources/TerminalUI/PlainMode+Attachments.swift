@@ -64,6 +64,7 @@ enum PlainAttachments {
 extension PlainActivity {
     /// Numbers an attachment the first time it is printed (1-based); returns its number.
     func number(_ item: ChatItem) -> Int? {
+        printedItems += 1
         guard let attachment = item.attachment else { return nil }
         let key = item.localId ?? item.id
         if let index = attachmentKeys.firstIndex(of: key) {

@@ -113,32 +113,8 @@ public struct PlainMode: Sendable {
                 let (line, open) = await PlainAttachments.report(transfer, tracker: tracker)
                 if let line { status(line) }
                 if let open { status("-- " + LinkOpener.open(open, environment: ProcessInfo.processInfo.environment)) }
-            case .item(let item):
-                // A streamed reply is printed once, when it has settled (line mode cannot redraw).
-                if item.isStreaming {
-                    await tracker.holdStreaming(item.id)
-                } else if !item.isOwn || item.delivery != .pending {
-                    output(printer.format(item, number: await tracker.number(item)))
-                }
-                _ = await tracker.formChange(item)
-                // Line mode shows every message as it arrives, with focus unknown: printed is seen.
-                if !item.isOwn, !item.isHistory, case .message = item.kind { await send(.seen(messageId: item.id)) }
-            case .itemUpdated(let item):
-                let settledOwn = await tracker.shouldPrintSettled(item)
-                let settledStream = await tracker.releaseStreamed(item)
-                if settledOwn || settledStream { output(printer.format(item, number: await tracker.number(item))) }
-                if let line = await tracker.formChange(item) { line.isEmpty ? output(printer.format(item)) : status(line) }
-                if let attachment = item.attachment, attachment.isRejected, await tracker.firstRejection(item.id) {
-                    status("-- \(attachment.name) was rejected by the contact center's scan; it cannot be downloaded")
-                }
-            case .olderItems(let items, _):
-                for item in items { output(printer.format(item, number: await tracker.number(item))) }
-            case .transcriptReset(let items, _):
-                // Line mode cannot clear what it printed: it marks the reload and prints the history once more.
-                status("-- the transcript was reloaded from the server")
-                for item in items where !item.isStreaming && item.delivery != .pending {
-                    output(printer.format(item, number: await tracker.number(item)))
-                }
+            case .transcript(let update):
+                await printTranscript(update, tracker: tracker, printer: printer, output: output, status: status, send: send)
             case .sessionInfo(let info):
                 status("-- \(info.backend) at \(info.endpoint), you are \(info.me.name)")
             case .typing, .typingStopped, .queuePosition, .diagnostics:
@@ -176,11 +152,11 @@ struct PlainPrinter: Sendable {
         let body: String
         if let attachment = item.attachment {
             body = PlainAttachments.describe(attachment, number: number)
-        } else if item.isMarkdown {
-            let lines = Markdown.render(item.text, width: max(20, options.width - 2))
+        } else if item.displaysMarkdown {
+            let lines = Markdown.render(item.displayText, width: max(20, options.width - 2))
             body = ANSIWriter.string(lines, mode: options.colorMode, plain: !options.ansi)
         } else {
-            body = item.text
+            body = item.displayText
         }
         let indented = body.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { $0.offset == 0 ? String($0.element) : "  " + $0.element }.joined(separator: "\n")
@@ -213,11 +189,17 @@ actor PlainActivity {
     func note(_ event: ChatEvent) {
         lastActivity = .now
         switch event {
-        case .item(let item) where item.isOwn:
-            if item.delivery == .pending, let localId = item.localId { pending.insert(localId) }
-        case .itemUpdated(let item) where item.isOwn:
-            guard let localId = item.localId else { return }
-            if item.delivery == .failed { failed.append(localId) } else { failed.removeAll { $0 == localId } }
+        case .transcript(let update):
+            guard let item = update.item, item.isOwn, let localId = item.localId else { return }
+            if update.isNewItem {
+                if item.delivery == .pending { pending.insert(localId) }
+                return
+            }
+            if item.delivery == .failed {
+                if !failed.contains(localId) { failed.append(localId) }
+            } else {
+                failed.removeAll { $0 == localId }
+            }
             if item.delivery != .pending { pending.remove(localId) }
         case .connection(let state):
             if state.isTerminal { ended = true }
@@ -233,6 +215,15 @@ actor PlainActivity {
     }
 
     func newestFailed() -> String? { failed.last }
+
+    /// Notes that our message `localId` was printed; true the first time.
+    func markPrinted(_ localId: String) -> Bool { printed.insert(localId).inserted }
+
+    /// True once anything was printed.
+    var hasPrinted: Bool { printedItems > 0 }
+
+    /// Items printed so far.
+    var printedItems = 0
 
     private var streaming: Set<String> = []
 

@@ -107,38 +107,8 @@ enum Reducer {
             }
         case .sessionInfo(let info):
             state.session = info
-        case .item(let item):
-            state.transcriptVersion += 1
-            if state.store.append(item) {
-                noteArrival(&state, item)
-                if case .event(.joined) = item.kind, item.sender.role == .agent, !item.isHistory {
-                    return [.bell]
-                }
-                return notification(&state, for: item)
-            } else {
-                state.store.update(item)
-            }
-        case .itemUpdated(let item):
-            if state.store.update(item) == nil {
-                state.store.append(item)
-                noteArrival(&state, item)
-                return notification(&state, for: item)
-            } else if !item.isOwn {
-                state.typing.stop(item.sender)
-            }
-            state.transcriptVersion += 1
-        case .olderItems(let items, let hasMore):
-            state.hasMoreOlder = hasMore
-            state.loadingOlderSince = nil
-            reanchorOnEntry(&state)
-            if state.store.prepend(items) > 0 {
-                state.transcriptVersion += 1
-                if state.partner == nil, let last = items.last(where: { isPartner($0) }) {
-                    state.partner = last.sender
-                }
-            }
-        case .transcriptReset(let items, let hasMore):
-            resetTranscript(&state, items, hasMore: hasMore, now: now)
+        case .transcript(let update):
+            return handleTranscript(&state, update, now: now)
         case .typing(let participant):
             if participant.role != .customer {
                 state.typing.start(participant, now: now)
@@ -158,7 +128,7 @@ enum Reducer {
     }
 
     /// Bookkeeping for an item that is new to the transcript.
-    private static func noteArrival(_ state: inout UIState, _ item: ChatItem) {
+    static func noteArrival(_ state: inout UIState, _ item: ChatItem) {
         state.typing.stop(item.sender)
         if let me = state.session?.me, me.role == .agent {
             // An agent console talks to the customer.
@@ -188,7 +158,7 @@ enum Reducer {
 
     /// Moves an anchor that sits on a date separator or divider to the entry below it, so that
     /// prepending older items (which moves separators) keeps the view where it is.
-    private static func reanchorOnEntry(_ state: inout UIState) {
+    static func reanchorOnEntry(_ state: inout UIState) {
         guard case .anchor(let key, _) = state.scroll, !key.hasPrefix("i:") else { return }
         state.prepareView()
         let rows = state.view.rows

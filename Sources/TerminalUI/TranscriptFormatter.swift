@@ -75,9 +75,9 @@ final class TranscriptFormatter {
         case .attachment(let attachment):
             body = attachmentLines(attachment, entry: entry, width: bodyWidth)
         default:
-            body = item.isMarkdown
+            body = item.displaysMarkdown
                 ? markdown(item, key: entry.key, width: bodyWidth)
-                : Markdown.wrapPlain(item.text, width: bodyWidth)
+                : Markdown.wrapPlain(item.displayText, width: bodyWidth)
         }
         let indent = StyledSpan(String(repeating: " ", count: Self.bodyIndent))
         for line in body {
@@ -97,7 +97,7 @@ final class TranscriptFormatter {
     private func markdown(_ item: ChatItem, key: String, width: Int) -> [StyledLine] {
         guard item.isStreaming else {
             streams[key] = nil
-            return Markdown.render(item.text, width: width, theme: theme)
+            return Markdown.render(item.displayText, width: width, theme: theme)
         }
         var stream = streams[key] ?? StreamingMarkdown()
         if item.text.hasPrefix(stream.text) {

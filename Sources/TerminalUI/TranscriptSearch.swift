@@ -42,7 +42,7 @@ struct TranscriptSearch: Equatable, Sendable {
 
     /// True when a transcript entry matches.
     func matches(_ entry: TranscriptEntry) -> Bool {
-        !entry.isNotice && !ranges(in: entry.item.text).isEmpty
+        !entry.isNotice && !ranges(in: entry.item.displayText).isEmpty
     }
 
     /// The nearest matching entry strictly before (`older`) or after `index` (nil: from the end).

@@ -1,15 +1,15 @@
 import ChatModel
 import Foundation
 
-/// One row of the transcript model: a chat item from the engine, or a local notice.
+/// One row of the transcript as the UI shows it: an item of the engine's transcript, or a local notice.
 struct TranscriptEntry: Equatable, Sendable {
     /// Stable key for layout caching and the scroll anchor (survives the pending → sent id change).
     let key: String
-    /// The item as last published.
+    /// The item.
     var item: ChatItem
     /// True for notices made by the UI or the engine's `.notice` (never exported, never unread).
     let isNotice: Bool
-    /// Bumped on every change, so cached layouts of the old content are not reused.
+    /// Changes whenever the row's content does, so cached layouts of the old content are not reused.
     var revision: Int
     /// For attachments: the number `/download N` and `/open #N` use (1-based, oldest first).
     var attachmentNumber: Int? = nil
@@ -17,159 +17,178 @@ struct TranscriptEntry: Equatable, Sendable {
     var highlightedChoice: Int? = nil
 }
 
-/// The transcript: entries in display order with lookups by server id and local id.
+/// The transcript as the UI shows it: the engine's one transcript (held as the engine's own shared
+/// value, never copied item by item), with the UI's notices between its items.
 struct TranscriptStore: Equatable, Sendable {
-    /// Entries, oldest first.
-    private(set) var entries: [TranscriptEntry] = []
-    private var byId: [String: Int] = [:]
-    private var byLocalId: [String: Int] = [:]
-    private var byKey: [String: Int] = [:]
-    private var nextRevision = 1
-    private var nextNotice = 1
-    /// How many attachments the transcript holds.
-    private(set) var attachmentCount = 0
+    /// Where a row comes from.
+    enum Row: Equatable, Sendable {
+        /// The engine's item at this position.
+        case item(Int)
+        /// The local notice with this index.
+        case notice(Int)
+    }
+
+    /// A local notice: shown after the item with key `after` (nil: before every item).
+    struct Notice: Equatable, Sendable {
+        var item: ChatItem
+        var after: String?
+        var revision: Int
+    }
+
+    /// The engine's transcript.
+    private(set) var items = TranscriptItems()
+    /// Rows in display order.
+    private(set) var rows: [Row] = []
+    private var notices: [Notice] = []
+    /// Attachment numbers by item key.
+    private var attachmentNumbers: [String: Int] = [:]
+    private var highlighted: (key: String, choice: Int)?
+    private var highlightRevision = 0
+    private var nextNoticeRevision = 1
 
     /// Creates an empty transcript.
     init() {}
 
-    /// Number of entries.
-    var count: Int { entries.count }
+    /// The rows as entries, oldest first.
+    var entries: Entries { Entries(store: self) }
 
-    /// Moves on with every change to an entry (every change takes a new entry revision), so
-    /// (`revision`, `count`) tells whether the store changed since it was last looked at.
-    var revision: Int { nextRevision }
+    /// Number of rows.
+    var count: Int { rows.count }
 
-    /// Position of the entry matching an item: `localId` first, then `id`.
-    func position(matching item: ChatItem) -> Int? {
-        if let local = item.localId, let i = byLocalId[local] { return i }
-        return byId[item.id]
-    }
+    /// How many attachments the transcript holds.
+    var attachmentCount: Int { attachmentNumbers.count }
 
-    /// Position of the entry with a key.
+    /// Moves on with every change to any row, so (`revision`, `count`) tells whether the store changed.
+    var revision: Int { items.revision &* 65_537 &+ nextNoticeRevision &* 257 &+ highlightRevision }
+
+    /// Position of the row with a key.
     func position(ofKey key: String) -> Int? {
-        byKey[key]
+        rows.indices.last { entry(at: $0).key == key }
     }
 
-    /// Appends a new item; returns false (and changes nothing) when it is already present.
+    /// Takes the engine's transcript after `update`; returns true when an item was appended at the end.
     @discardableResult
-    mutating func append(_ item: ChatItem) -> Bool {
-        guard position(matching: item) == nil else { return false }
-        var entry = makeEntry(item, isNotice: false)
-        if item.attachment != nil {
-            attachmentCount += 1
-            entry.attachmentNumber = attachmentCount
+    mutating func apply(_ update: TranscriptUpdate) -> Bool {
+        let appended: Bool
+        if case .inserted(let position) = update.change, position == items.count, rowsHold(items.count) {
+            appended = true
+        } else {
+            appended = false
         }
-        entries.append(entry)
-        index(entries.count - 1)
-        return true
-    }
-
-    /// Replaces the matching item; returns its position, or nil when unknown.
-    @discardableResult
-    mutating func update(_ item: ChatItem) -> Int? {
-        guard let i = position(matching: item) else { return nil }
-        let old = entries[i].item
-        if old.id != item.id, byId[old.id] == i { byId[old.id] = nil }
-        entries[i].item = item
-        entries[i].revision = takeRevision()
-        index(i)
-        return i
-    }
-
-    /// Puts older items (oldest first) before everything; skips ones already present.
-    /// Returns how many were added.
-    @discardableResult
-    mutating func prepend(_ items: [ChatItem]) -> Int {
-        var fresh: [TranscriptEntry] = []
-        var seen = Set<String>()
-        for item in items where position(matching: item) == nil && !seen.contains(item.id) {
-            seen.insert(item.id)
-            fresh.append(makeEntry(item, isNotice: false))
+        items = update.items
+        if appended, case .inserted(let position) = update.change {
+            rows.append(.item(position))
+            numberIfAttachment(items[position])
+            return true
         }
-        guard !fresh.isEmpty else { return 0 }
-        entries.insert(contentsOf: fresh, at: 0)
-        reindex()
-        renumberAttachments()
-        return fresh.count
+        if case .updated = update.change { return false }
+        rebuildRows()
+        return false
     }
 
-    /// Replaces every entry (notices too) with `items`, oldest first, skipping repeats; revisions
-    /// keep counting up, so no layout cached for the old content is reused.
-    mutating func replaceAll(with items: [ChatItem]) {
-        entries = []
-        reindex()
-        for item in items { append(item) }
-    }
-
-    /// Appends a local notice line.
+    /// Appends a local notice line after the last item.
     mutating func appendNotice(_ text: String, at time: Date) {
-        let id = "notice-\(nextNotice)"
-        nextNotice += 1
-        let item = ChatItem(id: id, time: time, sender: .system, kind: .event(.other), text: text)
-        entries.append(makeEntry(item, isNotice: true))
-        index(entries.count - 1)
+        let item = ChatItem(id: "notice-\(notices.count + 1)", time: time, sender: .system, kind: .event(.other), text: text)
+        notices.append(Notice(item: item, after: items.last?.key, revision: takeNoticeRevision()))
+        rows.append(.notice(notices.count - 1))
     }
 
     /// The newest own message that failed, if any.
     var newestFailedOwn: ChatItem? {
-        entries.last { $0.item.delivery == .failed }?.item
+        items.last { $0.delivery == .failed }
     }
 
     /// The attachment item with number `n` (as shown in the transcript), if any.
     func attachment(number n: Int) -> ChatItem? {
-        entries.first { $0.attachmentNumber == n }?.item
+        guard let key = attachmentNumbers.first(where: { $0.value == n })?.key else { return nil }
+        return items.last { "i:" + $0.key == key }
     }
 
     /// The newest picker from someone else that still takes an answer (what `/pick N` answers).
     var latestOpenPicker: TranscriptEntry? {
-        entries.last { !$0.isNotice && $0.item.isOpenForPicking && !$0.item.isOwn }
+        guard let row = rows.indices.last(where: { index in
+            guard case .item(let position) = rows[index] else { return false }
+            let item = items[position]
+            return item.isOpenForPicking && !item.isOwn
+        }) else { return nil }
+        return entry(at: row)
     }
 
     /// Highlights option `choice` (1-based; nil: none) of the entry with `key`; clears every other highlight.
     mutating func highlight(choice: Int?, key: String?) {
-        for i in entries.indices {
-            let wanted = entries[i].key == key ? choice : nil
-            guard entries[i].highlightedChoice != wanted else { continue }
-            entries[i].highlightedChoice = wanted
-            entries[i].revision = takeRevision()
+        var wanted: (key: String, choice: Int)?
+        if let key, let choice { wanted = (key, choice) }
+        guard wanted?.key != highlighted?.key || wanted?.choice != highlighted?.choice else { return }
+        highlighted = wanted
+        highlightRevision += 1
+    }
+
+    /// The row at `index` as an entry.
+    func entry(at index: Int) -> TranscriptEntry {
+        switch rows[index] {
+        case .item(let position):
+            let item = items[position]
+            let key = item.key
+            let highlight = highlighted?.key == "i:" + key ? highlighted?.choice : nil
+            let revision = items.revision(at: position) &* 16 &+ (highlight != nil ? highlightRevision &* 2 &+ 1 : 0)
+            return TranscriptEntry(
+                key: "i:" + key, item: item, isNotice: false, revision: revision, attachmentNumber: attachmentNumbers["i:" + key],
+                highlightedChoice: highlight)
+        case .notice(let index):
+            let notice = notices[index]
+            return TranscriptEntry(key: "n:" + notice.item.id, item: notice.item, isNotice: true, revision: -notice.revision)
         }
     }
 
-    /// Numbers attachments oldest first again (after older items were put in front).
-    private mutating func renumberAttachments() {
-        var n = 0
-        for i in entries.indices where entries[i].item.attachment != nil && !entries[i].isNotice {
-            n += 1
-            if entries[i].attachmentNumber != n {
-                entries[i].attachmentNumber = n
-                entries[i].revision = takeRevision()
+    /// True when the rows show exactly `count` items, in order, as their item rows.
+    private func rowsHold(_ count: Int) -> Bool {
+        guard let last = rows.last(where: { if case .item = $0 { true } else { false } }) else { return count == 0 }
+        return last == .item(count - 1)
+    }
+
+    /// Lays the rows out again: each item, then the notices that follow it.
+    private mutating func rebuildRows() {
+        var after: [String: [Int]] = [:]
+        var leading: [Int] = []
+        let keys = Set(items.map(\.key))
+        for (index, notice) in notices.enumerated() {
+            if let anchor = notice.after, keys.contains(anchor) { after[anchor, default: []].append(index) } else {
+                leading.append(index)
             }
         }
-        attachmentCount = n
+        rows = leading.map { .notice($0) }
+        rows.reserveCapacity(items.count + notices.count)
+        attachmentNumbers = [:]
+        for position in 0..<items.count {
+            let item = items[position]
+            rows.append(.item(position))
+            numberIfAttachment(item)
+            for index in after[item.key] ?? [] { rows.append(.notice(index)) }
+        }
     }
 
-    private mutating func makeEntry(_ item: ChatItem, isNotice: Bool) -> TranscriptEntry {
-        let key = isNotice ? "n:\(item.id)" : "i:\(item.localId ?? item.id)"
-        return TranscriptEntry(key: key, item: item, isNotice: isNotice, revision: takeRevision())
+    private mutating func numberIfAttachment(_ item: ChatItem) {
+        guard item.attachment != nil, attachmentNumbers["i:" + item.key] == nil else { return }
+        attachmentNumbers["i:" + item.key] = attachmentNumbers.count + 1
     }
 
-    private mutating func takeRevision() -> Int {
-        defer { nextRevision += 1 }
-        return nextRevision
+    private mutating func takeNoticeRevision() -> Int {
+        defer { nextNoticeRevision += 1 }
+        return nextNoticeRevision
     }
 
-    private mutating func index(_ i: Int) {
-        let item = entries[i].item
-        byKey[entries[i].key] = i
-        guard !entries[i].isNotice else { return }
-        byId[item.id] = i
-        if let local = item.localId { byLocalId[local] = i }
+    static func == (lhs: TranscriptStore, rhs: TranscriptStore) -> Bool {
+        lhs.items == rhs.items && lhs.rows == rhs.rows && lhs.notices == rhs.notices
+            && lhs.highlighted?.key == rhs.highlighted?.key && lhs.highlighted?.choice == rhs.highlighted?.choice
     }
 
-    private mutating func reindex() {
-        byId = [:]
-        byLocalId = [:]
-        byKey = [:]
-        for i in entries.indices { index(i) }
+    /// The rows as entries, made when asked for.
+    struct Entries: RandomAccessCollection {
+        let store: TranscriptStore
+
+        var startIndex: Int { 0 }
+        var endIndex: Int { store.rows.count }
+
+        subscript(position: Int) -> TranscriptEntry { store.entry(at: position) }
     }
 }

@@ -65,7 +65,7 @@ struct AgentCommand: AsyncParsableCommand {
                     var configuration = SessionConfiguration(logger: logger)
                     configuration.sendsTyping = !common.noTyping
                     configuration.sendsReceipts = !common.noReceipts
-                    let session = ChatSession(backend: desk.backend(for: chat), configuration: configuration)
+                    let session = ChatSession(wire: desk.wire(for: chat), configuration: configuration)
                     await sessions.add(session)
                     let events = session.events
                     await session.start()

@@ -1,6 +1,8 @@
 import ChatEngine
 import ChatModel
 import Foundation
+import SessionCore
+import Synchronization
 import Logging
 import MarkdownANSI
 import TerminalUI
@@ -30,20 +32,22 @@ struct ChatRunner {
     }
 
     /// Runs one chat session with the chosen front end until it ends or the user leaves.
+    ///
+    /// `restoring` are messages an earlier run left unsent; `saver` keeps the resumable session on disk.
     func runOnce(
-        backend: any ChatBackend, restoredOutbox: [OutboxEntry] = [],
-        onEvent: (@Sendable (ChatEvent) -> Void)? = nil,
-        onOutboxChange: (@Sendable ([OutboxEntry]) -> Void)? = nil
+        wire: any ChatWire, restoring: [OutboxEntry] = [], startedAt: Date? = nil, saver: SessionSaver? = nil
     ) async throws -> RunResult {
-        var configuration = SessionConfiguration(logger: logger, onOutboxChange: onOutboxChange)
+        var configuration = SessionConfiguration(logger: logger)
         configuration.sendsTyping = !options.noTyping
         configuration.sendsReceipts = !options.noReceipts
-        let session = ChatSession(backend: backend, configuration: configuration, restoredOutbox: restoredOutbox)
-        let writerTask = try startTranscriptWriter(session)
-        let watcher = onEvent.map { callback in
-            let events = session.events
-            return Task { for await event in events { callback(event) } }
+        if let saver {
+            configuration.onPersist = { snapshot in saver.save(snapshot) }
+            configuration.onForget = { saver.forget() }
         }
+        let relay = NoticeRelay()
+        configuration.transcripts = try transcriptSinks { relay.tell($0) }
+        let session = ChatSession(wire: wire, configuration: configuration, restoring: restoring, startedAt: startedAt)
+        relay.attach(session)
         let outcome: Outcome
         if usesPlainMode {
             outcome = await runPlain(session)
@@ -57,8 +61,7 @@ struct ChatRunner {
             FileHandle.standardError.write(Data((line + "\n").utf8))
         }
         await session.shutdown()
-        await writerTask?.value
-        await watcher?.value
+        saver?.flush()
         switch outcome {
         case .finished(let state):
             return RunResult(state: state, connected: connected, newChatRequested: false, unsent: unsent)
@@ -67,35 +70,20 @@ struct ChatRunner {
         }
     }
 
-    /// Runs chats made by `makeBackend` until the user quits; returns the exit code.
-    func run(makeBackend: @escaping @Sendable () throws -> any ChatBackend) async throws -> Int32 {
-        while true {
-            let result = try await runOnce(backend: try makeBackend())
-            if result.newChatRequested { continue }
-            return try exitCode(for: result)
-        }
-    }
-
     private enum Outcome {
         case finished(ConnectionState)
         case newChat
     }
 
-    private func startTranscriptWriter(_ session: ChatSession) throws -> Task<Void, Never>? {
-        guard let path = options.transcript else { return nil }
-        if MarkdownTranscriptWriter.wants(path: path) {
-            let writer = try MarkdownTranscriptWriter(path: path)
-            let events = session.events
-            return Task { await writer.run(events: events) }
-        }
-        let writer: TranscriptFileWriter
+    /// The transcript file's writer (`--transcript`: JSON lines, or Markdown for `.md`), if asked for.
+    private func transcriptSinks(problem: @escaping @Sendable (String) -> Void) throws -> [any TranscriptSink] {
+        guard let path = options.transcript else { return [] }
         do {
-            writer = try TranscriptFileWriter(path: path)
+            if MarkdownTranscript.wants(path: path) { return [try MarkdownTranscript(path: path, problem: problem)] }
+            return [try JSONLinesTranscript(path: path, problem: problem)]
         } catch {
-            throw HelplineError("cannot write the transcript file \(path)")
+            throw HelplineError("cannot write the transcript file: \(error)")
         }
-        let events = session.events
-        return Task { await writer.run(events: events) }
     }
 
     private func runPlain(_ session: ChatSession) async -> Outcome {
@@ -147,6 +135,23 @@ struct ChatRunner {
         case .closed: return 0
         case .failed(let reason): throw HelplineError(reason)
         default: return 0
+        }
+    }
+}
+
+/// Passes problems of the transcript files to the session once it exists (they are created first).
+final class NoticeRelay: Sendable {
+    private let session = Mutex<ChatSession?>(nil)
+
+    /// Sends later problems to `session`.
+    func attach(_ session: ChatSession) { self.session.withLock { $0 = session } }
+
+    /// Tells the session's subscribers, or stderr before there is a session.
+    func tell(_ text: String) {
+        if let session = session.withLock({ $0 }) {
+            session.tell(text)
+        } else {
+            FileHandle.standardError.write(Data(("helpline: " + text + "\n").utf8))
         }
     }
 }

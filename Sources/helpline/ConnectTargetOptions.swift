@@ -38,7 +38,7 @@ struct ConnectTargetOptions: ParsableArguments {
 
     /// The Participant Service URL: `--endpoint-url`, else the region's.
     func participantEndpoint() throws -> URL {
-        guard let endpoint = endpointUrl.flatMap(URL.init(string:)) ?? ConnectBackend.endpoint(region: region) else {
+        guard let endpoint = endpointUrl.flatMap(URL.init(string:)) ?? URL(string: ConnectWire.endpoint(region: region)) else {
             throw HelplineError("cannot build the Participant Service URL for region \(region)")
         }
         return endpoint

@@ -1,5 +1,6 @@
 import ChatEngine
 import Foundation
+import SessionCore
 import Logging
 
 /// Sets up swift-log: a file when `--log-file` is given, otherwise nothing (the screen belongs to the chat).

@@ -3,6 +3,7 @@ import ArgumentParser
 import ChatEngine
 import DemoServer
 import Foundation
+import SessionCore
 import PolyAI
 
 /// Where `helpline script` chats: the embedded demo (default), a start-chat URL, a participant token,
@@ -36,7 +37,7 @@ struct ScriptBackendOptions: ParsableArguments {
 
     /// A backend factory and how to tear it down.
     struct Target: Sendable {
-        let makeBackend: @Sendable () throws -> any ChatBackend
+        let makeWire: @Sendable () throws -> any ChatWire
         let stop: @Sendable () async -> Void
     }
 
@@ -67,7 +68,7 @@ struct ScriptBackendOptions: ParsableArguments {
             } catch {
                 throw HelplineError("\(error)")
             }
-            return Target(makeBackend: { PolyAIBackend(options: options) }, stop: {})
+            return Target(makeWire: { PolyAIWire(options: options, ids: .random()) }, stop: {})
         }
         if connect.startUrl == nil, connect.participantToken == nil {
             let configuration = DemoServerConfiguration(flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
@@ -80,10 +81,10 @@ struct ScriptBackendOptions: ParsableArguments {
             let startURL = server.startChatURL.absoluteString
             let endpoint = server.baseURL
             return Target(
-                makeBackend: {
-                    ConnectBackend(
+                makeWire: {
+                    ConnectWire(
                         start: .template(url: startURL, displayName: name, instanceId: nil, contactFlowId: nil),
-                        endpoint: endpoint)
+                        endpoint: endpoint.absoluteString, ids: .random())
                 },
                 stop: { await server.stop() })
         }
@@ -95,6 +96,6 @@ struct ScriptBackendOptions: ParsableArguments {
         } else {
             start = .participantToken(connect.participantToken ?? "", displayName: name)
         }
-        return Target(makeBackend: { ConnectBackend(start: start, endpoint: endpoint) }, stop: {})
+        return Target(makeWire: { ConnectWire(start: start, endpoint: endpoint.absoluteString, ids: .random()) }, stop: {})
     }
 }

@@ -71,7 +71,7 @@ struct ScriptCommand: AsyncParsableCommand {
         let logger = try logFile.map { try LoggingSetup.bootstrap(file: $0, level: logLevel) }
             ?? Logger(label: "helpline", factory: { _ in SwiftLogNoOpLogHandler() })
         let target = try await backend.makeTarget()
-        let runner = ScriptRunner(configuration: SessionConfiguration(logger: logger), makeBackend: target.makeBackend)
+        let runner = ScriptRunner(configuration: SessionConfiguration(logger: logger), makeWire: target.makeWire)
         let batch = ScriptBatch(runner: runner, concurrency: concurrency, timeLimit: .seconds(timeLimit))
         let results = await batch.run(scripts, repetitions: repetitions) { Self.print($0) }
         await target.stop()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatEngine
 import Foundation
+import SessionCore
 
 /// `--header` and `--trace`: escape hatches and diagnostics for every request the chat makes.
 struct TransportOptions: ParsableArguments {

@@ -1,0 +1,62 @@
+import Foundation
+import SessionCore
+
+/// How the Participant Service's answers read as errors (spec §2.1).
+enum ConnectErrors {
+    /// An error answer: type from `x-amzn-ErrorType` (cut at `:` or `,`), else body `code`/`__type`;
+    /// message from `message` or `Message`.
+    static func error(from response: HTTPResponse) -> BackendError {
+        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+        var type = response.headers["x-amzn-errortype"].map { header in
+            String(header.prefix { $0 != ":" && $0 != "," })
+        }
+        if type == nil || type?.isEmpty == true {
+            type = (object["code"] as? String) ?? (object["__type"] as? String).map { raw in
+                String(raw.split(separator: "#").last ?? Substring(raw))
+            }
+        }
+        let name = type ?? "HTTP\(response.status)"
+        let message = (object["message"] as? String) ?? (object["Message"] as? String) ?? "no details"
+        switch response.status {
+        case 403: return .accessDenied(message)
+        case 429, 500...599: return .unavailable(status: response.status, type: name, message: message)
+        default: return .rejected(status: response.status, type: name, message: message)
+        }
+    }
+
+    /// The decoded 200 answer of an operation, or the error it answered with.
+    static func decode<Response: Decodable>(
+        _ result: HTTPResult, _ operation: String, as type: Response.Type
+    ) -> Result<Response, BackendError> {
+        switch result {
+        case .failure(let detail):
+            return .failure(.network(detail))
+        case .response(let response):
+            guard response.status == 200 else { return .failure(error(from: response)) }
+            do {
+                let body = response.body.isEmpty ? Data("{}".utf8) : response.body
+                return .success(try JSONDecoder().decode(Response.self, from: body))
+            } catch {
+                return .failure(.protocolViolation("\(operation) answered with a body that is not the expected JSON"))
+            }
+        }
+    }
+
+    /// An S3-style XML error (`<Code>`, `<Message>`) as an error.
+    static func storageError(status: Int, body: Data) -> BackendError {
+        let text = String(decoding: body, as: UTF8.self)
+        func element(_ name: String) -> String? {
+            guard let start = text.range(of: "<\(name)>"),
+                let end = text.range(of: "</\(name)>", range: start.upperBound..<text.endIndex)
+            else { return nil }
+            return String(text[start.upperBound..<end.lowerBound])
+        }
+        let code = element("Code") ?? "HTTP\(status)"
+        let message = element("Message") ?? "the storage service refused the request"
+        if status == 429 || status >= 500 { return .unavailable(status: status, type: code, message: message) }
+        return .rejected(status: status, type: code, message: message)
+    }
+}
+
+/// An empty JSON answer (`{}`) or one whose fields are not needed.
+struct EmptyAnswer: Decodable {}

@@ -1,0 +1,96 @@
+import Foundation
+import Synchronization
+
+/// A file that holds chat content, written only at its end: created with mode 0600 (an existing
+/// regular file is tightened to 0600), opened with `O_APPEND` so pipes, FIFOs and `/dev/stdout`
+/// work as well as files, and never sought.
+///
+/// Writes happen on a serial queue of their own; a write that fails (a full disk, a closed pipe)
+/// is reported once through `problem` and later writes are skipped, so the chat goes on.
+/// ``drain()`` returns when everything written so far is on its way to disk (synced for files).
+public final class AppendOnlyFile: Sendable {
+    private let descriptor: Int32
+    private let path: String
+    private let isRegular: Bool
+    private let queue: DispatchQueue
+    private let failed = Mutex(false)
+    private let problem: @Sendable (String) -> Void
+
+    /// Opens `path` for appending, creating it with mode 0600; throws a message naming the file and the
+    /// reason when it cannot be opened.
+    public init(path: String, problem: @escaping @Sendable (String) -> Void) throws {
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw FileProblem("cannot open \(path): \(String(cString: strerror(errno)))") }
+        var status = stat()
+        guard fstat(fd, &status) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw FileProblem("cannot open \(path): \(reason)")
+        }
+        let kind = status.st_mode & S_IFMT
+        if kind == S_IFDIR {
+            close(fd)
+            throw FileProblem("cannot write to \(path): it is a folder")
+        }
+        isRegular = kind == S_IFREG
+        if isRegular, status.st_mode & 0o077 != 0 {
+            // Chat content is private: a file that others could read is tightened.
+            guard fchmod(fd, 0o600) == 0 else {
+                close(fd)
+                throw FileProblem("\(path) can be read by others and its mode cannot be changed to 0600")
+            }
+        }
+        self.descriptor = fd
+        self.path = path
+        self.problem = problem
+        self.queue = DispatchQueue(label: "helpline.append-file")
+    }
+
+    /// Appends `data` (in order with every earlier write).
+    public func append(_ data: Data) {
+        queue.async { [self] in
+            guard !failed.withLock({ $0 }) else { return }
+            if let error = writeAll(data) {
+                failed.withLock { $0 = true }
+                problem("Could not write to \(path): \(error); it is no longer written.")
+            }
+        }
+    }
+
+    /// Waits until every write so far is done and, for a regular file, synced to disk.
+    public func drain() {
+        queue.sync {
+            if isRegular, !failed.withLock({ $0 }) { _ = fsync(descriptor) }
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    private func writeAll(_ data: Data) -> String? {
+        data.withUnsafeBytes { buffer -> String? in
+            guard var base = buffer.baseAddress else { return nil }
+            var left = buffer.count
+            while left > 0 {
+                let written = write(descriptor, base, left)
+                if written < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return String(cString: strerror(errno))
+                }
+                left -= written
+                base += written
+            }
+            return nil
+        }
+    }
+}
+
+/// Why a file cannot be used, in a sentence naming it.
+public struct FileProblem: Error, CustomStringConvertible, Sendable {
+    /// The sentence.
+    public var description: String
+
+    /// Creates a problem.
+    public init(_ description: String) { self.description = description }
+}

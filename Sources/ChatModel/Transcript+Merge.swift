@@ -1,0 +1,187 @@
+import Foundation
+
+/// The transcript's rules: how items from the server, our own messages and receipts come together.
+/// Every change is logged for ``Transcript/takeUpdates()``.
+extension Transcript {
+    /// Merges an item the server sent (live, in a page, or replayed): a new id is inserted at its place,
+    /// a known one updated; `isOwn` marks one of our own messages (shown as ours, at least `sent`).
+    public mutating func merge(_ incoming: ChatItem, isOwn: Bool) {
+        var incoming = incoming
+        if isOwn, incoming.delivery == nil || incoming.delivery == .pending { incoming.delivery = .sent }
+        if !isOwn, incoming.localId == nil { incoming.delivery = nil }
+        if let position = position(id: incoming.id) {
+            update(at: position, with: incoming)
+        } else if let localId = incoming.localId, let position = position(localId: localId) {
+            // An echo naming our local id (PolyAI's `local_id`): the server has it.
+            settle(at: position, as: incoming)
+        } else {
+            insert(incoming)
+        }
+    }
+
+    /// Merges an older page (items oldest first), told as one ``TranscriptChange/merged(count:hasMore:)``.
+    public mutating func mergeOlder(_ page: [(item: ChatItem, isOwn: Bool)], hasMore: Bool) {
+        let before = count
+        batch(as: { .merged(count: $0.count - before, hasMore: hasMore) }) { transcript in
+            for (item, isOwn) in page { transcript.merge(item, isOwn: isOwn) }
+        }
+    }
+
+    /// Loads the transcript anew from `page` (oldest first), keeping `keep` — our messages the server
+    /// does not have yet — told as one ``TranscriptChange/reset(hasMore:)``.
+    public mutating func reload(_ page: [(item: ChatItem, isOwn: Bool)], keeping keep: [ChatItem], hasMore: Bool) {
+        batch(as: { _ in .reset(hasMore: hasMore) }) { transcript in
+            transcript.removeAll()
+            for (item, isOwn) in page { transcript.merge(item, isOwn: isOwn) }
+            for item in keep where !transcript.contains(id: item.id) {
+                if let localId = item.localId, transcript.position(localId: localId) != nil { continue }
+                transcript.insert(item)
+            }
+        }
+    }
+
+    /// Tells late subscribers the whole transcript as it is: one ``TranscriptChange/reset(hasMore:)``.
+    public func snapshot(hasMore: Bool) -> TranscriptUpdate {
+        TranscriptUpdate(items: items, change: .reset(hasMore: hasMore))
+    }
+
+    /// Adds one of our own messages before the server has it: at the end, pending.
+    public mutating func addPending(_ item: ChatItem) {
+        insert(item)
+    }
+
+    /// The server accepted our message `localId` as `id` at `time`; when the server's copy is held
+    /// already (its echo or a page came first), the two become one item. False when the local id is unknown.
+    @discardableResult
+    public mutating func acknowledge(localId: String, id: String, time: Date, sequence: Int64? = nil) -> Bool {
+        guard let position = position(localId: localId) else { return false }
+        var item = items[position]
+        if let twin = self.position(id: id), twin != position {
+            // Keep the server's copy, as ours.
+            var server = items[twin]
+            server.localId = localId
+            server.delivery = max(server.delivery ?? .sent, .sent)
+            if server.attachment == nil, case .attachment = item.kind { server.kind = item.kind }
+            remove(at: position)
+            if let at = self.position(id: id) { replace(at: at, with: server, reorder: false) }
+            return true
+        }
+        item.id = id
+        item.time = time
+        item.sequence = sequence ?? item.sequence
+        if item.delivery == nil || item.delivery == .pending || item.delivery == .failed { item.delivery = .sent }
+        replace(at: position, with: item, reorder: true)
+        return true
+    }
+
+    /// Sets the delivery of our message `localId` (pending again on a retry, failed after the last try).
+    public mutating func setDelivery(localId: String, _ delivery: Delivery) {
+        modify(localId: localId) { $0.delivery = delivery }
+    }
+
+    /// Our failed message `localId` is being sent again: pending, at the end (typed order is send order).
+    public mutating func requeue(localId: String) {
+        guard let position = position(localId: localId) else { return }
+        var item = items[position]
+        item.delivery = .pending
+        replace(at: position, with: item, reorder: true)
+    }
+
+    /// Applies a receipt to message `messageId`; the state only moves forward. A receipt for a message
+    /// not seen yet is kept and applied when it arrives.
+    public mutating func applyReceipt(messageId: String, delivery: Delivery) {
+        guard let position = position(id: messageId) else {
+            holdReceipt(messageId: messageId, delivery: delivery)
+            return
+        }
+        var item = items[position]
+        guard let current = item.delivery, current != .failed, current < delivery else { return }
+        item.delivery = delivery
+        replace(at: position, with: item, reorder: false)
+    }
+
+    /// Changes the item with server id `id` with `body`; false when unknown (an unchanged item logs nothing).
+    @discardableResult
+    public mutating func modify(id: String, _ body: (inout ChatItem) -> Void) -> Bool {
+        guard let position = position(id: id) else { return false }
+        modify(at: position, body)
+        return true
+    }
+
+    /// Changes our item `localId` with `body`; false when unknown (an unchanged item logs nothing).
+    @discardableResult
+    public mutating func modify(localId: String, _ body: (inout ChatItem) -> Void) -> Bool {
+        guard let position = position(localId: localId) else { return false }
+        modify(at: position, body)
+        return true
+    }
+
+    /// Removes our message `localId` (a failed one the user dropped); false when unknown.
+    @discardableResult
+    public mutating func remove(localId: String) -> Bool {
+        guard let position = position(localId: localId) else { return false }
+        remove(at: position)
+        return true
+    }
+
+    /// Gives messages typed before the session knew who we are our real identity.
+    public mutating func adoptSender(_ me: Participant) {
+        for position in 0..<count where items[position].localId != nil && items[position].sender != me {
+            modify(at: position) { $0.sender = me }
+        }
+    }
+
+    private mutating func modify(at position: Int, _ body: (inout ChatItem) -> Void) {
+        var item = items[position]
+        body(&item)
+        guard item != items[position] else { return }
+        replace(at: position, with: item, reorder: false)
+    }
+
+    /// An item that changed: the server's later word on it (text of a growing stream, a completed
+    /// view, an attachment's scan status, a receipt folded into a page) without undoing what the user did.
+    private mutating func update(at position: Int, with incoming: ChatItem) {
+        var item = items[position]
+        // A loaded form keeps the values filled in; an answered picker keeps its answer.
+        if item.answer == nil, item.form?.isLoaded != true,
+            item.text != incoming.text || item.isStreaming != incoming.isStreaming || item.choices != incoming.choices
+                || item.form != incoming.form
+        {
+            item.text = incoming.text
+            item.isStreaming = incoming.isStreaming
+            item.contentType = incoming.contentType
+            item.choices = incoming.choices
+            item.choiceReplies = incoming.choiceReplies
+            if incoming.form != nil { item.form = incoming.form }
+        }
+        if let delivery = incoming.delivery, let current = item.delivery, current < delivery, current != .failed {
+            item.delivery = delivery
+        }
+        if var attachment = incoming.attachment {
+            attachment.size = attachment.size ?? item.attachment?.size
+            if item.kind != .attachment(attachment) {
+                item.kind = .attachment(attachment)
+                item.text = incoming.text
+            }
+        }
+        if item.isHistory, !incoming.isHistory { item.isHistory = false }
+        guard item != items[position] else { return }
+        replace(at: position, with: item, reorder: false)
+    }
+
+    /// Our pending message at `position` is the server's `echo`: it takes the server's id, time and order.
+    private mutating func settle(at position: Int, as echo: ChatItem) {
+        var item = items[position]
+        item.id = echo.id
+        item.time = echo.time
+        item.sequence = echo.sequence
+        item.delivery = max(item.delivery == .failed ? .sent : (item.delivery ?? .sent), echo.delivery ?? .sent)
+        if var attachment = echo.attachment {
+            // The server's word on an uploaded file: its attachment id and scan status.
+            attachment.size = attachment.size ?? item.attachment?.size
+            item.kind = .attachment(attachment)
+            item.text = echo.text
+        }
+        replace(at: position, with: item, reorder: true)
+    }
+}

@@ -1,0 +1,196 @@
+/// Where an item sorts in a transcript: the server's order first, then the order items arrived in.
+///
+/// `primary` is the server's position for the item (milliseconds since 1970 for protocols that order
+/// by time, the per-chat sequence for protocols that number their events); our own messages not yet
+/// accepted by the server sort after everything (`Int64.max`) in the order they were typed.
+public struct TranscriptOrder: Comparable, Hashable, Sendable {
+    /// The server's order (time or sequence); `Int64.max` for unsent messages of ours.
+    public var primary: Int64
+    /// Breaks ties: the order the client learnt of the items in.
+    public var secondary: Int64
+
+    /// Creates an order key.
+    public init(primary: Int64, secondary: Int64) {
+        self.primary = primary
+        self.secondary = secondary
+    }
+
+    /// Orders by `primary`, then `secondary`.
+    public static func < (lhs: TranscriptOrder, rhs: TranscriptOrder) -> Bool {
+        (lhs.primary, lhs.secondary) < (rhs.primary, rhs.secondary)
+    }
+}
+
+/// The items of a transcript in display order, stored in small shared chunks.
+///
+/// A copy costs a few pointers: a front end can hold the engine's latest transcript as a value
+/// while the engine goes on changing its own, and a change copies only the chunk it touches. Each
+/// item carries the revision at which it last changed, so layouts cached for it stay valid until then.
+public struct TranscriptItems: RandomAccessCollection, Sendable {
+    /// One run of consecutive items. Mutated only while uniquely referenced (copy on write), so a
+    /// chunk shared between copies is never changed: that is what makes sharing it across threads safe.
+    final class Chunk: @unchecked Sendable {
+        var items: [ChatItem]
+        var orders: [TranscriptOrder]
+        var revisions: [Int]
+
+        init(items: [ChatItem] = [], orders: [TranscriptOrder] = [], revisions: [Int] = []) {
+            self.items = items
+            self.orders = orders
+            self.revisions = revisions
+        }
+
+        func copy() -> Chunk { Chunk(items: items, orders: orders, revisions: revisions) }
+    }
+
+    /// Items a chunk holds at most before it is split.
+    static let chunkLimit = 64
+
+    private var chunks: [Chunk] = []
+    /// The position of each chunk's first item.
+    private var starts: [Int] = []
+    /// Number of items.
+    public private(set) var count = 0
+    /// Moves on with every change.
+    public private(set) var revision = 0
+
+    /// An empty transcript.
+    public init() {}
+
+    /// The first position.
+    public var startIndex: Int { 0 }
+    /// One past the last position.
+    public var endIndex: Int { count }
+
+    /// The item at `position`.
+    public subscript(position: Int) -> ChatItem {
+        let (chunk, offset) = locate(position)
+        return chunks[chunk].items[offset]
+    }
+
+    /// The revision at which the item at `position` last changed.
+    public func revision(at position: Int) -> Int {
+        let (chunk, offset) = locate(position)
+        return chunks[chunk].revisions[offset]
+    }
+
+    /// The sort key of the item at `position`.
+    public func order(at position: Int) -> TranscriptOrder {
+        let (chunk, offset) = locate(position)
+        return chunks[chunk].orders[offset]
+    }
+
+    /// The position a new item with `order` goes to: after every item that sorts before or with it.
+    public func insertionPoint(for order: TranscriptOrder) -> Int {
+        if count == 0 || self.order(at: count - 1) <= order { return count }
+        var low = 0
+        var high = count
+        while low < high {
+            let middle = (low + high) / 2
+            if self.order(at: middle) <= order { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Inserts `item` with `order` at `position`.
+    mutating func insert(_ item: ChatItem, order: TranscriptOrder, at position: Int) {
+        revision += 1
+        if chunks.isEmpty {
+            chunks = [Chunk(items: [item], orders: [order], revisions: [revision])]
+            starts = [0]
+            count = 1
+            return
+        }
+        // At a chunk boundary the new item joins the chunk before it (appends stay in the last chunk).
+        let chunk = position == count ? chunks.count - 1 : (position == 0 ? 0 : locate(position - 1).chunk)
+        let offset = position - starts[chunk]
+        let target = unique(chunk)
+        target.items.insert(item, at: offset)
+        target.orders.insert(order, at: offset)
+        target.revisions.insert(revision, at: offset)
+        count += 1
+        for later in (chunk + 1)..<starts.count { starts[later] += 1 }
+        if target.items.count > Self.chunkLimit { split(chunk) }
+    }
+
+    /// Replaces the item at `position` (its order stays).
+    mutating func replace(at position: Int, with item: ChatItem) {
+        revision += 1
+        let (chunk, offset) = locate(position)
+        let target = unique(chunk)
+        target.items[offset] = item
+        target.revisions[offset] = revision
+    }
+
+    /// Removes and returns the item at `position`.
+    @discardableResult
+    mutating func remove(at position: Int) -> ChatItem {
+        revision += 1
+        let (chunk, offset) = locate(position)
+        let target = unique(chunk)
+        let removed = target.items.remove(at: offset)
+        target.orders.remove(at: offset)
+        target.revisions.remove(at: offset)
+        count -= 1
+        for later in (chunk + 1)..<starts.count { starts[later] -= 1 }
+        if target.items.isEmpty {
+            chunks.remove(at: chunk)
+            starts.remove(at: chunk)
+        }
+        return removed
+    }
+
+    /// Removes every item.
+    mutating func removeAll() {
+        revision += 1
+        chunks = []
+        starts = []
+        count = 0
+    }
+
+    /// The chunk and offset holding `position`.
+    private func locate(_ position: Int) -> (chunk: Int, offset: Int) {
+        precondition(position >= 0 && position < count, "transcript position \(position) out of 0..<\(count)")
+        let last = starts.count - 1
+        if position >= starts[last] { return (last, position - starts[last]) }
+        var low = 0
+        var high = last
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if starts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        return (low, position - starts[low])
+    }
+
+    /// The chunk at `index`, copied first when another transcript value shares it.
+    private mutating func unique(_ index: Int) -> Chunk {
+        if !isKnownUniquelyReferenced(&chunks[index]) { chunks[index] = chunks[index].copy() }
+        return chunks[index]
+    }
+
+    /// Splits an over-full chunk in two halves.
+    private mutating func split(_ index: Int) {
+        let chunk = chunks[index]
+        let half = chunk.items.count / 2
+        let tail = Chunk(
+            items: Array(chunk.items[half...]), orders: Array(chunk.orders[half...]),
+            revisions: Array(chunk.revisions[half...]))
+        chunk.items.removeSubrange(half...)
+        chunk.orders.removeSubrange(half...)
+        chunk.revisions.removeSubrange(half...)
+        chunks.insert(tail, at: index + 1)
+        starts.insert(starts[index] + half, at: index + 1)
+    }
+}
+
+extension TranscriptItems: Equatable {
+    /// Equal when they hold the same items at the same revisions.
+    public static func == (lhs: TranscriptItems, rhs: TranscriptItems) -> Bool {
+        guard lhs.count == rhs.count else { return false }
+        if lhs.chunks.count == rhs.chunks.count, zip(lhs.chunks, rhs.chunks).allSatisfy({ $0 === $1 }) { return true }
+        for position in 0..<lhs.count where lhs[position] != rhs[position] || lhs.revision(at: position) != rhs.revision(at: position) {
+            return false
+        }
+        return true
+    }
+}

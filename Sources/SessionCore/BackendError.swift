@@ -1,0 +1,41 @@
+import Foundation
+
+/// A failure reported by a backend, classified so the engine knows whether to retry.
+public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The network failed (refused, reset, timed out, DNS): worth retrying.
+    case network(String)
+    /// The server failed or throttled (5xx, 429): worth retrying with backoff.
+    case unavailable(status: Int, type: String, message: String)
+    /// The credentials were refused (403): the chat has ended or the token is wrong.
+    case accessDenied(String)
+    /// The request was rejected as invalid (4xx other than 403/429): retrying will not help.
+    case rejected(status: Int, type: String, message: String)
+    /// The server spoke something we do not understand.
+    case protocolViolation(String)
+    /// The chat has ended; nothing more can be sent.
+    case chatEnded
+    /// There is no open socket to write on (not the message's fault: it waits for the next one).
+    case socketUnavailable
+
+    /// True when trying the same thing again later may succeed.
+    public var isRetryable: Bool {
+        switch self {
+        case .network, .unavailable, .socketUnavailable: true
+        case .accessDenied, .rejected, .protocolViolation, .chatEnded: false
+        }
+    }
+
+    /// A one-line explanation for users.
+    public var description: String {
+        switch self {
+        case .network(let detail): "network error: \(detail)"
+        case .unavailable(let status, let type, let message):
+            "server unavailable (HTTP \(status) \(type)): \(message)"
+        case .accessDenied(let message): "access denied: \(message)"
+        case .rejected(let status, let type, let message): "request rejected (HTTP \(status) \(type)): \(message)"
+        case .protocolViolation(let detail): "protocol error: \(detail)"
+        case .chatEnded: "the chat has ended"
+        case .socketUnavailable: "not connected"
+        }
+    }
+}

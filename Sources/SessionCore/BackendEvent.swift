@@ -1,0 +1,73 @@
+import ChatModel
+import Foundation
+
+/// What a wire decoded, in protocol-neutral terms.
+public enum BackendEvent: Sendable, Hashable {
+    /// A transcript item (message, attachment or participant event), possibly our own echo.
+    case item(ChatItem)
+    /// A receipt for a message: who received or read it.
+    case receipt(messageId: String, delivery: Delivery, recipientId: String?)
+    /// Someone is typing.
+    case typing(Participant)
+    /// Someone stopped typing.
+    case typingStopped(Participant)
+    /// Queue position for a live agent (nil = no longer queued).
+    case queuePosition(Int?)
+    /// A heartbeat answer or other liveness signal.
+    case alive
+    /// The socket is ready: the subscription is confirmed (and, where history arrives on the socket,
+    /// the replay of what was missed has been read).
+    case subscribed
+    /// The server refused the subscription.
+    case subscriptionFailed
+    /// A deep heartbeat failed on the server side.
+    case degraded(String)
+    /// A deep heartbeat succeeded (the service behind the socket is well).
+    case deepHeartbeatOK
+    /// The server reported an error on the socket.
+    case serverError(String)
+}
+
+/// A message leaving the outbox.
+public struct OutgoingMessage: Sendable, Hashable {
+    /// The client's id for this message.
+    public var localId: String
+    /// The idempotency key; the same on every retry of this message.
+    public var clientToken: String
+    /// The message text.
+    public var text: String
+    /// The content type to send it as.
+    public var contentType: String
+
+    /// Creates an outgoing message.
+    public init(localId: String, clientToken: String, text: String, contentType: String) {
+        self.localId = localId
+        self.clientToken = clientToken
+        self.text = text
+        self.contentType = contentType
+    }
+}
+
+/// Which page of the transcript to fetch.
+public enum TranscriptRequest: Sendable, Hashable {
+    /// The most recent items, oldest first.
+    case recent(limit: Int)
+    /// Items after the given id, oldest first, continuing with a page token.
+    case after(itemId: String, pageToken: String?)
+    /// The page before the one that returned `pageToken`.
+    case older(pageToken: String)
+}
+
+/// One page of transcript items.
+public struct TranscriptPage: Sendable, Hashable {
+    /// Events for the page's items, oldest first.
+    public var events: [BackendEvent]
+    /// Token for the next page in the requested direction, nil when there is none.
+    public var nextPageToken: String?
+
+    /// Creates a page.
+    public init(events: [BackendEvent], nextPageToken: String?) {
+        self.events = events
+        self.nextPageToken = nextPageToken
+    }
+}

@@ -1,0 +1,161 @@
+import ChatModel
+import Foundation
+
+/// The connection life cycle as a plain value: inputs in, the next state and what to do out.
+///
+/// It holds no I/O; the ``ChatSession`` actor feeds it what happened and carries out the
+/// returned ``Action``. Tested without sockets or clocks.
+public struct ConnectionStateMachine: Sendable {
+    /// What the owner should do next.
+    public enum Action: Sendable, Equatable {
+        /// Open a connection now.
+        case connect
+        /// Wait this long, then call ``retryDue()``.
+        case wait(Duration)
+        /// Nothing more to do; the state is terminal.
+        case stop
+        /// Nothing to do right now.
+        case none
+    }
+
+    /// The current state.
+    public private(set) var state: ConnectionState = .idle
+    /// Retry attempts since the last successful open.
+    public private(set) var attempt = 0
+    /// The backoff policy in force.
+    public let policy: BackoffPolicy
+    /// Attempts allowed before the first successful open: a chat that never connected is
+    /// most likely misconfigured, so it fails fast instead of retrying for minutes.
+    public let firstConnectAttempts: Int
+    /// True once a connection has opened.
+    public private(set) var hasOpened = false
+    /// True while the user has suspended the connection.
+    public private(set) var isSuspended = false
+
+    /// Creates a machine in `idle`.
+    public init(policy: BackoffPolicy, firstConnectAttempts: Int = 3) {
+        self.policy = policy
+        self.firstConnectAttempts = firstConnectAttempts
+    }
+
+    /// The user or program asked to start.
+    public mutating func start() -> Action {
+        guard case .idle = state else { return .none }
+        state = .connecting
+        return .connect
+    }
+
+    /// The socket opened and is usable.
+    public mutating func opened() -> Action {
+        guard !state.isTerminal, state != .closing else { return .none }
+        state = .open
+        attempt = 0
+        hasOpened = true
+        return .none
+    }
+
+    /// The user suspended the connection: disconnected, not trying, until ``resume()``.
+    public mutating func suspend() -> Action {
+        guard !state.isTerminal, state != .closing else { return .none }
+        isSuspended = true
+        state = .idle
+        return .none
+    }
+
+    /// The user resumed a suspended connection.
+    public mutating func resume() -> Action {
+        guard isSuspended, !state.isTerminal else { return .none }
+        isSuspended = false
+        attempt = 0
+        state = .connecting
+        return .connect
+    }
+
+    /// The connection was lost or could not be made.
+    public mutating func lost(_ error: BackendError, now: Date, randomUnit: Double) -> Action {
+        if isSuspended { return .none }
+        if state == .closing {
+            state = .closed(reason: "you ended the chat")
+            return .stop
+        }
+        guard !state.isTerminal else { return .stop }
+        switch error {
+        case .chatEnded:
+            state = .closed(reason: "the chat has ended")
+            return .stop
+        case .accessDenied(let message):
+            state = .closed(reason: "the chat is no longer available (\(message)); start a new one with /new")
+            return .stop
+        case .rejected, .protocolViolation:
+            state = .failed(reason: "\(error); press /retry to try again")
+            return .stop
+        case .network, .unavailable, .socketUnavailable:
+            attempt += 1
+            if !hasOpened, attempt >= firstConnectAttempts {
+                state = .failed(reason: "could not connect: \(error)")
+                return .stop
+            }
+            guard policy.allows(attempt: attempt) else {
+                state = .failed(reason: "gave up after \(attempt - 1) attempts (\(error)); /retry to try again")
+                return .stop
+            }
+            let delay = policy.delay(attempt: attempt, randomUnit: randomUnit)
+            state = .reconnecting(attempt: attempt, nextRetryAt: now.addingTimeInterval(delay.seconds))
+            return .wait(delay)
+        }
+    }
+
+    /// Replaces the pending backoff delay with an exact one the protocol asked for (same attempt).
+    public mutating func overrideDelay(_ delay: Duration, now: Date) -> Action {
+        guard case .reconnecting(let attempt, _) = state else { return .none }
+        state = .reconnecting(attempt: attempt, nextRetryAt: now.addingTimeInterval(delay.seconds))
+        return .wait(delay)
+    }
+
+    /// A new session replaced one the server forgot: connect to it now.
+    public mutating func renewed() -> Action {
+        guard !state.isTerminal, state != .closing, !isSuspended else { return .none }
+        state = .connecting
+        return .connect
+    }
+
+    /// The backoff delay has passed.
+    public mutating func retryDue() -> Action {
+        guard case .reconnecting = state else { return .none }
+        state = .connecting
+        return .connect
+    }
+
+    /// The user asked to retry after the engine gave up, or to skip the wait.
+    public mutating func retryNow() -> Action {
+        switch state {
+        case .failed, .reconnecting:
+            attempt = 0
+            state = .connecting
+            return .connect
+        default:
+            return .none
+        }
+    }
+
+    /// The user asked to end the chat.
+    public mutating func endRequested() -> Action {
+        guard !state.isTerminal else { return .none }
+        state = .closing
+        return .none
+    }
+
+    /// The chat ended (the server said so, or our disconnect went through).
+    public mutating func ended(reason: String) -> Action {
+        guard !state.isTerminal else { return .stop }
+        state = .closed(reason: reason)
+        return .stop
+    }
+
+    /// Starting the chat failed for good.
+    public mutating func failed(reason: String) -> Action {
+        guard !state.isTerminal else { return .stop }
+        state = .failed(reason: reason)
+        return .stop
+    }
+}

@@ -1,0 +1,121 @@
+import Foundation
+
+/// One of our messages the server has not accepted yet.
+public struct OutboxEntry: Codable, Sendable, Hashable {
+    /// The client's id for the message.
+    public var localId: String
+    /// The idempotency key, kept across retries and restarts.
+    public var clientToken: String
+    /// The text as sent.
+    public var text: String
+    /// The content type it is sent as.
+    public var contentType: String
+    /// When the user sent it.
+    public var createdAt: Date
+    /// True once sending failed for good; only the user's `/retry` sends it again.
+    public var failed: Bool
+    /// What the transcript shows for it when that is not `text` (a picked carousel option, a form's answer).
+    public var display: String?
+    /// Why it failed, when the service refused it (a retry would be refused again).
+    public var refusal: String?
+
+    /// Creates an entry.
+    public init(
+        localId: String, clientToken: String, text: String, contentType: String, createdAt: Date, failed: Bool = false,
+        display: String? = nil, refusal: String? = nil
+    ) {
+        self.localId = localId
+        self.clientToken = clientToken
+        self.text = text
+        self.contentType = contentType
+        self.createdAt = createdAt
+        self.failed = failed
+        self.display = display
+        self.refusal = refusal
+    }
+}
+
+/// The ordered queue of our unsent messages: typed order is server order.
+///
+/// Only the head (the oldest entry that has not failed) is ever on its way; the next one goes when
+/// the server has accepted it. A message that failed for good steps aside (the next ones go on);
+/// `/retry` puts it at the end of the queue again.
+struct Outbox: Sendable {
+    /// Where the head is.
+    enum HeadState: Sendable, Equatable {
+        /// Waiting to be sent (or for the pause before the next try).
+        case waiting
+        /// Its send call (or frame) is under way.
+        case inFlight
+        /// Written on the socket; its echo confirms it.
+        case awaitingEcho
+        /// Written on a socket that ended before the echo came: the next socket's replay tells whether
+        /// the server has it (a resend before then could deliver it twice).
+        case unconfirmed
+    }
+
+    /// Entries, oldest first.
+    private(set) var entries: [OutboxEntry] = []
+    /// Where the head is.
+    private(set) var headState = HeadState.waiting
+    /// Failed tries of the head since it last got further.
+    private(set) var attempts = 0
+
+    /// The oldest entry that has not failed.
+    var head: OutboxEntry? { entries.first { !$0.failed } }
+
+    /// Entries that have not failed.
+    var unsent: [OutboxEntry] { entries.filter { !$0.failed } }
+
+    /// True when nothing waits to be sent.
+    var isDrained: Bool { head == nil }
+
+    /// The entry with this local id.
+    func entry(localId: String) -> OutboxEntry? { entries.first { $0.localId == localId } }
+
+    /// Adds a message at the end.
+    mutating func append(_ entry: OutboxEntry) { entries.append(entry) }
+
+    /// Records where the head is now.
+    mutating func setHead(_ state: HeadState) { headState = state }
+
+    /// Counts a failed try of the head; returns the count.
+    mutating func countFailure() -> Int {
+        attempts += 1
+        headState = .waiting
+        return attempts
+    }
+
+    /// Removes an entry the server accepted (or the user dropped); the next one becomes the head.
+    mutating func remove(localId: String) {
+        let wasHead = head?.localId == localId
+        entries.removeAll { $0.localId == localId }
+        if wasHead { nextHead() }
+    }
+
+    /// Marks an entry failed for good (with the service's refusal, if it refused it).
+    mutating func fail(localId: String, refusal: String? = nil) {
+        let wasHead = head?.localId == localId
+        guard let index = entries.firstIndex(where: { $0.localId == localId }) else { return }
+        entries[index].failed = true
+        entries[index].refusal = refusal
+        if wasHead { nextHead() }
+    }
+
+    /// Puts a failed entry at the end of the queue again; false when it is not a failed entry.
+    mutating func revive(localId: String) -> Bool {
+        guard let index = entries.firstIndex(where: { $0.localId == localId }), entries[index].failed else { return false }
+        var entry = entries.remove(at: index)
+        entry.failed = false
+        entry.refusal = nil
+        let becomesHead = head == nil
+        entries.append(entry)
+        if becomesHead { nextHead() }
+        return true
+    }
+
+    private mutating func nextHead() {
+        headState = .waiting
+        attempts = 0
+    }
+}

@@ -1,0 +1,95 @@
+import ChatModel
+import Foundation
+
+/// Commands from front ends; none waits for the network.
+extension SessionCore {
+    mutating func perform(_ command: ChatCommand) {
+        switch command {
+        case .send(let text): send(text)
+        case .typing: sendTyping()
+        case .retry(let localId): retry(localId: localId)
+        case .drop(let localId): drop(localId: localId)
+        case .loadOlder: loadOlder()
+        case .reconnectNow: reconnectNow()
+        case .suspend: suspend()
+        case .resume: resume()
+        case .reset: reload()
+        case .end: endRequested()
+        case .seen(let messageId): markSeen(messageId)
+        case .pick(let index): pick(index)
+        case .setField(let name, let value): setField(name, value: value)
+        case .attach(let path): notice("Cannot attach \(path): the file was not read.")
+        case .download(let attachmentId, let directory): download(attachmentId: attachmentId, into: directory)
+        }
+    }
+
+    /// Sends a message: shown at once as pending, delivered in typed order.
+    mutating func send(_ text: String) {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return }
+        if let reply = formTextReply(trimmed) {
+            enqueue(reply)
+            return
+        }
+        let contentType = MarkdownHeuristic.looksLikeMarkdown(trimmed) ? "text/markdown" : "text/plain"
+        enqueue(ChoiceReply(contentType: contentType, content: trimmed, display: trimmed))
+    }
+
+    /// Tells the other side we are typing, at most once per interval, only while live; never holds a message up.
+    mutating func sendTyping() {
+        guard settings.sendsTyping, case .live = socket, !typingInFlight else { return }
+        if wire.capabilities.typingInterval > 0, !typing.shouldSend(at: now) { return }
+        typingInFlight = true
+        begin(.typing, .typing)
+    }
+
+    /// `/end`: ends the chat for everyone once the unsent messages are sent (or the flush time is up).
+    mutating func endRequested() {
+        guard !connection.state.isTerminal, connection.state != .closing, !endPending else { return }
+        endRequestedByUser = true
+        if connection.hasOpened, !outbox.isDrained, !connection.isSuspended {
+            endPending = true
+            startTimer(.endFlush, after: settings.endFlushTimeout)
+            log(.info, "ending once the unsent messages are sent")
+            pumpOutbox()
+            return
+        }
+        sendEnd()
+    }
+
+    /// The outbox drained while the chat was to end: end it now.
+    mutating func endIfFlushed() {
+        guard endPending, outbox.isDrained else { return }
+        sendEnd()
+    }
+
+    mutating func endFlushTimedOut() {
+        guard endPending else { return }
+        log(.warning, "unsent messages did not go out in time; ending anyway")
+        sendEnd()
+    }
+
+    private mutating func sendEnd() {
+        endPending = false
+        cancelTimer(.endFlush)
+        _ = connection.endRequested()
+        publishState()
+        begin(.end, .end)
+    }
+
+    mutating func endSent(_ result: Result<WireResult, BackendError>) {
+        if case .failure(let error) = result { log(.info, "disconnect failed: \(error)") }
+        guard connection.state == .closing else { return }
+        if case .live = socket, !endedByServer {
+            // The server's own `chat.ended` usually follows at once; wait a moment for it, as the official clients do.
+            startTimer(.endGrace, after: settings.endGrace)
+        } else {
+            ended(reason: endReason)
+        }
+    }
+
+    mutating func endGraceOver() {
+        guard connection.state == .closing else { return }
+        ended(reason: endReason)
+    }
+}

@@ -1,0 +1,342 @@
+import ChatModel
+import Foundation
+
+/// Starting, connecting, the socket's stages, heartbeats, losing and replacing the socket.
+extension SessionCore {
+    mutating func start() {
+        guard connection.state == .idle, !connection.isSuspended, info == nil else { return }
+        _ = connection.start()
+        publishState()
+        begin(.start, .start)
+    }
+
+    mutating func started(_ result: Result<WireResult, BackendError>) {
+        switch result {
+        case .success(.started(let info)):
+            adopt(info)
+            connect()
+        case .success:
+            fail(reason: "could not start the chat: the protocol gave no session")
+        case .failure(let error):
+            log(.error, "could not start the chat: \(error)")
+            fail(reason: "could not start the chat: \(error)")
+            finish()
+        }
+    }
+
+    mutating func adopt(_ info: SessionInfo) {
+        self.info = info
+        publish(.sessionInfo(info))
+        transcript.adoptSender(info.me)
+    }
+
+    mutating func connect() {
+        guard !connection.state.isTerminal, !connection.isSuspended else { return }
+        begin(.connect, .connect)
+    }
+
+    mutating func connected(_ result: Result<WireResult, BackendError>) {
+        guard !connection.isSuspended, !connection.state.isTerminal else { return }
+        switch result {
+        case .success(.socket(let endpoint)):
+            nextSocket += 1
+            let id = SocketID(nextSocket)
+            socket = .opening(id)
+            emit(.openSocket(id, endpoint))
+        case .success:
+            lost(.protocolViolation("no socket to open"), close: nil)
+        case .failure(let error):
+            log(.info, "could not get a connection: \(error)")
+            lost(error, close: nil)
+        }
+    }
+
+    mutating func socketOpened(_ id: SocketID) {
+        guard case .opening(id) = socket else { return }
+        lastFrameAt = now
+        socket = .subscribing(id, attempt: 0)
+        for frame in wire.socketOpened(now: now) { write(frame, on: id) }
+        startTimer(.subscribe, after: settings.subscribeTimeout)
+    }
+
+    /// The socket confirmed the subscription (and its replay, where history comes on the socket).
+    mutating func subscribed() {
+        guard case .subscribing(let id, _) = socket else { return }
+        cancelTimer(.subscribe)
+        // Whatever the socket that ended was confirming is either in the replay or not with the server.
+        if outbox.headState == .unconfirmed { outbox.setHead(.waiting) }
+        if wire.capabilities.historyArrivesOnSocket {
+            goLive(id)
+        } else {
+            socket = .backfilling(id)
+            startBackfill()
+        }
+    }
+
+    /// The subscription was not confirmed in time: send it again, or give the socket up after three tries.
+    mutating func subscriptionLate() {
+        guard case .subscribing(let id, let attempt) = socket else { return }
+        guard attempt < 3 else {
+            log(.warning, "the server never confirmed the subscription; replacing the socket")
+            dropSocket(because: .network("the server never confirmed the subscription"))
+            return
+        }
+        log(.info, "subscription not confirmed; sending it again (\(attempt + 1))")
+        socket = .subscribing(id, attempt: attempt + 1)
+        for frame in wire.socketOpened(now: now) { write(frame, on: id) }
+        startTimer(.subscribe, after: settings.subscribeTimeout)
+    }
+
+    mutating func goLive(_ id: SocketID) {
+        socket = .live(id)
+        renewalsInARow = 0
+        _ = connection.opened()
+        publishState()
+        persist()
+        startTimer(.heartbeat, after: heartbeatDelay)
+        pumpOutbox()
+        startWaitingUploads()
+        if endPending { endIfFlushed() }
+    }
+
+    /// From one heartbeat to the end of its grace is the grace; the rest of the interval comes before.
+    var heartbeatDelay: Duration {
+        let interval = wire.capabilities.heartbeatInterval
+        return interval - min(settings.heartbeatGrace, interval)
+    }
+
+    mutating func heartbeatDue() {
+        guard case .live(let id) = socket else { return }
+        let (frames, verdict) = wire.heartbeat(now: now)
+        switch verdict {
+        case .keep:
+            break
+        case .replaceSocket:
+            log(.info, "replacing the socket as the protocol asks (maximum age)")
+            dropSocket(because: .network("socket replaced (maximum age)"))
+            return
+        case .expire(let reason):
+            ended(reason: reason)
+            return
+        }
+        for frame in frames { write(frame, on: id) }
+        heartbeatSentAt = now
+        diagnostics.heartbeatSent(at: now)
+        startTimer(.heartbeatGrace, after: min(settings.heartbeatGrace, wire.capabilities.heartbeatInterval))
+    }
+
+    mutating func heartbeatGraceOver() {
+        guard case .live = socket, let sent = heartbeatSentAt else { return }
+        if lastFrameAt < sent {
+            log(.warning, "no answer to the heartbeat; replacing the socket")
+            dropSocket(because: .network("no answer to heartbeats"))
+            return
+        }
+        startTimer(.heartbeat, after: heartbeatDelay)
+    }
+
+    /// Closes the current socket ourselves (it is silent, late or too old) and reconnects.
+    mutating func dropSocket(because error: BackendError) {
+        if let id = socket.id { emit(.closeSocket(id)) }
+        forgetSocket()
+        lost(error, close: nil)
+    }
+
+    /// Forgets the socket and what ran on it.
+    mutating func forgetSocket() {
+        socket = .none
+        heartbeatSentAt = nil
+        for key in [TimerKey.heartbeat, .heartbeatGrace, .subscribe, .echoWait] { cancelTimer(key) }
+        if outbox.headState == .awaitingEcho { outbox.setHead(.unconfirmed) }
+    }
+
+    /// The driver says the socket ended (or never opened).
+    mutating func socketEnded(_ id: SocketID, _ close: SocketClose) {
+        guard socket.id == id else { return }
+        let wasOpen = socket.isOpen
+        forgetSocket()
+        log(.info, "socket \(id) ended: \(close)")
+        if endedByServer || connection.state == .closing {
+            ended(reason: endReason)
+            return
+        }
+        guard !connection.isSuspended else { return }
+        let error = Self.error(for: close, wasOpen: wasOpen)
+        switch wire.closeDisposition(close) {
+        case .endChat:
+            for event in wire.chatClosed(now: now) { apply(event, live: false) }
+            ended(reason: "the chat has ended")
+        case .replaced:
+            fail(reason: "another client took over this chat; /retry takes it back")
+        case .newSession:
+            renew(after: error)
+        case .reconnect:
+            lost(error, close: close)
+        case .reconnectAfter(let delay):
+            lost(error, close: close, exactDelay: connection.hasOpened ? delay : nil)
+        }
+    }
+
+    static func error(for close: SocketClose, wasOpen: Bool) -> BackendError {
+        switch close {
+        case .afterOpen(let code): .network("socket closed by the server (\(code.map(String.init) ?? "no close code"))")
+        case .upgradeRefused: .network("the server refused the socket upgrade")
+        case .unreachable(let detail): .network(detail)
+        }
+    }
+
+    /// The connection was lost or could not be made: back off and try again, or stop.
+    mutating func lost(_ error: BackendError, close: SocketClose?, exactDelay: Duration? = nil) {
+        guard !connection.isSuspended else { return }
+        var action = connection.lost(error, now: now, randomUnit: ids.unit())
+        if let exactDelay, case .wait = action { action = connection.overrideDelay(exactDelay, now: now) }
+        carry(action)
+    }
+
+    /// Carries out what the connection machine decided.
+    mutating func carry(_ action: ConnectionStateMachine.Action) {
+        switch action {
+        case .connect:
+            publishState()
+            connect()
+        case .wait(let delay):
+            publishState()
+            startTimer(.reconnect, after: delay)
+        case .stop:
+            publishState()
+            settleTerminal()
+        case .none:
+            publishState()
+        }
+    }
+
+    /// A session the server forgot is replaced by a new one (three times in a row at most).
+    mutating func renew(after error: BackendError) {
+        renewalsInARow += 1
+        guard renewalsInARow <= 3 else {
+            fail(reason: "the session expired: the server refused 3 new sessions in a row (\(error)); /retry to try again")
+            return
+        }
+        log(.info, "the server no longer knows the session; starting a new one (\(renewalsInARow) of 3)")
+        begin(.renew, .renewSession)
+    }
+
+    mutating func renewed(_ result: Result<WireResult, BackendError>) {
+        switch result {
+        case .success(.started(let info)):
+            adopt(info)
+            notice("The server no longer knew this chat, so a new one was started; unsent messages go there.")
+            if outbox.headState == .unconfirmed { outbox.setHead(.waiting) }
+            carry(connection.renewed())
+        case .success:
+            lost(.protocolViolation("renewing gave no session"), close: nil)
+        case .failure(let error):
+            lost(error, close: nil)
+        }
+    }
+
+    /// The reconnect backoff is over.
+    mutating func reconnectDue() {
+        carry(connection.retryDue())
+    }
+
+    mutating func suspend() {
+        guard !connection.isSuspended, !connection.state.isTerminal else { return }
+        _ = connection.suspend()
+        guard connection.isSuspended else { return }
+        if let id = socket.id { emit(.closeSocket(id)) }
+        forgetSocket()
+        cancelTimer(.reconnect)
+        publishState()
+    }
+
+    mutating func resume() {
+        guard connection.isSuspended else { return }
+        carry(connection.resume())
+    }
+
+    mutating func reconnectNow() {
+        if connection.isSuspended {
+            resume()
+            return
+        }
+        let action = connection.retryNow()
+        guard action == .connect else { return }
+        cancelTimer(.reconnect)
+        if case .failed = connection.state {} else if let id = socket.id {
+            emit(.closeSocket(id))
+            forgetSocket()
+        }
+        carry(action)
+    }
+
+    /// Publishes the connection state and notes it for diagnostics.
+    mutating func publishState() {
+        publish(.connection(connection.state))
+        if diagnostics.record(state: connection.state, at: now) { publishDiagnostics() }
+        if connection.state.isTerminal { receipts.cancel() }
+    }
+
+    /// Gives up with `reason` (a `/retry` can try again).
+    mutating func fail(reason: String) {
+        _ = connection.failed(reason: reason)
+        publishState()
+        settleTerminal()
+    }
+
+    /// The chat ended.
+    mutating func ended(reason: String) {
+        _ = connection.ended(reason: reason)
+        publishState()
+        settleTerminal()
+    }
+
+    /// After a terminal state: nothing stays on its way; a closed chat is over for good.
+    mutating func settleTerminal() {
+        guard connection.state.isTerminal else { return }
+        for key in [TimerKey.heartbeat, .heartbeatGrace, .subscribe, .reconnect, .echoWait, .sendRetry, .endGrace, .endFlush] {
+            cancelTimer(key)
+        }
+        if let id = socket.id {
+            emit(.closeSocket(id))
+            socket = .none
+        }
+        guard case .closed(let reason) = connection.state else { return }
+        failUnsent(because: reason)
+        emit(.forget)
+        finish()
+    }
+
+    /// Nothing more will happen.
+    mutating func finish() {
+        guard !isFinished else { return }
+        flushTranscript()
+        isFinished = true
+        emit(.finished)
+    }
+
+    /// The program leaves without ending the chat: save what is unsent, close the socket.
+    mutating func shutdown() {
+        persist()
+        if let id = socket.id { emit(.closeSocket(id)) }
+        socket = .none
+        finish()
+    }
+
+    /// Saves what a restart needs, once the chat has been connected (a chat that never connected is not kept).
+    mutating func persist() {
+        guard connection.hasOpened, !connection.state.isClosed, let credentials = wire.resumeCredentials else { return }
+        let capabilities = wire.capabilities
+        emit(.persist(SessionSnapshot(
+            backend: capabilities.name, endpoint: capabilities.endpoint, credentials: credentials, outbox: outbox.entries,
+            startedAt: startedAt, lastActivity: now)))
+    }
+}
+
+extension ConnectionState {
+    /// True once the chat is over (not merely failed).
+    var isClosed: Bool {
+        if case .closed = self { return true }
+        return false
+    }
+}

@@ -1,0 +1,113 @@
+import ChatModel
+import Foundation
+
+/// What the socket brings: items, receipts, typing, liveness, the chat's end.
+extension SessionCore {
+    mutating func received(_ frame: String, on id: SocketID) {
+        guard socket.id == id, socket.isOpen else { return }
+        lastFrameAt = now
+        noteFrame(frame, outgoing: false)
+        let decoded = wire.decode(frame, now: now)
+        for reply in decoded.replies { write(reply, on: id) }
+        for event in decoded.events {
+            apply(event, live: true)
+            guard socket.id == id else { return }  // the event ended the socket (the chat ended)
+        }
+    }
+
+    /// Applies one decoded event; `live` is false for events read from a transcript page.
+    mutating func apply(_ event: BackendEvent, live: Bool) {
+        switch event {
+        case .item(let item):
+            mergeFromServer(item, live: live)
+        case .receipt(let messageId, let delivery, let recipientId):
+            if let recipientId, recipientId == info?.me.id { return }
+            transcript.applyReceipt(messageId: messageId, delivery: delivery)
+        case .typing(let participant):
+            if live, !isMe(participant) { publish(.typing(participant)) }
+        case .typingStopped(let participant):
+            if live, !isMe(participant) { publish(.typingStopped(participant)) }
+        case .queuePosition(let position):
+            publish(.queuePosition(position))
+        case .alive:
+            if diagnostics.heartbeatAnswered(at: now) { publishDiagnostics() }
+        case .subscribed:
+            if live { subscribed() }
+        case .subscriptionFailed:
+            log(.warning, "the server refused the subscription; it is sent again")
+        case .degraded(let detail):
+            log(.warning, "deep heartbeat failed: \(detail)")
+            if diagnostics.deepHeartbeatFailed(detail, at: now) {
+                publishDiagnostics()
+                notice("The contact center reports a problem behind the connection (\(detail)); messages may be slow.")
+            }
+        case .deepHeartbeatOK:
+            if diagnostics.deepHeartbeatRecovered(at: now) { publishDiagnostics() }
+        case .serverError(let message):
+            log(.warning, "server error on the socket: \(message)")
+            notice("The server reported an error: \(message)")
+        }
+    }
+
+    /// Merges an item from the server: ours are shown as ours, the chat's end ends the session.
+    mutating func mergeFromServer(_ item: ChatItem, live: Bool) {
+        let own = isOwn(item)
+        if own, live, item.localId == nil, case .message = item.kind, outbox.headState == .inFlight,
+            !wire.capabilities.sendsOnSocket, !transcript.contains(id: item.id)
+        {
+            // Our send call is under way: its answer names the id this echo belongs to.
+            heldEchoes.append(item)
+            return
+        }
+        transcript.merge(item, isOwn: own)
+        if own, let localId = item.localId { confirmedByServer(localId: localId) }
+        if live, !item.isHistory, !own { noteLiveEvent(item) }
+        if live, !item.isHistory, case .event(.chatEnded) = item.kind { chatEndedByServer() }
+    }
+
+    /// Remembers who left and when the other side went quiet, to say why the chat ended.
+    private mutating func noteLiveEvent(_ item: ChatItem) {
+        switch item.kind {
+        case .event(.left) where item.sender.role == .agent || item.sender.role == .bot:
+            lastLeaver = item.sender.name
+        case .event(.autoDisconnection):
+            idleEnd = item.time
+        case .message:
+            lastLeaver = nil
+        default:
+            break
+        }
+    }
+
+    /// Why the chat ended, in words: who ended it, or that it idled out, where the events tell.
+    var endReason: String {
+        if endRequestedByUser { return "you ended the chat" }
+        if let idleEnd {
+            let lastOwn = transcript.items.last(where: \.isOwn)?.time ?? startedAt
+            let minutes = max(1, Int((idleEnd.timeIntervalSince(lastOwn) / 60).rounded()))
+            return "the chat ended after \(minutes) minute\(minutes == 1 ? "" : "s") idle"
+        }
+        if let lastLeaver { return "\(lastLeaver) ended the chat" }
+        return "the chat has ended"
+    }
+
+    private mutating func chatEndedByServer() {
+        endedByServer = true
+        if let id = socket.id { emit(.closeSocket(id)) }
+        forgetSocket()
+        ended(reason: endReason)
+    }
+
+    /// True for our own messages and attachments (events are nobody's, even about us).
+    func isOwn(_ item: ChatItem) -> Bool {
+        if case .event = item.kind { return false }
+        return info.map { wire.isOwn(item, me: $0.me) } ?? false
+    }
+
+    /// True when `participant` is us.
+    func isMe(_ participant: Participant) -> Bool {
+        guard let me = info?.me else { return false }
+        if let id = me.id, let other = participant.id { return id == other }
+        return participant.role == me.role
+    }
+}

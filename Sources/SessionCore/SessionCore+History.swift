@@ -1,0 +1,162 @@
+import ChatModel
+import Foundation
+
+/// Fetching transcript pages: the first page, what a reconnect missed, older pages, a reload.
+extension SessionCore {
+    /// How far before the newest item a reconnect's backfill starts: frames may arrive out of order,
+    /// so the newest one seen does not prove every earlier one arrived.
+    static let reorderMargin: TimeInterval = 5
+
+    /// Before going live: the first page, or everything after the last point known to be complete.
+    mutating func startBackfill() {
+        backfillPages = 0
+        let request: TranscriptRequest
+        if !initialLoaded {
+            request = .recent(limit: settings.initialHistory)
+        } else if let anchor = backfillAnchor() {
+            request = .after(itemId: anchor, pageToken: nil)
+        } else {
+            request = .recent(limit: settings.initialHistory)
+        }
+        begin(.backfill(request), .fetch(request))
+    }
+
+    /// The item a reconnect's backfill starts after: the newest one at least the reorder margin older
+    /// than the point up to which the transcript is known to be complete, else the oldest one held.
+    func backfillAnchor() -> String? {
+        guard let horizon else { return nil }
+        let limit = horizon.addingTimeInterval(-Self.reorderMargin)
+        var oldest: String?
+        for position in stride(from: transcript.count - 1, through: 0, by: -1) {
+            let item = transcript[position]
+            guard isServerItem(item) else { continue }
+            if item.time <= limit { return item.id }
+            oldest = item.id
+        }
+        return oldest
+    }
+
+    /// True for items the server gave an id (not our unsent messages, not a past chat's).
+    func isServerItem(_ item: ChatItem) -> Bool {
+        !item.isHistory && !(item.localId != nil && item.id == item.localId)
+    }
+
+    mutating func backfilled(_ request: TranscriptRequest, _ result: Result<WireResult, BackendError>) {
+        guard case .backfilling(let id) = socket else { return }
+        switch result {
+        case .success(.page(let page)):
+            for event in page.events { apply(event, live: false) }
+            if case .recent = request, !initialLoaded {
+                initialLoaded = true
+                olderPageToken = page.nextPageToken
+            }
+            backfillPages += 1
+            if case .after(let itemId, _) = request, let token = page.nextPageToken, backfillPages < 100 {
+                let next = TranscriptRequest.after(itemId: itemId, pageToken: token)
+                begin(.backfill(next), .fetch(next))
+                return
+            }
+            horizon = newestServerTime
+            goLive(id)
+        case .success:
+            dropSocket(because: .protocolViolation("a transcript fetch gave no page"))
+        case .failure(let error):
+            // Going live without knowing what was missed could lose messages: try again on a new socket.
+            log(.info, "backfill failed: \(error)")
+            dropSocket(because: error)
+        }
+    }
+
+    /// The newest time of an item the server gave an id.
+    var newestServerTime: Date? {
+        for position in stride(from: transcript.count - 1, through: 0, by: -1) where isServerItem(transcript[position]) {
+            return transcript[position].time
+        }
+        return horizon
+    }
+
+    /// An item arrived live on a socket that had caught up: the transcript is complete up to it.
+    mutating func extendHorizon(_ item: ChatItem) {
+        guard case .live = socket, isServerItem(item) else { return }
+        if horizon.map({ item.time > $0 }) ?? true { horizon = item.time }
+    }
+
+    mutating func loadOlder() {
+        guard !loadingOlder else { return }
+        guard let token = olderPageToken else {
+            publish(.transcript(TranscriptUpdate(items: transcript.items, change: .merged(count: 0, hasMore: false))))
+            return
+        }
+        loadingOlder = true
+        begin(.older, .fetch(.older(pageToken: token)))
+    }
+
+    mutating func olderLoaded(_ result: Result<WireResult, BackendError>) {
+        loadingOlder = false
+        switch result {
+        case .success(.page(let page)):
+            olderPageToken = page.nextPageToken
+            transcript.mergeOlder(pageItems(page), hasMore: page.nextPageToken != nil)
+            applyReceipts(in: page)
+        case .success:
+            break
+        case .failure(let error):
+            notice("Could not load older messages: \(error)")
+            publish(.transcript(TranscriptUpdate(
+                items: transcript.items, change: .merged(count: 0, hasMore: olderPageToken != nil))))
+        }
+    }
+
+    /// `/reset`: loads the transcript anew from the server, keeping our unsent messages.
+    mutating func reload() {
+        guard case .live = socket, !reloading else {
+            notice("The transcript can be reloaded only while connected.")
+            return
+        }
+        reloading = true
+        begin(.reload, .fetch(.recent(limit: settings.initialHistory)))
+    }
+
+    mutating func reloaded(_ result: Result<WireResult, BackendError>) {
+        reloading = false
+        guard case .live = socket else {
+            notice("The connection changed while reloading; nothing was reset. Try again.")
+            return
+        }
+        switch result {
+        case .success(.page(let page)):
+            let items = pageItems(page)
+            guard !items.isEmpty || !transcript.items.contains(where: isServerItem) else {
+                notice("The server offers no transcript to reload; nothing was reset.")
+                return
+            }
+            let pageIds = Set(items.map(\.item.id))
+            let keep = transcript.items.filter { item in
+                guard let localId = item.localId else { return false }
+                return outbox.entry(localId: localId) != nil || !pageIds.contains(item.id)
+            }
+            transcript.reload(items, keeping: keep, hasMore: page.nextPageToken != nil)
+            olderPageToken = page.nextPageToken
+            initialLoaded = true
+            applyReceipts(in: page)
+        case .success:
+            break
+        case .failure(let error):
+            notice("Could not reload the transcript: \(error)")
+        }
+    }
+
+    /// The page's items, each marked ours or not.
+    func pageItems(_ page: TranscriptPage) -> [(item: ChatItem, isOwn: Bool)] {
+        page.events.compactMap { event in
+            guard case .item(let item) = event else { return nil }
+            return (item, isOwn(item))
+        }
+    }
+
+    private mutating func applyReceipts(in page: TranscriptPage) {
+        for event in page.events {
+            if case .receipt = event { apply(event, live: false) }
+        }
+    }
+}

@@ -1,0 +1,217 @@
+import ChatModel
+import Foundation
+
+/// Sending: one ordered outbox, only its head on its way, typed order is server order.
+///
+/// Head-of-line policy (docs/resilience.md): a failure that may pass (network, 5xx, 429, no socket)
+/// holds the queue and the head is tried again with backoff for as long as the chat is on; a refusal
+/// (the service rejected the message) fails that message only — it is marked failed, the next ones
+/// go on, and `/retry` puts it at the end of the queue. A message written on a socket waits for its
+/// echo; when the socket ends first, the next socket's replay says whether the server has it before
+/// it is sent again, so it is never delivered twice.
+extension SessionCore {
+    /// Shows `reply` at once as pending and queues it (split in parts when longer than the service
+    /// takes); returns the local id of the first part, or nil when nothing was queued.
+    @discardableResult
+    mutating func enqueue(_ reply: ChoiceReply) -> String? {
+        if connection.state.isClosed {
+            notice("The chat has ended, so this was not sent; /new starts a new chat.")
+            return nil
+        }
+        guard let limit = wire.capabilities.messageLimit, limit.length(of: reply.content) > limit.maximum,
+            reply.content == reply.display
+        else { return queue(reply) }
+        guard settings.splitsLongMessages else {
+            notice("Not sent: the message is \(limit.length(of: reply.content)) \(limit.unit.rawValue) long, "
+                + "and the contact center takes at most \(limit.maximum).")
+            return nil
+        }
+        let parts = MessageSplitter.split(reply.content, limit: limit)
+        notice("Your message was longer than the contact center takes (\(limit.maximum) \(limit.unit.rawValue)), "
+            + "so it was sent in \(parts.count) numbered parts.")
+        var first: String?
+        for part in parts {
+            let id = queue(ChoiceReply(contentType: reply.contentType, content: part, display: part))
+            first = first ?? id
+        }
+        lastQueuedLocalId = first
+        return first
+    }
+
+    private mutating func queue(_ reply: ChoiceReply) -> String {
+        let localId = ids.uuid()
+        let me = info?.me ?? Participant(name: "You", role: .customer)
+        let shownType = reply.content == reply.display ? reply.contentType : "text/plain"
+        transcript.addPending(ChatItem(
+            id: localId, localId: localId, time: now, sender: me, kind: .message, contentType: shownType,
+            text: reply.display, delivery: .pending))
+        outbox.append(OutboxEntry(
+            localId: localId, clientToken: ids.uuid(), text: reply.content, contentType: reply.contentType,
+            createdAt: now, display: reply.content == reply.display ? nil : reply.display))
+        typing.reset()
+        lastQueuedLocalId = localId
+        persist()
+        pumpOutbox()
+        return localId
+    }
+
+    /// A message a previous run left unsent: shown as it was, queued with its original client token.
+    mutating func restore(_ entry: OutboxEntry) {
+        let me = info?.me ?? Participant(name: "You", role: .customer)
+        transcript.addPending(ChatItem(
+            id: entry.localId, localId: entry.localId, time: entry.createdAt, sender: me, kind: .message,
+            contentType: entry.display == nil ? entry.contentType : "text/plain", text: entry.display ?? entry.text,
+            delivery: entry.failed ? .failed : .pending))
+        outbox.append(entry)
+        // A message that went out before the restart may be with the server already: the first
+        // replay (or the idempotent client token) tells.
+        if !entry.failed, outbox.head?.localId == entry.localId { outbox.setHead(.unconfirmed) }
+    }
+
+    /// Sends the head of the outbox when it may go now.
+    mutating func pumpOutbox() {
+        guard case .live = socket, !connection.state.isTerminal, !sendRetryScheduled, let head = outbox.head,
+            outbox.headState == .waiting
+        else { return }
+        outbox.setHead(.inFlight)
+        let message = OutgoingMessage(
+            localId: head.localId, clientToken: head.clientToken, text: head.text, contentType: head.contentType)
+        begin(.send(head.localId), .send(message))
+    }
+
+    /// The pause before the head's next try is over.
+    mutating func sendRetryDue() {
+        sendRetryScheduled = false
+        pumpOutbox()
+    }
+
+    mutating func sendFinished(_ localId: String, _ result: Result<WireResult, BackendError>) {
+        guard outbox.head?.localId == localId, outbox.headState == .inFlight else { return }
+        switch result {
+        case .success(.accepted(let id, let time, let sequence)):
+            settleSent(localId, id: id, time: time, sequence: sequence)
+        case .success(.awaitingEcho):
+            outbox.setHead(.awaitingEcho)
+            startTimer(.echoWait, after: settings.echoTimeout)
+        case .success(let other):
+            log(.warning, "sending answered \(other), not an acceptance")
+            sendFailed(localId, .protocolViolation("the send answered without an id"))
+        case .failure(let error):
+            sendFailed(localId, error)
+        }
+    }
+
+    /// The server has our message `localId` as `id`.
+    mutating func settleSent(_ localId: String, id: String, time: Date, sequence: Int64?) {
+        let wasHead = outbox.head?.localId == localId
+        outbox.remove(localId: localId)
+        transcript.acknowledge(localId: localId, id: id, time: time, sequence: sequence)
+        accessDeniedSinceRenewal = false
+        if wasHead { cancelTimer(.echoWait) }
+        releaseHeldEchoes()
+        persist()
+        pumpOutbox()
+        if endPending { endIfFlushed() }
+    }
+
+    private mutating func sendFailed(_ localId: String, _ error: BackendError) {
+        switch error {
+        case .socketUnavailable:
+            outbox.setHead(.waiting)
+        case .accessDenied where !accessDeniedSinceRenewal && connection.hasOpened:
+            // An expired connection token: a new connection brings a new one (a refused participant
+            // token, or an ended chat, then closes the chat).
+            accessDeniedSinceRenewal = true
+            outbox.setHead(.waiting)
+            releaseHeldEchoes()
+            log(.info, "a send was refused (\(error)); renewing the connection")
+            dropSocket(because: .network("the connection token was refused"))
+        case .chatEnded:
+            releaseHeldEchoes()
+            ended(reason: "the chat has ended")
+        case _ where error.isRetryable:
+            releaseHeldEchoes()
+            let attempt = outbox.countFailure()
+            log(.info, "send failed (\(error)); try \(attempt + 1) follows")
+            if attempt == 3 { notice("Still trying to send your message (\(error)).") }
+            sendRetryScheduled = true
+            startTimer(.sendRetry, after: settings.sendBackoff.delay(attempt: attempt, randomUnit: ids.unit()))
+        default:
+            releaseHeldEchoes()
+            let refused: Bool
+            if case .rejected = error { refused = true } else { refused = false }
+            outbox.fail(localId: localId, refusal: refused ? error.description : nil)
+            transcript.setDelivery(localId: localId, .failed)
+            notice(refused
+                ? "Message not sent: the contact center refused it (\(error))."
+                : "Message not sent (\(error)). /retry sends it again.")
+            persist()
+            pumpOutbox()
+            if endPending { endIfFlushed() }
+        }
+    }
+
+    /// The head's echo is late: the socket is suspect. Replace it; its replay tells whether the server has it.
+    mutating func echoLate() {
+        guard outbox.headState == .awaitingEcho else { return }
+        log(.warning, "no echo for a sent message; replacing the socket")
+        dropSocket(because: .network("no echo for a sent message"))
+    }
+
+    /// Our message `localId` came back from the server (an echo or a page): it is sent.
+    mutating func confirmedByServer(localId: String) {
+        guard outbox.entry(localId: localId) != nil else { return }
+        let wasHead = outbox.head?.localId == localId
+        outbox.remove(localId: localId)
+        if wasHead { cancelTimer(.echoWait) }
+        persist()
+        pumpOutbox()
+        if endPending { endIfFlushed() }
+    }
+
+    /// Our own messages held while a send call was under way go in now: the one the call named is
+    /// the server's copy of the sent message, the others are ours from elsewhere.
+    mutating func releaseHeldEchoes() {
+        let held = heldEchoes
+        heldEchoes = []
+        for item in held { transcript.merge(item, isOwn: true) }
+    }
+
+    /// Marks every unsent message failed when the chat can no longer carry it, and says so once.
+    mutating func failUnsent(because reason: String) {
+        let entries = outbox.unsent
+        guard !entries.isEmpty else { return }
+        for entry in entries {
+            outbox.fail(localId: entry.localId)
+            transcript.setDelivery(localId: entry.localId, .failed)
+        }
+        let count = entries.count == 1 ? "1 message was" : "\(entries.count) messages were"
+        notice("\(count) not delivered: \(reason).")
+    }
+
+    /// Sends a failed message again, at the end of the queue.
+    mutating func retry(localId: String) {
+        if retryUpload(localId: localId) { return }
+        guard let entry = outbox.entry(localId: localId), entry.failed else {
+            notice("Nothing to retry.")
+            return
+        }
+        if let refusal = entry.refusal {
+            notice("That message cannot be sent as it is: \(refusal).")
+            return
+        }
+        _ = outbox.revive(localId: localId)
+        transcript.requeue(localId: localId)
+        persist()
+        pumpOutbox()
+    }
+
+    /// Forgets a failed message.
+    mutating func drop(localId: String) {
+        guard let entry = outbox.entry(localId: localId), entry.failed else { return }
+        outbox.remove(localId: localId)
+        if let item = transcript.item(localId: localId) { recordRemoval(item) }
+        transcript.remove(localId: localId)
+        persist()
+    }
+}

@@ -1,0 +1,246 @@
+import ChatModel
+import Foundation
+
+/// The conversation's state and rules as one plain value: inputs in (commands, socket and HTTP
+/// results, timers, each with the time), effects out (calls to make, frames to write, timers,
+/// events to publish, records to write, snapshots to save).
+///
+/// It does no I/O, reads no clock and starts no task, so the same core runs under the real driver
+/// (`ChatSession`) and under a deterministic simulator that explores thousands of interleavings.
+///
+/// ```swift
+/// var core = SessionCore(wire: wire, settings: CoreSettings(), ids: IDSource(seed: 7), now: now)
+/// let effects = core.handle(.start, now: now)   // e.g. [.publish(.connection(.connecting)), .http(r1, …)]
+/// ```
+public struct SessionCore: Sendable {
+    /// Where the socket is.
+    enum SocketStage: Sendable, Equatable {
+        /// No socket.
+        case none
+        /// Asked the driver to open it.
+        case opening(SocketID)
+        /// Open; waiting for the subscription (and replay) to be confirmed (`attempt` resends so far).
+        case subscribing(SocketID, attempt: Int)
+        /// Subscribed; fetching what was missed before going live.
+        case backfilling(SocketID)
+        /// Live: messages flow.
+        case live(SocketID)
+
+        var id: SocketID? {
+            switch self {
+            case .none: nil
+            case .opening(let id), .subscribing(let id, _), .backfilling(let id), .live(let id): id
+            }
+        }
+
+        var isOpen: Bool {
+            switch self {
+            case .none, .opening: false
+            default: true
+            }
+        }
+    }
+
+    /// What a pending call was for.
+    enum Purpose: Sendable, Hashable {
+        case start, connect, renew, send(String), typing, receipt(String, read: Bool)
+        case backfill(TranscriptRequest), older, reload, end
+        case upload(String), downloadURL(String, directory: String?), download(String), view(String)
+    }
+
+    /// The protocol.
+    public internal(set) var wire: any ChatWire
+    /// Tunables.
+    public let settings: CoreSettings
+    /// The one transcript.
+    public internal(set) var transcript: Transcript
+    /// The connection life cycle.
+    public internal(set) var connection: ConnectionStateMachine
+    /// Who we are, once started.
+    public internal(set) var info: SessionInfo?
+    /// Ids and random numbers.
+    var ids: IDSource
+    /// The local id of the message queued last (the first part of a split one).
+    public internal(set) var lastQueuedLocalId: String?
+    var outbox = Outbox()
+    var typing: TypingThrottle
+    var receipts: ReceiptScheduler
+    var diagnostics = DiagnosticsRecorder()
+    var uploads = PendingUploads()
+
+    var socket = SocketStage.none
+    var nextSocket = 0
+    var lastFrameAt = Date.distantPast
+    var heartbeatSentAt: Date?
+    var nextRequest = 0
+    var pending: [RequestID: (operation: WireOperation, purpose: Purpose)] = [:]
+    /// Operations waiting for their retry timer, by timer name.
+    var retrying: [String: (operation: WireOperation, purpose: Purpose)] = [:]
+    var now: Date
+    let startedAt: Date
+
+    /// True once the first transcript page was read.
+    var initialLoaded = false
+    /// The token for the next older page (nil: none).
+    var olderPageToken: String?
+    var loadingOlder = false
+    var reloading = false
+    /// The server time up to which the transcript is known to be complete (where a reconnect's backfill starts).
+    var horizon: Date?
+    var endedByServer = false
+    /// The user ended the chat (with `/end`).
+    var endRequestedByUser = false
+    /// The agent or bot who last left the chat (said when the chat then ends).
+    var lastLeaver: String?
+    /// When the chat was ended for inactivity (`participant.autodisconnection`).
+    var idleEnd: Date?
+    /// Downloads under way: the attachment's name and size by call.
+    var downloads: [RequestID: (attachmentId: String, name: String, size: Int64?)] = [:]
+    /// Where the last page request of a backfill started, and how many pages it read.
+    var backfillPages = 0
+    /// The user asked to end the chat: it ends once the outbox is drained (or the flush timeout passes).
+    var endPending = false
+    var renewalsInARow = 0
+    /// A send refused with 403 since the connection was last renewed (the next one fails the message).
+    var accessDeniedSinceRenewal = false
+    /// Our own messages seen on the socket while our send call was under way (Connect): they are
+    /// matched when the call answers with the server's id.
+    var heldEchoes: [ChatItem] = []
+    /// What was last recorded for each item (by id and by local id): a hash of the line.
+    var recorded: [String: Int] = [:]
+    var typingInFlight = false
+    /// The head's next try waits for ``TimerKey/sendRetry``.
+    var sendRetryScheduled = false
+    var isFinished = false
+    var effects: [SessionEffect] = []
+
+    /// A core for `wire`, nothing started; `restoring` holds the messages a previous run left unsent
+    /// (shown at once as pending and sent with their original client tokens), `startedAt` when the
+    /// chat began if it is an earlier one.
+    public init(
+        wire: any ChatWire, settings: CoreSettings = CoreSettings(), ids: IDSource, now: Date,
+        restoring outbox: [OutboxEntry] = [], startedAt: Date? = nil
+    ) {
+        self.wire = wire
+        self.settings = settings
+        self.ids = ids
+        self.now = now
+        self.startedAt = startedAt ?? now
+        let capabilities = wire.capabilities
+        self.transcript = Transcript(ordering: capabilities.ordering)
+        self.connection = ConnectionStateMachine(
+            policy: settings.reconnectPolicy ?? capabilities.reconnectPolicy, firstConnectAttempts: settings.firstConnectAttempts)
+        self.typing = TypingThrottle(interval: capabilities.typingInterval)
+        self.receipts = ReceiptScheduler(window: settings.receiptWindow)
+        for entry in outbox { restore(entry) }
+        _ = transcript.takeUpdates()
+    }
+
+    /// Handles one input at `now`; returns what to do, in order.
+    public mutating func handle(_ input: SessionInput, now: Date) -> [SessionEffect] {
+        self.now = max(self.now, now)
+        guard !isFinished else { return [] }
+        switch input {
+        case .start: start()
+        case .command(let command): perform(command)
+        case .attach(let file): attach(file)
+        case .http(let id, let result): answered(id, result)
+        case .progress(let id, let bytes): progressed(id, bytes: bytes)
+        case .downloaded(let id, let result): downloaded(id, result)
+        case .socketOpened(let id): socketOpened(id)
+        case .socketFrame(let id, let frame): received(frame, on: id)
+        case .socketClosed(let id, let close): socketEnded(id, close)
+        case .timer(let key): fired(key)
+        case .shutdown: shutdown()
+        }
+        flushTranscript()
+        defer { effects = [] }
+        return effects
+    }
+
+    /// The current connection state.
+    public var connectionState: ConnectionState { connection.state }
+
+    /// Our unsent messages, oldest first (failed ones included).
+    public var unsentMessages: [OutboxEntry] { outbox.entries }
+
+    /// Our attachments the server has not accepted yet.
+    public var unfinishedUploads: [UnfinishedUpload] { uploads.unfinished }
+
+    /// True once a connection has opened.
+    public var hasConnected: Bool { connection.hasOpened }
+
+    /// True when older pages can be fetched.
+    public var hasOlderPages: Bool { olderPageToken != nil }
+
+    // MARK: - Small helpers the other files share
+
+    mutating func emit(_ effect: SessionEffect) { effects.append(effect) }
+
+    mutating func publish(_ event: ChatEvent) { effects.append(.publish(event)) }
+
+    mutating func notice(_ text: String) { effects.append(.publish(.notice(text))) }
+
+    mutating func log(_ level: LogLevel, _ text: String) { effects.append(.log(level, text)) }
+
+    mutating func startTimer(_ key: TimerKey, after delay: Duration) {
+        effects.append(.startTimer(key, at: now.addingTimeInterval(delay.seconds)))
+    }
+
+    mutating func cancelTimer(_ key: TimerKey) { effects.append(.cancelTimer(key)) }
+
+    /// Starts `purpose`'s operation on the wire and carries out what the wire answers.
+    mutating func begin(_ purpose: Purpose, _ operation: WireOperation) {
+        let output = wire.begin(operation, now: now)
+        carry(output, operation: operation, purpose: purpose)
+    }
+
+    /// Carries out a wire's answer for an operation.
+    mutating func carry(_ output: WireOutput, operation: WireOperation, purpose: Purpose) {
+        switch output {
+        case .request(let request):
+            let id = newRequest(operation, purpose)
+            emit(.http(id, request))
+        case .upload(let upload):
+            let id = newRequest(operation, purpose)
+            emit(.upload(id, upload))
+        case .retry(let delay):
+            startTimer(.operation(Self.timerName(purpose)), after: delay)
+            retrying[Self.timerName(purpose)] = (operation, purpose)
+        case .write(let frames, let timers, let result):
+            guard let id = socket.id, socket.isOpen else {
+                finished(purpose, .failure(.socketUnavailable))
+                return
+            }
+            for frame in frames { write(frame, on: id) }
+            for timer in timers { startTimer(.wire(timer.name), after: timer.delay) }
+            finished(purpose, .success(result))
+        case .done(let result):
+            finished(purpose, .success(result))
+        case .failed(let error):
+            finished(purpose, .failure(error))
+        }
+    }
+
+    private mutating func newRequest(_ operation: WireOperation, _ purpose: Purpose) -> RequestID {
+        nextRequest += 1
+        let id = RequestID(nextRequest)
+        pending[id] = (operation, purpose)
+        return id
+    }
+
+    /// A call answered: the wire reads it and goes on.
+    private mutating func answered(_ id: RequestID, _ result: HTTPResult) {
+        guard let (operation, purpose) = pending.removeValue(forKey: id) else { return }
+        let output = wire.resume(operation, with: result, now: now)
+        carry(output, operation: operation, purpose: purpose)
+    }
+
+    /// Writes a frame on the socket and notes it for diagnostics.
+    mutating func write(_ frame: String, on id: SocketID) {
+        emit(.write(id, frame))
+        noteFrame(frame, outgoing: true)
+    }
+
+    static func timerName(_ purpose: Purpose) -> String { String(describing: purpose) }
+}

@@ -1,0 +1,31 @@
+import Foundation
+
+/// What is saved so a chat can be rejoined after a restart: credentials and unsent messages.
+/// Holds credentials: it is written with mode 0600 and never logged.
+public struct SessionSnapshot: Codable, Sendable, Hashable {
+    /// The protocol ("connect", "polyai").
+    public var backend: String
+    /// Where the chat lives (shown, and part of the store's key).
+    public var endpoint: String
+    /// The credentials to rejoin with.
+    public var credentials: ResumeCredentials
+    /// Messages typed but not accepted yet, in typed order (failed ones included).
+    public var outbox: [OutboxEntry]
+    /// When the chat was started.
+    public var startedAt: Date
+    /// When the chat last saw activity (PolyAI sessions expire after ten idle minutes).
+    public var lastActivity: Date
+
+    /// Creates a snapshot.
+    public init(
+        backend: String, endpoint: String, credentials: ResumeCredentials, outbox: [OutboxEntry], startedAt: Date,
+        lastActivity: Date
+    ) {
+        self.backend = backend
+        self.endpoint = endpoint
+        self.credentials = credentials
+        self.outbox = outbox
+        self.startedAt = startedAt
+        self.lastActivity = lastActivity
+    }
+}
