@@ -70,11 +70,15 @@ let package = Package(
             path: "Benchmarks/engine-bench"),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"]),
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
-        .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel"]),
+        .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
+        .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "ChatModel"]),
         .testTarget(
-            name: "AmazonConnectTests", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "MarkdownANSI"],
+            name: "AmazonConnectTests", dependencies: ["AmazonConnect", "SessionCore", "ChatModel", "MarkdownANSI"],
             exclude: ["Golden"]),
-        .target(name: "HelplineTestSupport", dependencies: ["ChatModel"], path: "Tests/HelplineTestSupport"),
+        .target(
+            name: "HelplineTestSupport",
+            dependencies: ["ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "DemoServer"],
+            path: "Tests/HelplineTestSupport"),
         .testTarget(
             name: "PolyAITests", dependencies: ["PolyAI", "ChatEngine", "ChatModel", "DemoServer", "HelplineTestSupport"]),
         .testTarget(
@@ -87,11 +91,11 @@ let package = Package(
             exclude: ["boto3"]),
         .testTarget(
             name: "ScriptTests",
-            dependencies: ["HelplineScript", "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer"]),
+            dependencies: ["HelplineScript", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer"]),
         .testTarget(
             name: "SigV4Tests",
             dependencies: [
-                "AWSSigV4", "ConnectDirect", "AmazonConnect", "ChatEngine",
+                "AWSSigV4", "ConnectDirect", "AmazonConnect", "ChatEngine", "SessionCore",
             ],
             exclude: ["Vectors", "botocore_sign.py"]),
         .testTarget(name: "ConfigTests", dependencies: ["HelplineConfig"]),
@@ -99,7 +103,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "HelplineTestSupport", "helpline",
+                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineTestSupport", "helpline",
                 .product(name: "Logging", package: "swift-log"),
             ]),
     ],

@@ -1,5 +1,6 @@
 import AmazonConnect
-@_spi(Benchmark) import ChatEngine
+import ChatEngine
+import SessionCore
 import ChatModel
 import DemoServer
 import Foundation
@@ -50,16 +51,10 @@ struct EngineBench {
         let bare = (ContinuousClock.now - bareStart).seconds
         let bareCPU = processCPUSeconds() - bareCPUStart
 
-        let backend = ConnectBackend(start: .participantToken("t", displayName: "Bench"), endpoint: URL(fileURLWithPath: "/"))
-        let session = ChatSession(backend: backend)
+        var core = LiveCore.connect()
         let engineStart = ContinuousClock.now
         let engineCPUStart = processCPUSeconds()
-        let done = DispatchSemaphore(value: 0)
-        Task {
-            await session.ingest(frames: frames)
-            done.signal()
-        }
-        done.wait()
+        for frame in frames { _ = core.handle(.socketFrame(LiveCore.socket, frame), now: Date()) }
         let engine = (ContinuousClock.now - engineStart).seconds
         let engineCPU = processCPUSeconds() - engineCPUStart
         print(String(format: "ingest: %d aws/chat frames decoded + merged + published: %.0f frames/s; bare JSONDecoder: %.0f frames/s; ratio %.2f× (sink %d)",
@@ -74,10 +69,10 @@ struct EngineBench {
     static func connectedSession(_ server: DemoContactCenter, heartbeat: Duration = .seconds(10))
         async throws -> (ChatSession, Watcher)
     {
-        let backend = ConnectBackend(
+        let wire = ConnectWire(
             start: .template(url: server.startChatURL.absoluteString, displayName: "Bench", instanceId: nil, contactFlowId: nil),
-            endpoint: server.baseURL, heartbeatInterval: heartbeat)
-        let session = ChatSession(backend: backend)
+            endpoint: server.baseURL.absoluteString, ids: .random(), heartbeatInterval: heartbeat)
+        let session = ChatSession(wire: wire)
         let watcher = Watcher(session.events)
         await session.start()
         _ = await watcher.next(timeout: .seconds(10)) { $0 == .open }
@@ -138,9 +133,10 @@ struct EngineBench {
             print("idle CPU: could not start `helpline serve` (\(firstLine))")
             return
         }
-        let backend = ConnectBackend(
-            start: .template(url: base + "/Prod", displayName: "Idle", instanceId: nil, contactFlowId: nil), endpoint: url)
-        let session = ChatSession(backend: backend)
+        let wire = ConnectWire(
+            start: .template(url: base + "/Prod", displayName: "Idle", instanceId: nil, contactFlowId: nil),
+            endpoint: url.absoluteString, ids: .random())
+        let session = ChatSession(wire: wire)
         let watcher = Watcher(session.events)
         await session.start()
         _ = await watcher.next(timeout: .seconds(10)) { $0 == .open }

@@ -113,6 +113,9 @@ public actor ChatSession {
         finish()
     }
 
+    /// The wire protocol as it stands now (its credentials and protocol state, for inspection).
+    public var wire: any ChatWire { core.wire }
+
     /// The current connection state.
     public var connectionState: ConnectionState { core.connectionState }
 

@@ -39,6 +39,18 @@ public struct Transcript: Sendable {
         self.ordering = ordering
     }
 
+    /// A transcript holding `items` as they are (a front end's copy, to be changed the engine's way).
+    public init(ordering: Ordering = .time, items: TranscriptItems) {
+        self.ordering = ordering
+        self.items = items
+        self.indexValid = false
+        for position in 0..<items.count {
+            let order = items.order(at: position)
+            arrivals = max(arrivals, order.secondary)
+            if ordering == .sequence, order.primary != .max { highestSequence = max(highestSequence, order.primary) }
+        }
+    }
+
     /// Number of items.
     public var count: Int { items.count }
 

@@ -20,7 +20,7 @@ public struct PolyAIWire: ChatWire {
     var ids: IDSource
     var accessToken: String?
     /// The session id once started (not a credential).
-    public private(set) var sessionId: String?
+    public internal(set) var sessionId: String?
     var isNewSession = false
     var conversation: PolyAIConversation
     var socketOpenedAt: Date?
@@ -61,6 +61,12 @@ public struct PolyAIWire: ChatWire {
         return ResumeCredentials(
             token: accessToken, participantId: nil, contactId: sessionId, markdownAllowed: false,
             displayName: options.displayName)
+    }
+
+    /// The session as it stands, for rejoining within ten idle minutes (nil before the start).
+    public var resumeRecord: PolyAIResumeRecord? {
+        guard let accessToken, let sessionId, let lastActivity = conversation.lastActivity else { return nil }
+        return PolyAIResumeRecord(accessToken: accessToken, sessionId: sessionId, lastActivity: lastActivity)
     }
 
     var sessionInfo: SessionInfo {

@@ -20,6 +20,8 @@ public struct CoreSettings: Sendable, Hashable {
     public var firstConnectAttempts = 3
     /// How long a message written on a socket may wait for its echo before the socket is replaced.
     public var echoTimeout: Duration = .seconds(10)
+    /// Late echoes of one message (each followed by a new socket and its replay) before the message fails.
+    public var echoAttempts = 3
     /// How long each subscription attempt may wait for the server's confirmation (three resends).
     public var subscribeTimeout: Duration = .seconds(1)
     /// How long `/end` waits for unsent messages to go out first.

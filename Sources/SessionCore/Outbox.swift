@@ -60,6 +60,8 @@ struct Outbox: Sendable {
     private(set) var headState = HeadState.waiting
     /// Failed tries of the head since it last got further.
     private(set) var attempts = 0
+    /// Times the head's echo did not come on a socket that was otherwise alive.
+    private(set) var echoTimeouts = 0
 
     /// The oldest entry that has not failed.
     var head: OutboxEntry? { entries.first { !$0.failed } }
@@ -84,6 +86,12 @@ struct Outbox: Sendable {
         attempts += 1
         headState = .waiting
         return attempts
+    }
+
+    /// Counts a late echo of the head; returns the count.
+    mutating func countEchoTimeout() -> Int {
+        echoTimeouts += 1
+        return echoTimeouts
     }
 
     /// Removes an entry the server accepted (or the user dropped); the next one becomes the head.
@@ -117,5 +125,6 @@ struct Outbox: Sendable {
     private mutating func nextHead() {
         headState = .waiting
         attempts = 0
+        echoTimeouts = 0
     }
 }

@@ -153,7 +153,20 @@ extension SessionCore {
 
     /// The head's echo is late: the socket is suspect. Replace it; its replay tells whether the server has it.
     mutating func echoLate() {
-        guard outbox.headState == .awaitingEcho else { return }
+        guard outbox.headState == .awaitingEcho, let head = outbox.head else { return }
+        if outbox.countEchoTimeout() >= settings.echoAttempts {
+            // The socket answers but the server never confirms this message: it fails (a /retry may
+            // still send it), and the next ones go on.
+            log(.warning, "no echo for a sent message after \(settings.echoAttempts) tries; it failed")
+            outbox.fail(localId: head.localId)
+            transcript.setDelivery(localId: head.localId, .failed)
+            notice("Message not sent: the contact center did not confirm it after \(settings.echoAttempts) tries. /retry sends it again.")
+            persist()
+            if let id = socket.id { emit(.closeSocket(id)) }
+            forgetSocket()
+            lost(.network("no echo for a sent message"), close: nil)
+            return
+        }
         log(.warning, "no echo for a sent message; replacing the socket")
         dropSocket(because: .network("no echo for a sent message"))
     }

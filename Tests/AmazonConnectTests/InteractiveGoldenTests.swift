@@ -1,4 +1,4 @@
-import ChatEngine
+import SessionCore
 import ChatModel
 import Foundation
 import MarkdownANSI
@@ -46,9 +46,8 @@ import Testing
     @Test func viewFixtureRendersAsItsGolden() throws {
         let view = ViewFormTests.view
         let form = view.form(data: ["Heading": "Update your address", "Street": ""])
-        let item = ChatItem(
-            id: "v", time: Date(), sender: Participant(name: "Bot", role: .bot), kind: .message,
-            contentType: "text/markdown", text: form.markdown(actions: view.actions), choices: view.actions, form: form)
+        var item = ChatItem(id: "v", time: Date(), sender: Participant(name: "Bot", role: .bot), kind: .message, text: "")
+        item.show(form: form, actions: view.actions)
         var rendering = Self.rendering(item)
         var filled = form
         _ = filled.set("Street", to: "12 Pine St")

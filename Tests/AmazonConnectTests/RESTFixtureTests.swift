@@ -1,4 +1,4 @@
-import ChatEngine
+import SessionCore
 import Foundation
 import Testing
 
@@ -79,7 +79,7 @@ import Testing
         let ourStart = try encoded(
             StartChatTemplateRequest(
                 instanceId: "i", contactFlowId: "f", participantDetails: .init(displayName: "Maria Lopez"),
-                supportedMessagingContentTypes: ConnectChatStarter.supportedContentTypes))
+                supportedMessagingContentTypes: ConnectWire.supportedContentTypes))
         #expect(Set((ourStart.allKeys as? [String]) ?? []).isSubset(of: Set(startBody.keys)))
     }
 
@@ -114,8 +114,8 @@ import Testing
         let all = try Self.exchanges()
         func classify(_ name: String) throws -> BackendError {
             let exchange = try #require(all[name])
-            return ConnectParticipantClient.error(
-                from: HTTPTransport.Response(status: exchange.status, headers: exchange.headers, body: exchange.responseBody))
+            return ConnectErrors.error(
+                from: HTTPResponse(status: exchange.status, headers: exchange.headers, body: exchange.responseBody))
         }
         #expect(try classify("rest-error-access-denied") == .accessDenied("Access denied"))
         guard case .unavailable(429, "ThrottlingException", _) = try classify("rest-error-throttling") else {
@@ -130,11 +130,11 @@ import Testing
             Issue.record("conflict should be a rejection")
             return
         }
-        let typed = ConnectParticipantClient.error(
-            from: HTTPTransport.Response(status: 400, headers: [:], body: Data(#"{"__type":"com.amazonaws#ValidationException","Message":"x"}"#.utf8)))
+        let typed = ConnectErrors.error(
+            from: HTTPResponse(status: 400, headers: [:], body: Data(#"{"__type":"com.amazonaws#ValidationException","Message":"x"}"#.utf8)))
         #expect(typed == .rejected(status: 400, type: "ValidationException", message: "x"))
-        let cut = ConnectParticipantClient.error(
-            from: HTTPTransport.Response(status: 500, headers: ["x-amzn-errortype": "InternalServerException:http://x"], body: Data()))
+        let cut = ConnectErrors.error(
+            from: HTTPResponse(status: 500, headers: ["x-amzn-errortype": "InternalServerException:http://x"], body: Data()))
         #expect(cut == .unavailable(status: 500, type: "InternalServerException", message: "no details"))
     }
 }

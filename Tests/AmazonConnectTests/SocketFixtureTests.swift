@@ -1,4 +1,4 @@
-import ChatEngine
+import SessionCore
 import ChatModel
 import Foundation
 import Testing
@@ -70,7 +70,9 @@ import Testing
             case .queuePosition: return "queue"
             case .alive: return "alive"
             case .subscribed: return "subscribed"
+            case .subscriptionFailed: return "subscription-failed"
             case .degraded: return "degraded"
+            case .deepHeartbeatOK: return "deep-ok"
             case .serverError: return "server-error"
             }
         }.joined(separator: " ")
@@ -91,29 +93,27 @@ import Testing
         }
     }
 
-    @Test func theBackendShowsAViewMessageAsAPlaceholderUntilDescribeViewAnswers() throws {
-        let backend = ConnectBackend(
-            start: .participantToken("t", displayName: nil), endpoint: try #require(URL(string: "http://127.0.0.1:1")))
+    @Test func theWireShowsAViewMessageAsAPlaceholderUntilDescribeViewAnswers() throws {
+        var wire = ConnectWire(start: .participantToken("t", displayName: nil), endpoint: "http://127.0.0.1:1", ids: IDSource(seed: 1))
         let fixture = try #require(try SpecFixtures.connectFixtures().first { $0.name == "message-interactive-viewresource" })
-        let events = try backend.decode(frame: String(decoding: fixture.data, as: UTF8.self))
+        let events = wire.decode(String(decoding: fixture.data, as: UTF8.self), now: Date()).events
         guard case .item(let item) = try #require(events.first) else {
             Issue.record("no item: \(events)")
             return
         }
-        #expect(item.contentType == "text/markdown" && item.text == ConnectBackend.viewPlaceholder)
-        #expect(backend.needsEnrichment(item), "the engine is asked to fetch the view")
+        #expect(item.contentType == "text/markdown" && item.text == ConnectWire.viewPlaceholder)
+        #expect(wire.needsView(item), "the core is asked to fetch the view")
     }
 
     @Test func clientFramesMatchTheFixturesWeSend() throws {
-        let backend = ConnectBackend(
-            start: .participantToken("t", displayName: nil), endpoint: try #require(URL(string: "http://127.0.0.1:1")))
+        var backend = ConnectWire(start: .participantToken("t", displayName: nil), endpoint: "http://127.0.0.1:1", ids: IDSource(seed: 1))
         let fixtures = Dictionary(uniqueKeysWithValues: try SpecFixtures.connectFixtures().map { ($0.name, $0.data) })
         func json(_ data: Data) throws -> NSDictionary {
             try #require(try JSONSerialization.jsonObject(with: data) as? NSDictionary)
         }
         let subscribe = try #require(fixtures["ws-client-subscribe"])
-        #expect(try json(Data(backend.handshakeFrames()[0].utf8)) == json(subscribe))
-        let sent = try backend.heartbeatFrames().map { try json(Data($0.utf8)) }
+        #expect(try json(Data(backend.socketOpened(now: Date())[0].utf8)) == json(subscribe))
+        let sent = try backend.heartbeat(now: Date()).frames.map { try json(Data($0.utf8)) }
         #expect(sent.contains(try json(try #require(fixtures["ws-client-heartbeat"]))))
         #expect(sent.contains(try json(try #require(fixtures["ws-client-deep-heartbeat"]))))
     }
@@ -231,18 +231,21 @@ import Testing
     @Test func theFixtureViewIsAFormWithOneFieldAndTwoActions() {
         let form = Self.view.form(data: ["Heading": "Update your address", "Street": ""])
         #expect(form.fields == [FormField(name: "Street")])
-        #expect(form.markdown(actions: Self.view.actions) == """
+        #expect(form.markdown == """
             **Address update**
 
             _Update your address_
 
             - Street: —
-
+            """)
+        var item = ChatItem(id: "v", time: Date(), sender: Participant(name: "Bot", role: .bot), kind: .message, text: "")
+        item.show(form: form, actions: Self.view.actions)
+        #expect(item.displayText.hasSuffix("""
             1. Submit
             2. Cancel
 
             _Fill in with /set FIELD VALUE, then pick an action with /pick N; a typed message also answers the form._
-            """)
+            """))
     }
 
     @Test func answersMatchTheFixtureAndReadAsChosen() throws {

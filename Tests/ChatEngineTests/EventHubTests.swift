@@ -13,28 +13,33 @@ import Testing
         let hub = EventHub()
         let first = hub.subscribe()
         let second = hub.subscribe()
+        var transcript = Transcript()
+        transcript.merge(item, isOwn: false)
+        let update = transcript.takeUpdates()[0]
         hub.publish(.connection(.open))
-        hub.publish(.item(item))
+        hub.publish(.transcript(update))
         hub.finish()
         var a: [ChatEvent] = []
         for await event in first { a.append(event) }
         var b: [ChatEvent] = []
         for await event in second { b.append(event) }
-        #expect(a == [.connection(.idle), .connection(.open), .item(item)])
+        #expect(a == [.connection(.idle), .connection(.open), .transcript(update)])
         #expect(a == b)
     }
 
-    @Test func lateSubscriberSeesCurrentItemsOnce() async {
+    @Test func aLateSubscriberIsToldTheTranscriptAsItIsOnceAndTheHubKeepsNoCopyOfItsOwn() async {
         let hub = EventHub()
+        var transcript = Transcript()
+        transcript.merge(item, isOwn: false)
+        transcript.modify(id: "1") { $0.text = "hello, world" }
         hub.publish(.connection(.open))
-        hub.publish(.item(item))
-        var updated = item
-        updated.text = "hello, world"
-        hub.publish(.itemUpdated(updated))
+        for update in transcript.takeUpdates() { hub.publish(.transcript(update)) }
         let late = hub.subscribe()
         hub.finish()
         var events: [ChatEvent] = []
         for await event in late { events.append(event) }
-        #expect(events == [.connection(.open), .item(updated)])
+        #expect(events == [.connection(.open), .transcript(TranscriptUpdate(items: transcript.items, change: .reset(hasMore: false)))])
+        guard case .transcript(let replay) = events.last else { return }
+        #expect(replay.items.map(\.text) == ["hello, world"])
     }
 }

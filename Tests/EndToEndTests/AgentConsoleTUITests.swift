@@ -16,10 +16,7 @@ struct AgentConsoleTUITests {
         let signedIn = await tmux.wait { $0.has("Chats waiting for an agent") && $0.has("No chat is waiting") }
         #expect(signedIn.ok, "the console signs in and shows the empty queue:\n\(signedIn.screen.dump)")
 
-        let backend = ConnectBackend(
-            start: .template(url: server.startChatURL.absoluteString, displayName: "Pat", instanceId: nil, contactFlowId: nil),
-            endpoint: server.baseURL)
-        let customer = ChatSession(backend: backend)
+        let customer = DemoChat.session(server, name: "Pat")
         let recorder = EventRecorder(customer.events)
         await customer.start()
         #expect(await recorder.wait { await $0.currentItems.contains { $0.text.contains("Welcome") } })

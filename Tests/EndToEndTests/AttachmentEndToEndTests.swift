@@ -3,6 +3,7 @@ import ChatModel
 import DemoServer
 import Foundation
 import HelplineTestSupport
+import SessionCore
 import Testing
 
 /// Attachments both ways with the real engine and backend against the demo contact center:
@@ -90,7 +91,7 @@ import Testing
         #expect(said.contains {
             $0.contains("tampered.pdf was not sent") && $0.contains("SignatureDoesNotMatch") && $0.contains("/retry")
         }, "one clear line: \(said)")
-        await session.retry(localId: localId)
+        await session.perform(.retry(localId: localId))
         let failedAgain = await recorder.wait {
             await $0.events.filter { if case .notice(let t) = $0 { t.contains("tampered.pdf was not sent") } else { false } }.count == 2
         }

@@ -5,34 +5,35 @@ import DemoServer
 import Foundation
 import HelplineTestSupport
 import Logging
+import SessionCore
 import Testing
 
 /// Exactly-once under fire: dropped sockets, a half-open socket and failing REST calls.
 @Suite struct ChaosTests {
     /// A session tuned to recover in milliseconds instead of seconds (same logic, smaller constants).
-    static func fastSession(_ server: DemoContactCenter) -> (ChatSession, ConnectBackend) {
-        let backend = ConnectBackend(
-            start: .template(url: server.startChatURL.absoluteString, displayName: "Chaos", instanceId: nil, contactFlowId: nil),
-            endpoint: server.baseURL, heartbeatInterval: .milliseconds(600))
-        let configuration = SessionConfiguration(
-            backoff: BackoffPolicy(base: .milliseconds(20), multiplier: 2, cap: .milliseconds(300), jitter: 0.3, maxAttempts: nil),
-            heartbeatGrace: .milliseconds(400),
-            sendBackoff: BackoffPolicy(base: .milliseconds(20), multiplier: 2, cap: .milliseconds(200), jitter: 0.3, maxAttempts: 40),
-            logger: ProcessInfo.processInfo.environment["HELPLINE_CHAOS_LOG"] == nil
-                ? Logger(label: "chaos", factory: { _ in SwiftLogNoOpLogHandler() })
-                : { var l = Logger(label: "chaos", factory: { StreamLogHandler.standardError(label: $0) }); l.logLevel = .debug; return l }())
-        return (ChatSession(backend: backend, configuration: configuration), backend)
+    static func fastSession(_ server: DemoContactCenter) -> ChatSession {
+        DemoChat.session(server, name: "Chaos", heartbeat: .milliseconds(600)) { configuration in
+            configuration.core.reconnectPolicy = BackoffPolicy(
+                base: .milliseconds(20), multiplier: 2, cap: .milliseconds(300), jitter: 0.3, maxAttempts: nil)
+            configuration.core.heartbeatGrace = .milliseconds(400)
+            configuration.core.sendBackoff = BackoffPolicy(base: .milliseconds(20), multiplier: 2, cap: .milliseconds(200), jitter: 0.3)
+            if ProcessInfo.processInfo.environment["HELPLINE_CHAOS_LOG"] != nil {
+                var logger = Logger(label: "chaos", factory: { StreamLogHandler.standardError(label: $0) })
+                logger.logLevel = .debug
+                configuration.logger = logger
+            }
+        }
     }
 
     @Test(.timeLimit(.minutes(3)))
     func transcriptsMatchItemForItemAfterChaos() async throws {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: "silent", replyDelay: .milliseconds(5)))
         defer { Task { await server.stop() } }
-        let (session, backend) = Self.fastSession(server)
+        let session = Self.fastSession(server)
         let recorder = EventRecorder(session.events)
         await session.start()
         #expect(await recorder.wait { await $0.states.contains(.open) })
-        let contactId = try #require(backend.contactId)
+        let contactId = try #require(await session.contactId())
 
         await server.setRESTFailureRate(0.05, seed: 42)
         let agentMessages = 500

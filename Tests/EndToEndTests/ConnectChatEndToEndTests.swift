@@ -12,17 +12,14 @@ import Testing
         try await DemoContactCenter.start(DemoServerConfiguration(port: 0, replyDelay: .milliseconds(20)))
     }
 
-    static func session(for server: DemoContactCenter, name: String = "Maria") -> (ChatSession, ConnectBackend) {
-        let backend = ConnectBackend(
-            start: .template(url: server.startChatURL.absoluteString, displayName: name, instanceId: nil, contactFlowId: nil),
-            endpoint: server.baseURL)
-        return (ChatSession(backend: backend), backend)
+    static func session(for server: DemoContactCenter, name: String = "Maria") -> ChatSession {
+        DemoChat.session(server, name: name)
     }
 
     @Test func greetingMessageReplyEchoOnceAndEnd() async throws {
         let server = try await Self.startServer()
         defer { Task { await server.stop() } }
-        let (session, backend) = Self.session(for: server)
+        let session = Self.session(for: server)
         let recorder = EventRecorder(session.events)
         let second = EventRecorder(session.events)
         await session.start()
@@ -55,7 +52,7 @@ import Testing
 
         await session.end()
         #expect(await recorder.wait { await $0.states.last.map { if case .closed = $0 { true } else { false } } == true })
-        let contactId = try #require(backend.contactId)
+        let contactId = try #require(await session.contactId())
         let record = await server.transcript(contactId: contactId)
         #expect(record.filter { $0.content == "What are your opening hours?" }.count == 1, "the server got it exactly once")
         #expect(record.contains { $0.id == serverId })
@@ -69,7 +66,7 @@ import Testing
     @Test func rejoiningShowsTheTranscriptOnceAndOlderPagesLoad() async throws {
         let server = try await Self.startServer()
         defer { Task { await server.stop() } }
-        let (first, backend) = Self.session(for: server)
+        let first = Self.session(for: server)
         let recorder = EventRecorder(first.events)
         await first.start()
         #expect(await recorder.wait { await $0.states.contains(.open) })
@@ -79,13 +76,11 @@ import Testing
             await recorder.currentItems.filter { $0.isOwn && $0.delivery != .pending }.count == count
         }
         #expect(allSent)
+        let token = try #require(await first.participantToken())
         await first.shutdown()
 
         // A second client joins the same chat with the participant token: history is shown once.
-        let token = try #require(backend.participantToken)
-        let rejoin = ChatSession(
-            backend: ConnectBackend(start: .participantToken(token, displayName: "Maria"), endpoint: server.baseURL),
-            configuration: SessionConfiguration(initialHistory: 10))
+        let rejoin = DemoChat.joining(server, token: token) { $0.core.initialHistory = 10 }
         let second = EventRecorder(rejoin.events)
         await rejoin.start()
         #expect(await second.wait { await $0.states.contains(.open) })
@@ -94,26 +89,25 @@ import Testing
         #expect(recent.count <= 12, "only the most recent page is loaded at first")
         #expect(recent.filter { $0.text.hasPrefix("message ") }.allSatisfy { $0.isOwn }, "our own history counts as ours")
 
-        await rejoin.loadOlder()
+        await rejoin.perform(.loadOlder)
         let loaded = await second.wait { recorder in
-            await recorder.events.contains { if case .olderItems = $0 { true } else { false } }
+            await recorder.events.contains { if case .transcript(let update) = $0, case .merged = update.change { true } else { false } }
         }
         #expect(loaded, "the older page is published")
-        let older = await second.events.compactMap { event -> [ChatItem]? in
-            if case .olderItems(let items, _) = event { return items }
-            return nil
-        }.first ?? []
+        let all = await second.currentItems
+        let recentIds = Set(recent.map(\.id))
+        let older = all.filter { !recentIds.contains($0.id) }
         #expect(!older.isEmpty, "an older page loads")
-        let all = older.map(\.id) + recent.map(\.id)
-        #expect(Set(all).count == all.count, "no item appears twice across pages")
+        #expect(Set(all.map(\.id)).count == all.count, "no item appears twice across pages")
+        #expect(all.map(\.time) == all.map(\.time).sorted(), "older items come before, in time order")
+        #expect(older.filter { $0.text.hasPrefix("message ") }.allSatisfy { $0.isOwn && $0.delivery != nil }, "our older messages are ours")
         await rejoin.shutdown()
     }
 
     @Test func wrongParticipantTokenEndsWithAClearReason() async throws {
         let server = try await Self.startServer()
         defer { Task { await server.stop() } }
-        let backend = ConnectBackend(start: .participantToken("not-a-token", displayName: "Maria"), endpoint: server.baseURL)
-        let session = ChatSession(backend: backend)
+        let session = DemoChat.joining(server, token: "not-a-token")
         let recorder = EventRecorder(session.events)
         await session.start()
         await session.waitUntilFinished()
@@ -126,10 +120,8 @@ import Testing
     }
 
     @Test func unreachableEndpointFailsFastWithNetworkReason() async throws {
-        let backend = ConnectBackend(
-            start: .participantToken("token", displayName: nil), endpoint: try #require(URL(string: "http://127.0.0.1:9")))
-        let session = ChatSession(
-            backend: backend, configuration: SessionConfiguration(sleep: { _ in }))
+        let wire = ConnectWire(start: .participantToken("token", displayName: nil), endpoint: "http://127.0.0.1:9", ids: .random())
+        let session = ChatSession(wire: wire, configuration: SessionConfiguration(sleep: { _ in }))
         let recorder = EventRecorder(session.events)
         await session.start()
         await session.waitUntilFinished()

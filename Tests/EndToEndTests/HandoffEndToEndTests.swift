@@ -22,15 +22,12 @@ import Testing
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         let desk = try await AgentDeskClient.signIn(server: server.baseURL, name: agentName)
         _ = try await desk.queue()
-        let backend = ConnectBackend(
-            start: .template(url: server.startChatURL.absoluteString, displayName: "Pat", instanceId: nil, contactFlowId: nil),
-            endpoint: server.baseURL)
-        let customer = ChatSession(backend: backend, configuration: SessionConfiguration(receiptWindow: 0.05))
+        let customer = DemoChat.session(server, name: "Pat") { $0.core.receiptWindow = 0.05 }
         let recorder = EventRecorder(customer.events)
         await customer.start()
         #expect(await recorder.wait { await $0.currentItems.contains { $0.text.contains("Welcome to the Helpline demo") } })
         return Stage(server: server, desk: desk, customer: customer, customerEvents: recorder,
-                     contactId: try #require(backend.contactId))
+                     contactId: try #require(await customer.contactId()))
     }
 
     /// Waits until the desk lists the contact as waiting.
@@ -61,7 +58,9 @@ import Testing
                 "the customer's status bar learns its place from the flow's prompt")
 
         let accepted = try await stage.desk.accept(row.id)
-        let agent = ChatSession(backend: stage.desk.backend(for: accepted), configuration: SessionConfiguration(receiptWindow: 0.05))
+        var agentConfiguration = SessionConfiguration()
+        agentConfiguration.core.receiptWindow = 0.05
+        let agent = ChatSession(wire: stage.desk.wire(for: accepted), configuration: agentConfiguration)
         let agentEvents = EventRecorder(agent.events)
         await agent.start()
         // The agent sees the whole bot conversation so far.
@@ -91,11 +90,11 @@ import Testing
             await recorder.currentItems.contains { $0.localId == thanksId && $0.delivery == .delivered }
         }, "the agent's console received the customer's message")
         let received = try #require(await agentEvents.currentItems.first { $0.text == "My parcel is late" })
-        await agent.markSeen(received.id)
+        await agent.perform(.seen(messageId: received.id))
         #expect(await stage.customerEvents.wait { recorder in
             await recorder.currentItems.contains { $0.localId == thanksId && $0.delivery == .read }
         }, "the agent read it")
-        await stage.customer.sendTyping()
+        await stage.customer.perform(.typing)
         #expect(await agentEvents.wait { recorder in
             await recorder.events.contains { if case .typing(let who) = $0 { return who.name == "Pat" } else { return false } }
         }, "the agent sees the customer typing")
@@ -123,7 +122,7 @@ import Testing
         _ = await stage.customer.send("agent")
         let row = try await Self.waitUntilQueued(stage)
         let accepted = try await stage.desk.accept(row.id)
-        let agent = ChatSession(backend: stage.desk.backend(for: accepted))
+        let agent = ChatSession(wire: stage.desk.wire(for: accepted))
         let agentEvents = EventRecorder(agent.events)
         await agent.start()
         #expect(await agentEvents.wait { await $0.states.contains(.open) })

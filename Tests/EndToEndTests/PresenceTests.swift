@@ -13,18 +13,15 @@ import Testing
         -> (DemoContactCenter, ChatSession, EventRecorder, String)
     {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: flow, replyDelay: replyDelay))
-        let (session, backend) = session(server)
+        let session = session(server)
         let recorder = EventRecorder(session.events)
         await session.start()
         #expect(await recorder.wait { await $0.states.contains(.open) })
-        return (server, session, recorder, try #require(backend.contactId))
+        return (server, session, recorder, try #require(await session.contactId()))
     }
 
-    static func session(_ server: DemoContactCenter, receiptWindow: TimeInterval = 0.2) -> (ChatSession, ConnectBackend) {
-        let backend = ConnectBackend(
-            start: .template(url: server.startChatURL.absoluteString, displayName: "Pat", instanceId: nil, contactFlowId: nil),
-            endpoint: server.baseURL)
-        return (ChatSession(backend: backend, configuration: SessionConfiguration(receiptWindow: receiptWindow)), backend)
+    static func session(_ server: DemoContactCenter, receiptWindow: TimeInterval = 0.2) -> ChatSession {
+        DemoChat.session(server, name: "Pat") { $0.core.receiptWindow = receiptWindow }
     }
 
     @Test func ownMessageReachesReadWhenTheBotReadsIt() async throws {
@@ -36,7 +33,9 @@ import Testing
         }
         #expect(read, "the bot's read receipt moves our message to read")
         let updates = await recorder.events.compactMap { event -> Delivery? in
-            if case .itemUpdated(let item) = event, item.localId == localId { return item.delivery }
+            if case .transcript(let update) = event, !update.isNewItem, let item = update.item, item.localId == localId {
+                return item.delivery
+            }
             return nil
         }
         #expect(updates == updates.sorted(), "delivery never moves backwards: \(updates)")

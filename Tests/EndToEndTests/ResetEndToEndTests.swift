@@ -12,7 +12,7 @@ import Testing
     /// Ids of the items in the latest `transcriptReset`, if one was published.
     static func resetItems(_ recorder: EventRecorder) async -> [ChatItem]? {
         await recorder.events.compactMap { event -> [ChatItem]? in
-            if case .transcriptReset(let items, _) = event { return items }
+            if case .transcript(let update) = event, case .reset = update.change { return Array(update.items) }
             return nil
         }.last
     }
@@ -20,10 +20,7 @@ import Testing
     @Test func resetReloadsTheServersTranscriptOnceAndTheChatGoesOn() async throws {
         let server = try await ConnectChatEndToEndTests.startServer()
         defer { Task { await server.stop() } }
-        let backend = ConnectBackend(
-            start: .template(url: server.startChatURL.absoluteString, displayName: "Maria", instanceId: nil, contactFlowId: nil),
-            endpoint: server.baseURL)
-        let session = ChatSession(backend: backend, configuration: SessionConfiguration(initialHistory: 100))
+        let session = DemoChat.session(server) { $0.core.initialHistory = 100 }
         let recorder = EventRecorder(session.events)
         await session.start()
         #expect(await recorder.wait { await $0.states.contains(.open) })
@@ -43,7 +40,7 @@ import Testing
         let reloaded = try #require(await Self.resetItems(recorder))
 
         // The reloaded transcript is the server's: the same messages, in the same order, each once.
-        let contactId = try #require(backend.contactId)
+        let contactId = try #require(await session.contactId())
         let record = await server.transcript(contactId: contactId)
         let serverMessages = record.filter { $0.type == "MESSAGE" }.map(\.id)
         let shownMessages = reloaded.filter { $0.kind == .message }.map(\.id)
@@ -63,8 +60,8 @@ import Testing
         let localId = try #require(await session.send("Thanks!"))
         let sent = await recorder.wait { recorder in
             await recorder.events.contains { event in
-                if case .itemUpdated(let item) = event { return item.localId == localId && item.delivery != .pending }
-                return false
+                guard case .transcript(let update) = event, let item = update.item else { return false }
+                return item.localId == localId && item.delivery != .pending
             }
         }
         #expect(sent, "a message sent after the reset is accepted")
@@ -77,7 +74,7 @@ import Testing
     @Test func resetWhileNotConnectedChangesNothing() async throws {
         let server = try await ConnectChatEndToEndTests.startServer()
         defer { Task { await server.stop() } }
-        let (session, _) = ConnectChatEndToEndTests.session(for: server)
+        let session = ConnectChatEndToEndTests.session(for: server)
         let recorder = EventRecorder(session.events)
         await session.perform(.reset)
         #expect(await recorder.wait { recorder in

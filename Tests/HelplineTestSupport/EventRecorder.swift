@@ -15,37 +15,34 @@ public actor EventRecorder {
         for await event in stream { events.append(event) }
     }
 
-    /// Items published as new, in order.
+    /// Items published as new, in order (those a subscriber was first told of included).
     public var newItems: [ChatItem] {
-        events.compactMap { if case .item(let item) = $0 { return item } else { return nil } }
-    }
-
-    /// The latest form of every item (new or updated), keyed by local id or id, in first-seen order.
-    public var currentItems: [ChatItem] {
-        var order: [String] = []
-        var latest: [String: ChatItem] = [:]
-        for event in events {
-            switch event {
-            case .item(let item):
-                let key = item.localId ?? item.id
-                order.append(key)
-                latest[key] = item
-            case .itemUpdated(let item):
-                let key = item.localId ?? item.id
-                if latest[key] != nil { latest[key] = item }
+        var out: [ChatItem] = []
+        var sawTranscript = false
+        for case .transcript(let update) in events {
+            switch update.change {
+            case .inserted: update.item.map { out.append($0) }
+            case .reset where !sawTranscript: out += update.items
             default: break
             }
+            sawTranscript = true
         }
-        return order.compactMap { latest[$0] }
+        return out
     }
 
-    /// Every item event (new or updated), in order.
+    /// The transcript as the session holds it now, in order.
+    public var currentItems: [ChatItem] {
+        for event in events.reversed() {
+            if case .transcript(let update) = event { return Array(update.items) }
+        }
+        return []
+    }
+
+    /// Every item a transcript change was about (new, updated or moved), in order.
     public var allItemEvents: [ChatItem] {
         events.compactMap { event in
-            switch event {
-            case .item(let item), .itemUpdated(let item): return item
-            default: return nil
-            }
+            guard case .transcript(let update) = event else { return nil }
+            return update.item
         }
     }
 

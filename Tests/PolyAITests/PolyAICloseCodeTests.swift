@@ -12,7 +12,7 @@ import Testing
 struct PolyAICloseCodeTests {
     @Test("1000: the chat ends without a reconnect; a message still waiting is marked failed, not dropped")
     func normalClose() async throws {
-        let harness = try await PolyAIHarness.start(streaming: false, resendInterval: .seconds(5))
+        let harness = try await PolyAIHarness.start(streaming: false, echoTimeout: .seconds(5))
         defer { Task { await harness.stop() } }
         #expect(await harness.waitForReply(containing: "Welcome"))
         await harness.server.setPolyAIDropUserMessages(true)
@@ -51,11 +51,11 @@ struct PolyAICloseCodeTests {
 
     @Test("4001: a new session is made and joined; the message in flight is delivered there, once")
     func sessionUnknown() async throws {
-        let harness = try await PolyAIHarness.start(streaming: false, resendInterval: .seconds(1))
+        let harness = try await PolyAIHarness.start(streaming: false, echoTimeout: .seconds(1))
         defer { Task { await harness.stop() } }
         #expect(await harness.waitForReply(containing: "Welcome"))
         let firstContact = try #require(await harness.contactId())
-        let firstSession = try #require(harness.backend.sessionId)
+        let firstSession = try #require(await harness.wire()?.sessionId)
         await harness.server.setPolyAIDropUserMessages(true)
         let localId = try #require(await harness.session.send("still there?"))
         await harness.server.closePolyAISockets(code: 4001, reason: "session unknown")
@@ -65,13 +65,14 @@ struct PolyAICloseCodeTests {
             await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .sent }
         })
         let secondContact = try #require(await harness.contactId())
-        #expect(harness.backend.sessionId != firstSession)
+        #expect(await harness.wire()?.sessionId != firstSession)
         #expect(await harness.serverCount(of: "still there?", contactId: firstContact) == 0)
         #expect(await harness.serverCount(of: "still there?", contactId: secondContact) == 1)
         #expect(await harness.recorder.currentItems.filter { $0.text == "still there?" }.count == 1)
         let events = await harness.recorder.events
         #expect(events.contains { if case .notice(let text) = $0 { text.contains("no longer knew this chat") } else { false } })
-        #expect(events.contains { if case .sessionInfo(let info) = $0 { info.contactId == harness.backend.sessionId } else { false } })
+        let sessionId = await harness.wire()?.sessionId
+        #expect(events.contains { if case .sessionInfo(let info) = $0 { info.contactId == sessionId } else { false } })
         #expect(await harness.waitForReply(containing: "Welcome", count: 2), "the new session is joined and greets again")
         #expect(await harness.server.polyAIRequestCount("sessions") == 2)
     }

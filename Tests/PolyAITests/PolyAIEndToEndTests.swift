@@ -1,7 +1,9 @@
 import ChatEngine
 import ChatModel
+import SessionCore
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import PolyAI
 import Testing
 
@@ -98,9 +100,9 @@ struct PolyAIEndToEndTests {
         #expect(await harness.server.polyAIRequestCount("sessions") == 0)
     }
 
-    @Test("delivery fails after the resend budget when the server never echoes")
+    @Test("a message the server never echoes fails after three sockets' tries, and the next one goes")
     func deliveryFailure() async throws {
-        let harness = try await PolyAIHarness.start(resendInterval: .milliseconds(100))
+        let harness = try await PolyAIHarness.start(echoTimeout: .milliseconds(200))
         defer { Task { await harness.stop() } }
         #expect(await harness.waitForReply(containing: "Welcome"))
         await harness.server.setPolyAIDropUserMessages(true)
@@ -112,6 +114,11 @@ struct PolyAIEndToEndTests {
             if case .notice(let text) = event { return text.contains("did not confirm") }
             return false
         })
+        await harness.server.setPolyAIDropUserMessages(false)
+        let next = try #require(await harness.session.send("hours"))
+        #expect(await harness.recorder.wait { recorder in
+            await recorder.currentItems.contains { $0.localId == next && $0.delivery == .sent }
+        })
     }
 }
 
@@ -122,15 +129,19 @@ struct PolyAIRESTRetryTests {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         defer { Task { await server.stop() } }
         await server.setRESTFailureRate(1.0)
-        let backend = PolyAIBackend(options: PolyAIOptions(
-            apiKey: "k", hostId: "h", environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL),
-            sleep: { _ in }))
-        await #expect(throws: BackendError.self) { _ = try await backend.start() }
+        let wire = PolyAIWire(
+            options: PolyAIOptions(apiKey: "k", hostId: "h", environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL)),
+            ids: .random())
+        let session = ChatSession(wire: wire, configuration: SessionConfiguration(sleep: { _ in }))
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        defer { Task { await session.shutdown() } }
+        #expect(await recorder.wait { await $0.states.last?.isTerminal == true })
         #expect(await server.polyAIRequestCount("access-token") == 4)
-        do {
-            _ = try await backend.start()
-        } catch let error as BackendError {
-            #expect(error.isRetryable)
+        guard case .failed(let reason) = await recorder.states.last else {
+            Issue.record("expected a failure")
+            return
         }
+        #expect(reason.contains("network error"))
     }
 }

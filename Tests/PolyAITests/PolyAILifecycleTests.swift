@@ -36,7 +36,7 @@ struct PolyAILifecycleTests {
             #expect(items.filter { $0.text == "still here \(step)" }.count == 1)
         }
         #expect(items.count == Set(items.map(\.id)).count)
-        #expect(harness.backend.cursor > 0)
+        #expect((await harness.wire()?.cursor ?? 0) > 0)
         #expect(!(await harness.recorder.states.contains { if case .closed = $0 { true } else { false } }), "never expired")
     }
 

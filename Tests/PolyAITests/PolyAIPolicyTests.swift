@@ -1,5 +1,5 @@
-import ChatEngine
 import Foundation
+import SessionCore
 import Testing
 
 @testable import PolyAI
@@ -56,7 +56,7 @@ struct PolyAIPolicyTests {
         #expect(PolyAICloseCodes.action(.afterOpen(code: 4001)) == .newSession)
         #expect(PolyAICloseCodes.action(.upgradeRefused) == .newSession)
         #expect(PolyAICloseCodes.action(.afterOpen(code: 4003)) == .reconnectAfterNetworkDelay)
-        #expect(PolyAICloseCodes.action(.unreachable) == .reconnectAfterNetworkDelay)
+        #expect(PolyAICloseCodes.action(.unreachable("connection refused")) == .reconnectAfterNetworkDelay)
         #expect(PolyAICloseCodes.action(.afterOpen(code: nil)) == .reconnect)
         #expect(PolyAICloseCodes.action(.afterOpen(code: 1001)) == .reconnect)
         #expect(PolyAICloseCodes.action(.afterOpen(code: 4002)) == .reconnect)
@@ -97,18 +97,35 @@ struct PolyAIPolicyTests {
     }
 
     @Test("the socket URL carries token, session and a plain decimal cursor")
-    func socketURL() async throws {
-        let backend = PolyAIBackend(options: PolyAIOptions(
-            apiKey: "k", environment: .custom(rest: "http://127.0.0.1:1/api/v1", ws: "ws://127.0.0.1:1/ws")))
-        let token = try PolyAIFixtures.object(try PolyAIFixtures.text("rest_access_token_response"))?["access_token"] as? String
-        backend.state.withLock {
-            $0.accessToken = token
-            $0.sessionId = "5b0f6c2e-8a31-4d7e-9c44-71e2a9d3f0b8"
+    func socketURL() throws {
+        var wire = PolyAIWire(
+            options: PolyAIOptions(apiKey: "k", environment: .custom(rest: "http://127.0.0.1:1/api/v1", ws: "ws://127.0.0.1:1/ws")),
+            ids: IDSource(seed: 1))
+        let token = try #require(
+            try PolyAIFixtures.object(try PolyAIFixtures.text("rest_access_token_response"))?["access_token"] as? String)
+        wire.accessToken = token
+        wire.sessionId = "5b0f6c2e-8a31-4d7e-9c44-71e2a9d3f0b8"
+        wire.conversation.touch(Date())
+        guard case .done(.socket(let first)) = wire.begin(.connect, now: Date()) else {
+            Issue.record("no socket")
+            return
         }
-        let first = try await backend.openConnection().url
-        #expect(first.hasPrefix("ws://127.0.0.1:1/ws?access_token=eyJ"))
-        #expect(first.hasSuffix("&session_id=5b0f6c2e-8a31-4d7e-9c44-71e2a9d3f0b8"))
-        _ = try backend.decode(frame: try PolyAIFixtures.text("in_event_batch_replay"))
-        #expect(try await backend.openConnection().url.hasSuffix("&session_id=5b0f6c2e-8a31-4d7e-9c44-71e2a9d3f0b8&cursor=6"))
+        #expect(first.url.hasPrefix("ws://127.0.0.1:1/ws?access_token=eyJ"))
+        #expect(first.url.hasSuffix("&session_id=5b0f6c2e-8a31-4d7e-9c44-71e2a9d3f0b8"))
+        // The cursor is the highest sequence below which every sequence was seen: the replay fixture
+        // holds 4 to 6, so until 2 and 3 arrive it stays at 1 (a drop now must not skip them).
+        _ = wire.decode(try PolyAIFixtures.text("in_event_batch_initial"), now: Date())
+        _ = wire.decode(try PolyAIFixtures.text("in_event_batch_replay"), now: Date())
+        #expect(wire.cursor == 1)
+        for sequence in [3, 2] {
+            let frame = #"{"id":"gap-\#(sequence)","sequence":\#(sequence),"timestamp":"2026-05-07T12:00:0\#(sequence)Z","type":"EVENT_TYPE_HEARTBEAT","payload":{}}"#
+            _ = wire.decode(frame, now: Date())
+        }
+        #expect(wire.cursor == 6)
+        guard case .done(.socket(let second)) = wire.begin(.connect, now: Date()) else {
+            Issue.record("no socket")
+            return
+        }
+        #expect(second.url.hasSuffix("&session_id=5b0f6c2e-8a31-4d7e-9c44-71e2a9d3f0b8&cursor=6"))
     }
 }

@@ -11,7 +11,7 @@ struct PolyAIReconnectTests {
         "forced drops and close codes while chatting: 0 lost, 0 duplicated",
         arguments: [true, false])
     func chaos(streaming: Bool) async throws {
-        let harness = try await PolyAIHarness.start(streaming: streaming, resendInterval: .milliseconds(200)) { server in
+        let harness = try await PolyAIHarness.start(streaming: streaming, echoTimeout: .milliseconds(200)) { server in
             await server.setPolyAIOverlappingReplay(true)
         }
         defer { Task { await harness.stop() } }
@@ -28,7 +28,7 @@ struct PolyAIReconnectTests {
             let timeline = replied ? "" : await harness.timeline()
             #expect(replied, "round \(round): \(timeline)")
         }
-        let sessionId = try #require(harness.backend.sessionId)
+        let sessionId = try #require(await harness.wire()?.sessionId)
         let contactId = try #require(await harness.server.polyAIContactId(sessionId: sessionId))
         let serverMessages = await harness.server.transcript(contactId: contactId).filter { $0.type == "MESSAGE" }
         #expect(serverMessages.count == 2 * rounds + 1)
@@ -43,7 +43,7 @@ struct PolyAIReconnectTests {
             #expect(messages.filter { $0.text == "message \(round)" }.count == 1)
             #expect(serverMessages.filter { $0.content == "message \(round)" }.count == 1)
         }
-        #expect(harness.backend.cursor > 2 * rounds)
+        #expect((await harness.wire()?.cursor ?? 0) > 2 * rounds)
         #expect(await harness.server.polyAIRequestCount("sessions") == 1, "drops and 4002 keep the session")
         #expect(await harness.recorder.states.contains { if case .reconnecting = $0 { true } else { false } })
     }
@@ -53,7 +53,7 @@ struct PolyAIReconnectTests {
     /// the drop. Silence now means "replace the socket and send again", never "failed".
     @Test("a message written to a socket that stopped answering goes out again on the next one, never failed")
     func silentSocket() async throws {
-        let harness = try await PolyAIHarness.start(streaming: false, resendInterval: .milliseconds(100))
+        let harness = try await PolyAIHarness.start(streaming: false, echoTimeout: .milliseconds(100))
         defer { Task { await harness.stop() } }
         #expect(await harness.waitForReply(containing: "Welcome"))
         let opens = await harness.recorder.states.filter { $0 == .open }.count
@@ -88,11 +88,11 @@ struct PolyAIShortLivedSocketTests {
         await harness.server.closeNextPolyAISocketAfterReplay(code: 4002)
         await harness.server.setHalfOpen(false)
         let opens = await harness.recorder.states.filter { $0 == .open }.count
-        let cursor = harness.backend.cursor
+        let cursor = (await harness.wire()?.cursor ?? 0)
         await harness.server.dropAllSockets(abruptly: false)
         #expect(await harness.waitForReply(containing: "while you were away"))
         #expect(await harness.waitForOpen(after: opens + 1), "the short-lived socket is followed by another")
-        #expect(harness.backend.cursor > cursor)
+        #expect((await harness.wire()?.cursor ?? 0) > cursor)
         let items = await harness.recorder.currentItems
         #expect(items.filter { $0.text.contains("while you were away") }.count == 1)
         #expect(items.count == Set(items.map(\.id)).count)

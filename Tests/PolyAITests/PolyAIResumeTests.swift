@@ -1,5 +1,6 @@
 import ChatEngine
 import ChatModel
+import SessionCore
 import DemoServer
 import Foundation
 import HelplineTestSupport
@@ -14,7 +15,7 @@ struct PolyAIResumeTests {
         #expect(await first.waitForReply(containing: "Welcome"))
         await first.session.send("hours")
         #expect(await first.waitForReply(containing: "opening hours"))
-        let record = try #require(first.backend.resumeRecord)
+        let record = try #require(await first.wire()?.resumeRecord)
         #expect(record.isFresh(now: Date()))
         #expect(!record.isFresh(now: Date().addingTimeInterval(601)))
         await first.session.shutdown()
@@ -24,17 +25,16 @@ struct PolyAIResumeTests {
             apiKey: "demo-key", hostId: "tests.helpline",
             environment: .custom(rest: first.server.polyAIRestURL, ws: first.server.polyAISocketURL), streaming: false)
         options.resume = record
-        let backend = PolyAIBackend(options: options)
         var configuration = SessionConfiguration()
         configuration.sendsTyping = false
-        let session = ChatSession(backend: backend, configuration: configuration)
+        let session = ChatSession(wire: PolyAIWire(options: options, ids: .random()), configuration: configuration)
         let recorder = EventRecorder(session.events)
         await session.start()
         defer { Task { await session.shutdown(); await first.server.stop() } }
         #expect(await recorder.wait { recorder in
             await recorder.currentItems.contains { $0.text.contains("opening hours") }
         })
-        #expect(backend.sessionId == record.sessionId)
+        #expect((await session.wire as? PolyAIWire)?.sessionId == record.sessionId)
         #expect(await first.server.polyAIRequestCount("access-token") == tokenCalls)
         let items = await recorder.currentItems
         #expect(items.filter { $0.kind == .event(.joined) }.count == 1)

@@ -1,5 +1,6 @@
 import ChatEngine
 import ChatModel
+import SessionCore
 import DemoServer
 import Foundation
 import HelplineTestSupport
@@ -22,13 +23,12 @@ final class PolyAITestClock: Sendable {
 /// A demo server plus a PolyAI session against it.
 struct PolyAIHarness {
     let server: DemoContactCenter
-    let backend: PolyAIBackend
     let session: ChatSession
     let recorder: EventRecorder
 
     static func start(
         apiKey: String = "demo-key", streaming: Bool = true, acceptedKeys: Set<String>? = nil,
-        resendInterval: Duration = .seconds(3), clock: PolyAITestClock? = nil, flowName: String = "default",
+        echoTimeout: Duration = .seconds(3), clock: PolyAITestClock? = nil, flowName: String = "default",
         configure: (DemoContactCenter) async -> Void = { _ in }
     ) async throws -> PolyAIHarness {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: flowName, replyDelay: .milliseconds(20)))
@@ -38,16 +38,21 @@ struct PolyAIHarness {
         if let clock { now = { clock.now } } else { now = { Date() } }
         let options = PolyAIOptions(
             apiKey: apiKey, hostId: "tests.helpline", environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL),
-            streaming: streaming, now: now, resendInterval: resendInterval)
-        let backend = PolyAIBackend(options: options)
-        var configuration = SessionConfiguration(
-            backoff: BackoffPolicy(base: .milliseconds(20), multiplier: 2, cap: .milliseconds(200), jitter: 0, maxAttempts: 50),
-            now: now)
+            streaming: streaming)
+        var configuration = SessionConfiguration(now: now)
+        configuration.core.reconnectPolicy = BackoffPolicy(
+            base: .milliseconds(20), multiplier: 2, cap: .milliseconds(200), jitter: 0, maxAttempts: 50)
+        configuration.core.echoTimeout = echoTimeout
         configuration.sendsTyping = false
-        let session = ChatSession(backend: backend, configuration: configuration)
+        let session = ChatSession(wire: PolyAIWire(options: options, ids: .random()), configuration: configuration)
         let recorder = EventRecorder(session.events)
         await session.start()
-        return PolyAIHarness(server: server, backend: backend, session: session, recorder: recorder)
+        return PolyAIHarness(server: server, session: session, recorder: recorder)
+    }
+
+    /// The session's PolyAI wire as it stands.
+    func wire() async -> PolyAIWire? {
+        await session.wire as? PolyAIWire
     }
 
     /// Waits for an item whose text contains `text` from someone other than us, not streaming.
@@ -61,7 +66,7 @@ struct PolyAIHarness {
 
     /// The demo contact behind the session the client is in now.
     func contactId() async -> String? {
-        guard let sessionId = backend.sessionId else { return nil }
+        guard let sessionId = await wire()?.sessionId else { return nil }
         return await server.polyAIContactId(sessionId: sessionId)
     }
 
@@ -79,16 +84,18 @@ struct PolyAIHarness {
     func timeline() async -> String {
         let events = await recorder.events.compactMap { event -> String? in
             switch event {
-            case .connection(let state): "state \(state)"
-            case .item(let item): "item \(item.sender.name): \(item.text.prefix(40)) [\(item.delivery.map { "\($0)" } ?? "-")\(item.isStreaming ? ", streaming" : "")]"
-            case .itemUpdated(let item): "update \(item.text.prefix(40)) [\(item.delivery.map { "\($0)" } ?? "-")\(item.isStreaming ? ", streaming" : "")]"
-            default: nil
+            case .connection(let state): return "state \(state)"
+            case .transcript(let update):
+                guard let item = update.item else { return "transcript \(update.change)" }
+                let marks = "[\(item.delivery.map { "\($0)" } ?? "-")\(item.isStreaming ? ", streaming" : "")]"
+                return "\(update.change) \(item.sender.name): \(item.text.prefix(40)) \(marks)"
+            default: return nil
             }
         }
         var server: [DemoTranscriptEntry] = []
         if let contactId = await contactId() { server = await self.server.transcript(contactId: contactId) }
         let held = server.map { "\($0.type) \($0.content?.prefix(40) ?? "")" }
-        return "cursor \(backend.cursor)\nclient:\n" + events.joined(separator: "\n") + "\nserver:\n" + held.joined(separator: "\n")
+        return "cursor \(await wire()?.cursor ?? -1)\nclient:\n" + events.joined(separator: "\n") + "\nserver:\n" + held.joined(separator: "\n")
     }
 
     func stop() async {

@@ -1,41 +1,44 @@
-import ChatEngine
+import ChatModel
 import Foundation
+import SessionCore
 import Testing
 
 @testable import PolyAI
 
-@Suite("PolyAI engine tuning hooks")
+@Suite("PolyAI wire: what it tells the session core")
 struct PolyAITuningTests {
-    static func backend() -> PolyAIBackend {
-        PolyAIBackend(options: PolyAIOptions(
-            apiKey: "k", environment: .custom(rest: "http://127.0.0.1:1/api/v1", ws: "ws://127.0.0.1:1/ws")))
+    static func wire() -> PolyAIWire {
+        PolyAIWire(
+            options: PolyAIOptions(apiKey: "k", environment: .custom(rest: "http://127.0.0.1:1/api/v1", ws: "ws://127.0.0.1:1/ws")),
+            ids: IDSource(seed: 1))
     }
 
-    @Test("close codes and backoff reach the engine's vocabulary")
+    @Test("close codes and backoff reach the core's vocabulary")
     func closeAndBackoff() {
-        let backend = Self.backend()
-        #expect(backend.closeDisposition(.afterOpen(code: 1000)) == .endChat)
-        #expect(backend.closeDisposition(.afterOpen(code: 4000)) == .replaced)
-        #expect(backend.closeDisposition(.afterOpen(code: 4003)) == .reconnectAfter(.seconds(10)))
-        #expect(backend.closeDisposition(.unreachable) == .reconnectAfter(.seconds(10)))
-        #expect(backend.closeDisposition(.afterOpen(code: 4001)) == .newSession)
-        #expect(backend.closeDisposition(.upgradeRefused) == .newSession)
-        #expect(backend.closeDisposition(.afterOpen(code: nil)) == .reconnect)
-        #expect(backend.historyArrivesOnSocket)
-        #expect(backend.reconnectPolicy?.maxAttempts == 10)
-        #expect(backend.typingCallInterval == 0)
+        let wire = Self.wire()
+        #expect(wire.closeDisposition(.afterOpen(code: 1000)) == .endChat)
+        #expect(wire.closeDisposition(.afterOpen(code: 4000)) == .replaced)
+        #expect(wire.closeDisposition(.afterOpen(code: 4003)) == .reconnectAfter(.seconds(10)))
+        #expect(wire.closeDisposition(.unreachable("refused")) == .reconnectAfter(.seconds(10)))
+        #expect(wire.closeDisposition(.afterOpen(code: 4001)) == .newSession)
+        #expect(wire.closeDisposition(.upgradeRefused) == .newSession)
+        #expect(wire.closeDisposition(.afterOpen(code: nil)) == .reconnect)
+        #expect(wire.capabilities.historyArrivesOnSocket)
+        #expect(wire.capabilities.reconnectPolicy.maxAttempts == 10)
+        #expect(wire.capabilities.typingInterval == 0)
     }
 
-    @Test("an ERROR 'conversation not found' asks for one re-join; the heartbeat follows the capabilities")
+    @Test("the first batch makes the socket ready and asks a new session's agent to join; an ERROR 'conversation not found' asks once more")
     func rejoinAndHeartbeat() throws {
-        let backend = Self.backend()
-        _ = try backend.decode(frame: try PolyAIFixtures.text("in_event_batch_initial"))
-        #expect(backend.heartbeatInterval == .seconds(30))
-        #expect(backend.takeReplyFrames().isEmpty)
+        var wire = Self.wire()
+        wire.isNewSession = true
+        let first = wire.decode(try PolyAIFixtures.text("in_event_batch_initial"), now: Date())
+        #expect(first.events.last == .subscribed)
+        #expect(first.replies == [PolyAIOutgoing.join])
+        #expect(wire.capabilities.heartbeatInterval == .seconds(30))
         let error = #"{"id":"e1","sequence":9,"timestamp":"2026-05-07T12:00:00Z","type":"EVENT_TYPE_SYSTEM_MESSAGE","payload":{"message":"Conversation not found","level":"SYSTEM_MESSAGE_LEVEL_ERROR"}}"#
-        _ = try backend.decode(frame: error)
-        #expect(backend.takeReplyFrames() == [PolyAIOutgoing.join])
-        #expect(backend.takeReplyFrames().isEmpty)
-        #expect(backend.heartbeatVerdict(now: Date()) == .keep)
+        #expect(wire.decode(error, now: Date()).replies == [PolyAIOutgoing.join])
+        #expect(wire.decode(#"{"type":"EVENT_TYPE_HEARTBEAT","payload":{}}"#, now: Date()).replies.isEmpty)
+        #expect(wire.heartbeat(now: Date()).verdict == .keep)
     }
 }

@@ -14,9 +14,9 @@ struct DemoHarness {
         let startURL = server.startChatURL.absoluteString
         let endpoint = server.baseURL
         let runner = ScriptRunner {
-            ConnectBackend(
+            ConnectWire(
                 start: .template(url: startURL, displayName: "Tess", instanceId: nil, contactFlowId: nil),
-                endpoint: endpoint)
+                endpoint: endpoint.absoluteString, ids: .random())
         }
         return DemoHarness(server: server, runner: runner)
     }

@@ -3,6 +3,7 @@ import ChatEngine
 import DemoServer
 import Foundation
 import HelplineScript
+import SessionCore
 import Synchronization
 import Testing
 
@@ -16,15 +17,17 @@ struct TraceRedactionTests {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         let startURL = server.startChatURL.absoluteString
         let endpoint = server.baseURL
-        let backends = Mutex<[ConnectBackend]>([])
         let apiKey = "api-key-\(UUID().uuidString)"
-        let runner = ScriptRunner {
-            let transport = HTTPTransport(extraHeaders: [("X-Team", "qa"), ("X-Api-Key", apiKey)], trace: recorder)
-            let backend = ConnectBackend(
-                start: .template(url: startURL, displayName: "Tess", instanceId: nil, contactFlowId: nil),
-                endpoint: endpoint, transport: transport)
-            backends.withLock { $0.append(backend) }
-            return backend
+        let transport = HTTPTransport(extraHeaders: [("X-Team", "qa"), ("X-Api-Key", apiKey)], trace: recorder)
+        // The chat is started here, through the same traced transport, so the test knows the token to look for.
+        let started = try await transport.postJSON(
+            url: startURL, headers: [], body: ["ParticipantDetails": ["DisplayName": "Tess"]])
+        let object = try #require(try JSONSerialization.jsonObject(with: started.body) as? [String: Any])
+        let token = try #require(((object["data"] as? [String: Any])?["startChatResult"] as? [String: Any])?["ParticipantToken"] as? String)
+        var configuration = SessionConfiguration()
+        configuration.transport = transport
+        let runner = ScriptRunner(configuration: configuration) {
+            ConnectWire(start: .participantToken(token, displayName: "Tess"), endpoint: endpoint.absoluteString, ids: .random())
         }
         // Socket frames are traced through the process-wide defaults (the socket has no transport of its own).
         let previous = TransportDefaults.current
@@ -44,7 +47,6 @@ struct TraceRedactionTests {
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["kind"] as? String
         })
         #expect(kinds.isSuperset(of: ["http", "ws-open", "ws-in", "ws-out"]))
-        let token = try #require(backends.withLock { $0.first?.participantToken })
         #expect(!trace.contains(token), "the participant token leaked into the trace")
         #expect(!trace.contains(apiKey), "the X-Api-Key value leaked into the trace")
         #expect(trace.contains(#""ConnectionToken":"[redacted]""#))

@@ -1,5 +1,6 @@
 import ChatEngine
 import Foundation
+import SessionCore
 import Testing
 
 @Suite("TLS escape hatches: --ca-file and --insecure")

@@ -3,6 +3,7 @@ import AmazonConnect
 import ChatEngine
 import ConnectDirect
 import Foundation
+import SessionCore
 import Testing
 
 @Suite("SigV4 signer: cross-checked with botocore", .enabled(if: BotocoreHelper.available, "needs python3 with boto3/botocore"))

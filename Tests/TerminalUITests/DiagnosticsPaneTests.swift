@@ -19,7 +19,7 @@ struct DiagnosticsPaneTests {
 
     @Test func f2TogglesThePaneOverTheTranscript() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "Hello from the bot"))), .engine(.diagnostics(Self.sample()))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m1", "Hello from the bot")), .engine(.diagnostics(Self.sample()))])
         #expect(!Fixture.screen(s).contains { $0.contains("State history") })
         #expect(Fixture.apply(&s, [.key(.function(2))]).isEmpty)
         let open = Fixture.screen(s)

@@ -10,11 +10,11 @@ import Testing
     static let form = ChatForm(intro: "**Address update**", fields: [FormField(name: "Street")])
     static let view = ChatItem(
         id: "v1", time: Fixture.t0, sender: Fixture.bot, kind: .message, contentType: "text/markdown",
-        text: form.markdown(actions: ["Submit", "Cancel"]), choices: ["Submit", "Cancel"], form: form)
+        text: form.markdown, choices: ["Submit", "Cancel"], form: form)
 
     private func withView() -> UIState {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "Hello"))), .engine(.item(Self.view))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m1", "Hello")), .arrived(Self.view)])
         return s
     }
 
@@ -51,12 +51,11 @@ import Testing
         _ = filled.set("Street", to: "12 Pine St")
         var updated = Self.view
         updated.form = filled
-        updated.text = filled.markdown(actions: ["Submit", "Cancel"])
-        Fixture.apply(&s, [.engine(.itemUpdated(updated))])
+        updated.text = filled.markdown
+        Fixture.apply(&s, [.changed(updated)])
         #expect(Fixture.screen(s).contains { $0.contains("Street: 12 Pine St") })
         updated.answer = "Submit"
-        updated.text = filled.markdown(actions: ["Submit", "Cancel"], answered: true) + "\n\n✓ *You picked: Submit*"
-        Fixture.apply(&s, [.engine(.itemUpdated(updated))])
+        Fixture.apply(&s, [.changed(updated)])
         #expect(Fixture.screen(s).contains { $0.contains("You picked: Submit") })
         #expect(!Fixture.screen(s).contains { $0.contains("/set FIELD VALUE") }, "no more hint once answered")
         #expect(Fixture.apply(&s, [.key(.tab)]).isEmpty && s.pickerFocus == nil, "an answered form is not focused")

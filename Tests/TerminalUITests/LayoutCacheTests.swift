@@ -7,7 +7,7 @@ import Testing
 struct LayoutCacheTests {
     @Test func hitOnSameWidthMissOnResizeOrChange() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "hello")))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m1", "hello"))])
         _ = Fixture.screen(s)
         let cache = s.view.cache
         let misses = cache.misses
@@ -21,7 +21,7 @@ struct LayoutCacheTests {
         _ = Fixture.screen(s)
         #expect(cache.misses > misses)
         let afterResize = cache.misses
-        Fixture.apply(&s, [.engine(.itemUpdated(Fixture.message("m1", "hello again")))])
+        Fixture.apply(&s, [.changed(Fixture.message("m1", "hello again"))])
         _ = Fixture.screen(s)
         #expect(cache.misses == afterResize + 1)
     }
@@ -42,7 +42,7 @@ struct LayoutCacheTests {
 
     @Test func resizeKeepsTheScrollAnchor() {
         var s = Fixture.state(rows: 20, columns: 60)
-        Fixture.apply(&s, (1...30).map { .engine(.item(Fixture.message("m\($0)", "message number \($0) with some words to wrap"))) })
+        Fixture.apply(&s, (1...30).map { .arrived(Fixture.message("m\($0)", "message number \($0) with some words to wrap")) })
         Fixture.apply(&s, [.key(.pageUp), .key(.pageUp)])
         guard case .anchor(let key, _) = s.scroll else {
             Issue.record("expected an anchor")
@@ -61,11 +61,11 @@ struct LayoutCacheTests {
     @Test func consecutiveMessagesFromOneSenderShareAHeader() {
         var s = Fixture.state()
         Fixture.apply(&s, [
-            .engine(.item(Fixture.message("m1", "first", at: 0))),
-            .engine(.item(Fixture.message("m2", "second", at: 30))),
-            .engine(.item(Fixture.message("m3", "much later", at: 600))),
-            .engine(.item(Fixture.own("l1", "mine"))),
-            .engine(.item(Fixture.own("l2", "mine again"))),
+            .arrived(Fixture.message("m1", "first", at: 0)),
+            .arrived(Fixture.message("m2", "second", at: 30)),
+            .arrived(Fixture.message("m3", "much later", at: 600)),
+            .arrived(Fixture.own("l1", "mine")),
+            .arrived(Fixture.own("l2", "mine again")),
         ])
         let headers = Fixture.screen(s).filter { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil }
         #expect(headers.count == 4, "m1, m3 and both own messages have headers:\n\(headers)")
@@ -73,7 +73,7 @@ struct LayoutCacheTests {
 
     @Test func regionsAtMinimumSizeAndTooSmall() {
         var s = Fixture.state(rows: 12, columns: 40)
-        Fixture.apply(&s, [.engine(.connection(.open)), .engine(.item(Fixture.message("m1", "hi")))])
+        Fixture.apply(&s, [.engine(.connection(.open)), .arrived(Fixture.message("m1", "hi"))])
         let screen = Fixture.screen(s)
         #expect(screen[0].contains("connected"))
         #expect(screen[11].hasPrefix("› "))

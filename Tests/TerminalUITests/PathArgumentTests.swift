@@ -55,7 +55,7 @@ import Testing
         let file = ChatItem(
             id: "i1", time: Fixture.t0, sender: Fixture.ava,
             kind: .attachment(Attachment(id: "a1", name: "x.png", contentType: "image/png", status: "APPROVED")), text: "📎 x.png")
-        Fixture.apply(&s, [.engine(.item(file))])
+        Fixture.apply(&s, [.arrived(file)])
         s.composer.setText(#"/download 1 /tmp/My\ Stuff"#)
         #expect(Fixture.apply(&s, [.key(.enter)]) == [.send(.download(attachmentId: "a1", directory: "/tmp/My Stuff"))])
     }

@@ -141,7 +141,7 @@ struct SearchAndLinkTests {
         var s = Fixture.state(rows: 12, columns: 60)
         for i in 0..<count {
             let text = i == 3 ? "your Order number is 42" : (i == 30 ? "order shipped" : "filler \(i)")
-            Fixture.apply(&s, [.engine(.item(Fixture.message("m\(i)", text, at: Double(i) * 300)))])
+            Fixture.apply(&s, [.arrived(Fixture.message("m\(i)", text, at: Double(i) * 300))])
         }
         return s
     }
@@ -190,8 +190,8 @@ struct SearchAndLinkTests {
     @Test func linksAreNumberedAndOpened() {
         var s = Fixture.state()
         Fixture.apply(&s, [
-            .engine(.item(Fixture.message("a", "See [docs](https://example.com/docs) and https://x.test/a?b=1."))),
-            .engine(.item(Fixture.message("b", "again https://x.test/a?b=1, <http://old.example/>"))),
+            .arrived(Fixture.message("a", "See [docs](https://example.com/docs) and https://x.test/a?b=1.")),
+            .arrived(Fixture.message("b", "again https://x.test/a?b=1, <http://old.example/>")),
         ])
         #expect(LinkIndex.links(in: s.store) == ["https://example.com/docs", "https://x.test/a?b=1", "http://old.example/"])
         Fixture.apply(&s, [.key(.text("/links")), .key(.enter)])
@@ -223,7 +223,7 @@ struct CopyModeTextTests {
         var s = Fixture.state(rows: 12, columns: 40)
         let long = "This sentence is much longer than forty columns and must stay on one line: https://example.com/a/very/long/path"
         let join = ChatItem(id: "j", time: Fixture.t0, sender: Fixture.ava, kind: .event(.joined), text: "Ava joined the chat")
-        Fixture.apply(&s, [.engine(.item(join)), .engine(.item(Fixture.message("m1", long)))])
+        Fixture.apply(&s, [.arrived(join), .arrived(Fixture.message("m1", long))])
         let lines = BareView.transcriptLines(s)
         let texts = lines.map(\.plainText)
         #expect(texts.contains("  " + long))
@@ -239,8 +239,8 @@ struct MouseTests {
     @Test func clickOnAFailedMessageRetriesIt() {
         var s = Fixture.state()
         Fixture.apply(&s, [
-            .engine(.item(Fixture.message("m1", "hello"))),
-            .engine(.item(Fixture.own("l1", "did not go", delivery: .failed))),
+            .arrived(Fixture.message("m1", "hello")),
+            .arrived(Fixture.own("l1", "did not go", delivery: .failed)),
         ])
         let screen = Fixture.screen(s)
         let failedRow = screen.firstIndex { $0.contains("did not go") } ?? -1

@@ -8,15 +8,15 @@ struct ReducerEngineTests {
     @Test func itemsAreAppendedOnce() {
         var s = Fixture.state()
         let m = Fixture.message("m1", "hello")
-        Fixture.apply(&s, [.engine(.item(m)), .engine(.item(m))])
+        Fixture.apply(&s, [.arrived(m), .arrived(m)])
         #expect(s.store.count == 1)
     }
 
     @Test func updatesMatchLocalIdFirstThenId() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.own("l1", "hi")))])
+        Fixture.apply(&s, [.arrived(Fixture.own("l1", "hi"))])
         let sent = Fixture.own("l1", "hi", delivery: .sent, id: "server-1")
-        Fixture.apply(&s, [.engine(.itemUpdated(sent))])
+        Fixture.apply(&s, [.changed(sent)])
         #expect(s.store.count == 1)
         #expect(s.store.entries[0].item.id == "server-1")
         #expect(s.store.entries[0].item.delivery == .sent)
@@ -24,7 +24,7 @@ struct ReducerEngineTests {
         var read = sent
         read.localId = nil
         read.delivery = .read
-        Fixture.apply(&s, [.engine(.itemUpdated(read))])
+        Fixture.apply(&s, [.changed(read)])
         #expect(s.store.count == 1)
         #expect(s.store.entries[0].item.delivery == .read)
         #expect(s.store.entries[0].key == "i:l1")
@@ -34,10 +34,10 @@ struct ReducerEngineTests {
         var s = Fixture.state()
         var m = Fixture.message("m1", "Hel")
         m.isStreaming = true
-        Fixture.apply(&s, [.engine(.item(m))])
+        Fixture.apply(&s, [.arrived(m)])
         let before = s.store.entries[0].revision
         m.text = "Hello"
-        Fixture.apply(&s, [.engine(.itemUpdated(m))])
+        Fixture.apply(&s, [.changed(m)])
         #expect(s.store.entries[0].revision != before)
         #expect(Fixture.screen(s).contains { $0.contains("Hello") })
     }
@@ -45,7 +45,7 @@ struct ReducerEngineTests {
     @Test func olderItemsArePrependedAndTheAnchorKept() {
         var s = Fixture.state(rows: 12, columns: 40)
         let items = (1...20).map { Fixture.message("m\($0)", "message \($0)", at: Double($0)) }
-        Fixture.apply(&s, items.map { .engine(.item($0)) })
+        Fixture.apply(&s, items.map { .arrived($0) })
         Fixture.apply(&s, [.key(.pageUp)])
         guard case .anchor(let key, let line) = s.scroll else {
             Issue.record("expected an anchor")
@@ -53,7 +53,7 @@ struct ReducerEngineTests {
         }
         let before = Fixture.screen(s)
         let older = (1...5).map { Fixture.message("o\($0)", "older \($0)", at: Double($0) - 100) }
-        Fixture.apply(&s, [.engine(.olderItems(older, hasMore: true))])
+        Fixture.apply(&s, [.older(older, hasMore: true)])
         #expect(s.store.count == 25)
         #expect(s.store.entries.first?.item.id == "o1")
         #expect(s.scroll == .anchor(key: key, line: line))
@@ -62,18 +62,18 @@ struct ReducerEngineTests {
 
     @Test func scrollingToTheTopAsksForOlderOnce() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "hi")))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m1", "hi"))])
         let first = Fixture.apply(&s, [.key(.pageUp)])
         #expect(first == [.send(.loadOlder)])
         let again = Fixture.apply(&s, [.key(.pageUp)])
         #expect(again.isEmpty)
-        Fixture.apply(&s, [.engine(.olderItems([], hasMore: false))])
+        Fixture.apply(&s, [.older([], hasMore: false)])
         #expect(Fixture.apply(&s, [.key(.pageUp)]).isEmpty)
     }
 
     @Test func anUnansweredLoadOlderMayBeRetried() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "hi")))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m1", "hi"))])
         #expect(Fixture.apply(&s, [.key(.pageUp)]) == [.send(.loadOlder)])
         Fixture.apply(&s, [.engine(.notice("Could not load older messages"))])
         #expect(Fixture.apply(&s, [.key(.pageUp)]).isEmpty)
@@ -84,10 +84,10 @@ struct ReducerEngineTests {
 
     @Test func unreadCountsWhileScrolledUpAndClearsAtTheBottom() {
         var s = Fixture.state(rows: 12, columns: 40)
-        Fixture.apply(&s, (1...20).map { .engine(.item(Fixture.message("m\($0)", "message \($0)"))) })
+        Fixture.apply(&s, (1...20).map { .arrived(Fixture.message("m\($0)", "message \($0)")) })
         Fixture.apply(&s, [.key(.pageUp)])
         let anchored = s.scroll
-        Fixture.apply(&s, [.engine(.item(Fixture.message("n1", "new one"))), .engine(.item(Fixture.message("n2", "new two")))])
+        Fixture.apply(&s, [.arrived(Fixture.message("n1", "new one")), .arrived(Fixture.message("n2", "new two"))])
         #expect(s.unreadCount == 2)
         #expect(s.unreadKey == "i:n1")
         #expect(s.scroll == anchored)
@@ -100,8 +100,8 @@ struct ReducerEngineTests {
 
     @Test func ownMessagesDoNotCountAsUnread() {
         var s = Fixture.state(rows: 12, columns: 40)
-        Fixture.apply(&s, (1...20).map { .engine(.item(Fixture.message("m\($0)", "message \($0)"))) })
-        Fixture.apply(&s, [.key(.pageUp), .engine(.item(Fixture.own("l1", "mine")))])
+        Fixture.apply(&s, (1...20).map { .arrived(Fixture.message("m\($0)", "message \($0)")) })
+        Fixture.apply(&s, [.key(.pageUp), .arrived(Fixture.own("l1", "mine"))])
         #expect(s.unreadCount == 0)
     }
 
@@ -125,17 +125,17 @@ struct ReducerEngineTests {
         #expect(s.typing.sentence == "Ava and Bot are typing")
         Fixture.apply(&s, [.engine(.typingStopped(Fixture.bot))])
         #expect(s.typing.sentence == "Ava is typing")
-        Fixture.apply(&s, [.engine(.item(Fixture.message("a1", "hi", from: Fixture.ava)))])
+        Fixture.apply(&s, [.arrived(Fixture.message("a1", "hi", from: Fixture.ava))])
         #expect(s.typing.isEmpty)
     }
 
     @Test func partnerIsTheLatestBotOrAgent() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("b1", "hi")))])
+        Fixture.apply(&s, [.arrived(Fixture.message("b1", "hi"))])
         #expect(s.partner == Fixture.bot)
-        Fixture.apply(&s, [.engine(.item(Fixture.message("a1", "hello", from: Fixture.ava)))])
+        Fixture.apply(&s, [.arrived(Fixture.message("a1", "hello", from: Fixture.ava))])
         #expect(s.partner == Fixture.ava)
-        Fixture.apply(&s, [.engine(.item(Fixture.own("l1", "thanks")))])
+        Fixture.apply(&s, [.arrived(Fixture.own("l1", "thanks"))])
         #expect(s.partner == Fixture.ava)
         #expect(Fixture.screen(s)[0].contains("Ava  agent"))
     }
@@ -143,7 +143,7 @@ struct ReducerEngineTests {
     @Test func controlCharactersInNamesNeverReachTheScreen() {
         var s = Fixture.state()
         let evil = Participant(id: "x", name: "Eve\u{1B}]0;pwned\u{07}\u{1B}[2J", role: .agent)
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "hi", from: evil)))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m1", "hi", from: evil))])
         let screen = Fixture.screen(s).joined()
         #expect(!screen.contains("\u{1B}"))
         #expect(screen.contains("Eve]0;pwned[2J"))
@@ -153,10 +153,10 @@ struct ReducerEngineTests {
     @Test func bellWhenALiveAgentJoins() {
         var s = Fixture.state()
         let join = ChatItem(id: "j1", time: Fixture.t0, sender: Fixture.ava, kind: .event(.joined), text: "Ava joined")
-        #expect(Fixture.apply(&s, [.engine(.item(join))]) == [.bell])
-        #expect(Fixture.apply(&s, [.engine(.item(join))]).isEmpty)
+        #expect(Fixture.apply(&s, [.arrived(join)]) == [.bell])
+        #expect(Fixture.apply(&s, [.arrived(join)]).isEmpty)
         let botJoin = ChatItem(id: "j2", time: Fixture.t0, sender: Fixture.bot, kind: .event(.joined), text: "Bot joined")
-        #expect(Fixture.apply(&s, [.engine(.item(botJoin))]).isEmpty)
+        #expect(Fixture.apply(&s, [.arrived(botJoin)]).isEmpty)
         #expect(ChatTerminalApp.windowTitle(s) == "Helpline — Bot")
     }
 
@@ -226,9 +226,9 @@ struct ReducerKeyTests {
         _ = Fixture.type(&s, "/retry")
         #expect(Fixture.apply(&s, [.key(.enter)]).isEmpty)
         Fixture.apply(&s, [
-            .engine(.item(Fixture.own("l1", "a", delivery: .failed))),
-            .engine(.item(Fixture.own("l2", "b", delivery: .failed))),
-            .engine(.item(Fixture.own("l3", "c", delivery: .sent))),
+            .arrived(Fixture.own("l1", "a", delivery: .failed)),
+            .arrived(Fixture.own("l2", "b", delivery: .failed)),
+            .arrived(Fixture.own("l3", "c", delivery: .sent)),
         ])
         _ = Fixture.type(&s, "/retry")
         #expect(Fixture.apply(&s, [.key(.enter)]) == [.send(.retry(localId: "l2"))])
@@ -268,7 +268,7 @@ struct ReducerKeyTests {
 
     @Test func exportWritesMarkdownWithMode0600() throws {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "Hello\nthere"))), .engine(.item(Fixture.own("l1", "hi")))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m1", "Hello\nthere")), .arrived(Fixture.own("l1", "hi"))])
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("tui-export-\(UUID().uuidString).md").path
         _ = Fixture.type(&s, "/export \(path)")
         let effects = Fixture.apply(&s, [.key(.enter)])
@@ -292,13 +292,13 @@ struct ReducerKeyTests {
     @Test func resetReplacesTheTranscriptAndShowsEachItemOnce() {
         var s = Fixture.state(rows: 20, columns: 60)
         let items = (1...6).map { Fixture.message("m\($0)", "message \($0)", at: Double($0)) }
-        Fixture.apply(&s, items.map { .engine(.item($0)) })
-        Fixture.apply(&s, [.engine(.item(Fixture.own("l1", "pending one")))])
+        Fixture.apply(&s, items.map { .arrived($0) })
+        Fixture.apply(&s, [.arrived(Fixture.own("l1", "pending one"))])
         _ = Fixture.type(&s, "/reset")
         #expect(Fixture.apply(&s, [.key(.enter)]) == [.send(.reset)])
         var reloaded = Array(items.dropFirst(2))
         reloaded.append(Fixture.message("m7", "message 7", at: 7))
-        Fixture.apply(&s, [.engine(.transcriptReset(reloaded, hasMore: true))])
+        Fixture.apply(&s, [.reloaded(reloaded, hasMore: true)])
         let shown = s.store.entries.filter { !$0.isNotice }.map(\.item.id)
         #expect(shown == reloaded.map(\.id))
         #expect(s.hasMoreOlder)
@@ -310,7 +310,7 @@ struct ReducerKeyTests {
         // Updates to reloaded items still land on them.
         var updated = reloaded[0]
         updated.text = "message 3, edited"
-        Fixture.apply(&s, [.engine(.itemUpdated(updated))])
+        Fixture.apply(&s, [.changed(updated)])
         #expect(Fixture.screen(s).contains { $0.contains("message 3, edited") })
     }
 }

@@ -13,7 +13,7 @@ import Testing
 
     private func withSurvey() -> UIState {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m1", "Hello"))), .engine(.item(Self.survey))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m1", "Hello")), .arrived(Self.survey)])
         return s
     }
 
@@ -35,7 +35,7 @@ import Testing
 
     @Test func aDigitIsTextOnceAMessageFollowedTheQuestion() {
         var s = withSurvey()
-        Fixture.apply(&s, [.engine(.item(Fixture.message("m2", "How many would you like?", at: 5)))])
+        Fixture.apply(&s, [.arrived(Fixture.message("m2", "How many would you like?", at: 5))])
         _ = Fixture.type(&s, "2")
         #expect(s.composer.text == "2", "the newer message is being answered, not the old survey")
         s.composer.clear()
@@ -81,13 +81,13 @@ import Testing
         #expect(Fixture.apply(&s, [.key(.click(row: title, column: 6))]).isEmpty, "the title is not an option")
         var answered = Self.survey
         answered.answer = "Poor"
-        Fixture.apply(&s, [.engine(.itemUpdated(answered))])
+        Fixture.apply(&s, [.changed(answered)])
         #expect(Fixture.apply(&s, [.key(.click(row: row, column: 6))]).isEmpty, "an answered picker takes no clicks")
     }
 
     @Test func attachmentsAreNumberedAndDownloadedByNumber() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(attachment("a1", "first.png"))), .engine(.item(attachment("a2", "second.png")))])
+        Fixture.apply(&s, [.arrived(attachment("a1", "first.png")), .arrived(attachment("a2", "second.png"))])
         let screen = Fixture.screen(s)
         #expect(screen.contains { $0.contains("📎 #1 first.png (image/png)") })
         #expect(screen.contains { $0.contains("📎 #2 second.png") } && screen.contains { $0.contains("/download 2") })
@@ -100,7 +100,7 @@ import Testing
 
     @Test func openDownloadsTheAttachmentThenOpensTheSavedFile() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(attachment("a1", "first.png")))])
+        Fixture.apply(&s, [.arrived(attachment("a1", "first.png"))])
         Fixture.type(&s, "/open #1")
         #expect(Fixture.apply(&s, [.key(.enter)]) == [.send(.download(attachmentId: "a1", directory: nil))])
         let done = FileTransfer(
@@ -111,7 +111,7 @@ import Testing
 
     @Test func rejectedAttachmentsSaySoAndAreNotDownloaded() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.item(attachment("a1", "virus.png", status: "REJECTED")))])
+        Fixture.apply(&s, [.arrived(attachment("a1", "virus.png", status: "REJECTED"))])
         #expect(Fixture.screen(s).contains { $0.contains("rejected by the contact center's scan") })
         Fixture.type(&s, "/download 1")
         #expect(Fixture.apply(&s, [.key(.enter)]).isEmpty)
@@ -156,7 +156,7 @@ import Testing
     @Test func callActionsAreNumberedLinksThatOpenCanDial() {
         var s = Fixture.state()
         let card = "Here you go\n\n- Link: Menu (View) <https://example.com/menu>\n- Call: Restaurant +44 20 7123 4567 <tel:+442071234567>"
-        Fixture.apply(&s, [.engine(.item(Fixture.message("p1", card)))])
+        Fixture.apply(&s, [.arrived(Fixture.message("p1", card))])
         #expect(LinkIndex.links(in: s.store) == ["https://example.com/menu", "tel:+442071234567"])
         Fixture.type(&s, "/open 2")
         #expect(Fixture.apply(&s, [.key(.enter)]) == [.openURL("tel:+442071234567")])

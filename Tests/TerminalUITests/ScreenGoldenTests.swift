@@ -13,12 +13,12 @@ struct ScreenGoldenTests {
         Fixture.apply(&s, [
             .engine(.sessionInfo(info)),
             .engine(.connection(.open)),
-            .engine(.item(ChatItem(id: "e1", time: Fixture.t0, sender: Fixture.ava, kind: .event(.joined), text: "Ava joined the chat"))),
-            .engine(.item(ChatItem(
+            .arrived(ChatItem(id: "e1", time: Fixture.t0, sender: Fixture.ava, kind: .event(.joined), text: "Ava joined the chat")),
+            .arrived(ChatItem(
                 id: "m1", time: Fixture.t0, sender: Fixture.ava, kind: .message, contentType: "text/markdown",
-                text: "Hello! How can I **help**?"))),
-            .engine(.item(Fixture.own("l1", "My order 你好 is late", delivery: .read))),
-            .engine(.item(Fixture.own("l2", "Are you there?", delivery: .failed))),
+                text: "Hello! How can I **help**?")),
+            .arrived(Fixture.own("l1", "My order 你好 is late", delivery: .read)),
+            .arrived(Fixture.own("l2", "Are you there?", delivery: .failed)),
             .engine(.typing(Fixture.ava)),
         ])
         _ = Fixture.type(&s, "draft 👋")

@@ -2,7 +2,7 @@ import ChatModel
 import Foundation
 import Testing
 
-@testable import ChatEngine
+@testable import SessionCore
 
 @Suite("Connection diagnostics")
 struct DiagnosticsRecorderTests {

@@ -1,4 +1,4 @@
-import ChatEngine
+import SessionCore
 import Foundation
 import Testing
 
