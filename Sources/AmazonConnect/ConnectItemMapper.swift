@@ -23,6 +23,7 @@ enum ConnectItemMapper {
                 chat.contentType = "text/markdown"
                 chat.choices = template.choices.isEmpty ? nil : template.choices
                 chat.choiceReplies = template.choices.isEmpty ? nil : template.replies
+                chat.choiceLabels = template.labels == template.choices || template.choices.isEmpty ? nil : template.labels
             } else if let display = replyDisplay(chat) {
                 // A customer's answer to an interactive message reads as what they chose.
                 chat.text = display

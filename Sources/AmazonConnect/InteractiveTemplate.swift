@@ -14,6 +14,8 @@ struct InteractiveTemplate: Sendable, Equatable {
     var markdown: String
     /// What the user can pick, in order.
     var choices: [String]
+    /// How each choice is shown (with its subtitle or paging mark).
+    var labels: [String]
     /// What each choice sends, in the order of `choices`.
     var replies: [ChoiceReply]
 
@@ -24,6 +26,7 @@ struct InteractiveTemplate: Sendable, Equatable {
         else { return nil }
         var lines = header(body, fallbackTitle: type)
         var choices: [String] = []
+        var labels: [String] = []
         var replies: [ChoiceReply] = []
         switch type {
         case "ListPicker", "Panel", "QuickReply":
@@ -32,12 +35,13 @@ struct InteractiveTemplate: Sendable, Equatable {
                 guard let name = element["title"] as? String else { continue }
                 let paging = element["actionDetail"] as? String
                 let detail = (element["subtitle"] as? String).map { " — \($0)" } ?? ""
+                choices.append(name)
                 if let paging, type == "ListPicker", ["SHOW_MORE", "PREVIOUS_OPTIONS"].contains(paging) {
                     replies.append(InteractiveReply.listPaging(paging, list: body))
-                    choices.append("\(name) ↻")
+                    labels.append("\(name) ↻")
                 } else {
                     replies.append(.plain(name))
-                    choices.append("\(name)\(detail)")
+                    labels.append("\(name)\(detail)")
                 }
             }
         case "TimePicker":
@@ -47,6 +51,7 @@ struct InteractiveTemplate: Sendable, Equatable {
                 guard let date = slot["date"] as? String else { continue }
                 let minutes = (slot["duration"] as? Int).map { " (\($0) min)" } ?? ""
                 choices.append("\(date)\(minutes)")
+                labels.append("\(date)\(minutes)")
                 replies.append(.plain(date))
             }
         case "Carousel":
@@ -60,6 +65,7 @@ struct InteractiveTemplate: Sendable, Equatable {
                 for element in inner["elements"] as? [[String: Any]] ?? [] {
                     guard let name = element["title"] as? String else { continue }
                     choices.append("\(panelTitle): \(name)")
+                    labels.append("\(panelTitle): \(name)")
                     replies.append(InteractiveReply.carousel(
                         templateIdentifier: identifier, listTitle: omitTitle ? "" : panelTitle, selectionText: name))
                 }
@@ -67,7 +73,7 @@ struct InteractiveTemplate: Sendable, Equatable {
         default:
             break
         }
-        return InteractiveTemplate(markdown: lines.joined(separator: "\n"), choices: choices, replies: replies)
+        return InteractiveTemplate(markdown: lines.joined(separator: "\n"), choices: choices, labels: labels, replies: replies)
     }
 
     /// Title, subtitle and image link of a template's (or a carousel panel's) content, one line each.

@@ -34,7 +34,12 @@ extension ChatSession {
     /// current one) under a name that replaces no existing file; returns the path written.
     @discardableResult
     public func download(attachmentId: String, into directory: String?) async -> String? {
-        feed(.command(.download(attachmentId: attachmentId, directory: directory)))
+        guard !isFinished else { return nil }
+        let effects = core.handle(.command(.download(attachmentId: attachmentId, directory: directory)), now: configuration.now())
+        // Refused at once (a rejected file, no attachments here): a notice says why, nothing to wait for.
+        let started = effects.contains { if case .http = $0 { true } else { false } }
+        for effect in effects { carry(effect) }
+        guard started else { return nil }
         return await withCheckedContinuation { downloadWaiters[attachmentId, default: []].append($0) }
     }
 

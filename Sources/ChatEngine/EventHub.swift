@@ -43,8 +43,12 @@ final class EventHub: Sendable {
     }
 
     /// Publishes one event to every subscriber, keeping what a late subscriber is told current.
+    ///
+    /// The streams are fed outside the lock: a stream whose consumer is cancelled runs its
+    /// termination handler (which takes this lock) under the stream's own lock, so feeding it while
+    /// holding this one could deadlock.
     func publish(_ event: ChatEvent) {
-        state.withLock { state in
+        let continuations = state.withLock { state -> [AsyncStream<ChatEvent>.Continuation] in
             switch event {
             case .connection(let connection): state.connection = connection
             case .sessionInfo(let info): state.info = info
@@ -56,8 +60,9 @@ final class EventHub: Sendable {
                 }
             default: break
             }
-            for continuation in state.subscribers.values { continuation.yield(event) }
+            return Array(state.subscribers.values)
         }
+        for continuation in continuations { continuation.yield(event) }
     }
 
     /// Ends every stream; later subscribers get the current state and an immediate end.

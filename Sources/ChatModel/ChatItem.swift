@@ -34,6 +34,9 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
     public var sequence: Int64?
     /// Links, images and phone numbers the message carries besides its text.
     public var cards: [ChatCard]?
+    /// How each choice is shown in the numbered list, when that says more than the choice itself
+    /// (a subtitle, a paging mark), in the order of ``choices``.
+    public var choiceLabels: [String]?
 
     /// Creates an item.
     public init(
@@ -77,6 +80,7 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
         contentType = "text/markdown"
         choices = actions.isEmpty ? nil : actions
         choiceReplies = nil
+        choiceLabels = nil
     }
 
     /// The text as shown: the item's text, then its cards, its numbered choices with how to pick, and
@@ -87,7 +91,8 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
         if !body.isEmpty { blocks.append(body) }
         if let cards, !cards.isEmpty { blocks.append(cards.map(\.line).joined(separator: "\n")) }
         if let choices, !choices.isEmpty {
-            var lines = choices.enumerated().map { "\($0.offset + 1). \($0.element)" }
+            let labels = choiceLabels.flatMap { $0.count == choices.count ? $0 : nil } ?? choices
+            var lines = labels.enumerated().map { "\($0.offset + 1). \($0.element)" }
             if answer == nil, !isOwn {
                 lines.append("")
                 if let form {

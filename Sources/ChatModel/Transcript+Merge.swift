@@ -145,13 +145,15 @@ extension Transcript {
         // A loaded form keeps the values filled in; an answered picker keeps its answer.
         if item.answer == nil, item.form?.isLoaded != true,
             item.text != incoming.text || item.isStreaming != incoming.isStreaming || item.choices != incoming.choices
-                || item.form != incoming.form
+                || item.form != incoming.form || item.cards != incoming.cards
         {
             item.text = incoming.text
             item.isStreaming = incoming.isStreaming
             item.contentType = incoming.contentType
             item.choices = incoming.choices
             item.choiceReplies = incoming.choiceReplies
+            item.choiceLabels = incoming.choiceLabels
+            item.cards = incoming.cards
             if incoming.form != nil { item.form = incoming.form }
         }
         if let delivery = incoming.delivery, let current = item.delivery, current < delivery, current != .failed {

@@ -52,7 +52,7 @@ extension SessionCore {
             return
         }
         _ = form.set(field.name, to: trimmed)
-        transcript.modify(id: item.id) { $0.form = form }
+        transcript.modify(id: item.id) { $0.show(form: form, actions: $0.choices ?? []) }
     }
 
     /// The reply for text typed while a form waits for an answer (it answers the form): the newest open

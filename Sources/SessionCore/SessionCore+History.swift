@@ -119,6 +119,7 @@ extension SessionCore {
 
     mutating func reloaded(_ result: Result<WireResult, BackendError>) {
         reloading = false
+        log(.debug, "reload answered: \(result)")
         guard case .live = socket else {
             notice("The connection changed while reloading; nothing was reset. Try again.")
             return

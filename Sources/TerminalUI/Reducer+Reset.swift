@@ -49,8 +49,7 @@ extension Reducer {
     /// Shows a transcript reloaded from the server in place of everything shown before (local
     /// notices included), follows the newest line and says so in one notice.
     static func resetTranscript(_ state: inout UIState, _ update: TranscriptUpdate, hasMore: Bool, now: Date) {
-        state.store = TranscriptStore()
-        state.store.apply(update)
+        state.store.replaceAll(with: update)
         state.view.invalidateRows()
         state.transcriptVersion += 1
         state.hasMoreOlder = hasMore

@@ -86,9 +86,19 @@ struct TranscriptStore: Equatable, Sendable {
         return false
     }
 
+    /// Shows exactly the transcript of `update` (a reload): the notices go, their numbers go on, so no
+    /// layout cached for an old notice is taken for a new one.
+    mutating func replaceAll(with update: TranscriptUpdate) {
+        notices = []
+        highlighted = nil
+        highlightRevision += 1
+        items = update.items
+        rebuildRows()
+    }
+
     /// Appends a local notice line after the last item.
     mutating func appendNotice(_ text: String, at time: Date) {
-        let item = ChatItem(id: "notice-\(notices.count + 1)", time: time, sender: .system, kind: .event(.other), text: text)
+        let item = ChatItem(id: "notice-\(nextNoticeRevision)", time: time, sender: .system, kind: .event(.other), text: text)
         notices.append(Notice(item: item, after: items.last?.key, revision: takeNoticeRevision()))
         rows.append(.notice(notices.count - 1))
     }

@@ -13,7 +13,7 @@ import Testing
 
     /// The rendered block, then one line per choice: its number, label, content type and content.
     static func rendering(_ item: ChatItem) -> String {
-        let lines = Markdown.render(item.text, width: 60).map(\.plainText)
+        let lines = Markdown.render(item.displayText, width: 60).map(\.plainText)
         var out = lines
         out.append("---")
         for (index, choice) in (item.choices ?? []).enumerated() {

@@ -46,9 +46,9 @@ import Testing
         // Legacy agent-side acknowledgement: Android drops it, and so do we (spec §3.5).
         "connection-acknowledged": "",
         "ws-subscribe-response": "subscribed",
-        "ws-subscribe-response-failure": "server-error",
+        "ws-subscribe-response-failure": "subscription-failed",
         "ws-heartbeat-response": "alive",
-        "ws-deep-heartbeat-response": "alive",
+        "ws-deep-heartbeat-response": "alive deep-ok",
         "ws-deep-heartbeat-response-failure": "alive degraded",
         "ws-error-forbidden": "server-error",
     ]
@@ -171,10 +171,12 @@ import Testing
     @Test func quickReplyAndListPickerOfferTheirTitles() throws {
         let quick = try item("message-interactive-quickreply")
         #expect(quick.choices == ["Great", "OK", "Poor"])
-        #expect(quick.text.contains("**How was your experience?**") && quick.text.contains("1. Great"))
+        #expect(quick.text.contains("**How was your experience?**") && !quick.text.contains("Great"), "choices are not text")
+        #expect(quick.displayText.contains("1. Great"))
         let list = try item("message-interactive-listpicker")
         #expect(list.choices?.first == "Billing")
-        #expect(list.text.contains("1. Billing — Statements and payments"))
+        #expect(list.choiceLabels?.first == "Billing — Statements and payments", "shown with its subtitle")
+        #expect(list.displayText.contains("1. Billing — Statements and payments"))
         #expect(list.text.contains("[image: Our departments](https://assets.example.com/chat/departments.jpg)"))
         #expect(list.isOpenForPicking)
     }
@@ -201,7 +203,7 @@ import Testing
             content: #"{"templateIdentifier":"template1","listTitle":"Kyoto","selectionText":"Book flights"}"#,
             display: "Kyoto: Book flights"))
         #expect(carousel.contentType == "text/markdown" && !carousel.text.contains("templateType"))
-        #expect(carousel.text.contains("3. Book flights"), "options are numbered across the panels")
+        #expect(carousel.displayText.contains("3. Kyoto: Book flights"), "options are numbered across the panels")
     }
 
     @Test func listPickerPagingElementsSendTheFixtureResponse() throws {
@@ -210,6 +212,7 @@ import Testing
             + #"{"title":"More","actionDetail":"SHOW_MORE"}]}}}"#
         let template = try #require(InteractiveTemplate.parse(content))
         #expect(template.choices == ["Billing", "More"])
+        #expect(template.labels == ["Billing", "More ↻"])
         let fixture = try #require(try SpecFixtures.connectFixtures().first { $0.name == "message-interactive-response" })
         let frame = try #require(try JSONSerialization.jsonObject(with: fixture.data) as? [String: Any])
         let wireItem = try #require(

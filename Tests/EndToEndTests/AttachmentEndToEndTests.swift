@@ -182,7 +182,7 @@ import Testing
         #expect(shown, "DescribeView's view replaces the raw JSON: \(texts)")
         let view = try #require(await recorder.currentItems.first { $0.id == id })
         #expect(view.text.contains("_Update your address_") && view.text.contains("- Street: 1 Quay Street"))
-        #expect(view.text.contains("1. Submit\n2. Cancel") && view.choices == ["Submit", "Cancel"])
+        #expect(view.displayText.contains("1. Submit\n2. Cancel") && view.choices == ["Submit", "Cancel"])
         #expect(!view.text.contains("templateType") && view.contentType == "text/markdown")
 
         let unknown = #"{"templateType":"ViewResource","version":"1.0","data":{"content":{"viewId":"x","viewToken":"nope","viewData":{}}}}"#

@@ -69,9 +69,11 @@ import Testing
         let records = try String(contentsOf: transcript, encoding: .utf8).split(separator: "\n").map {
             try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] ?? [:]
         }
+        // A later line with the same key (localId, else id) updates the item: replayed, "hours" is one item.
         let mine = records.filter { $0["text"] as? String == "hours" }
-        #expect(mine.count == 1)
-        #expect(mine.first?["role"] as? String == "customer" && mine.first?["delivery"] != nil)
+        #expect(!mine.isEmpty && Set(mine.compactMap { $0["localId"] as? String }).count == 1, "one message: \(mine)")
+        #expect(mine.first?["role"] as? String == "customer" && mine.first?["delivery"] as? String == "sent")
+        #expect(mine.last?["delivery"] as? String == "read", "the bot read it, and the file says so")
         #expect(records.allSatisfy { $0["id"] != nil && $0["time"] != nil && $0["role"] != nil && $0["contentType"] != nil })
         let attributes = try FileManager.default.attributesOfItem(atPath: transcript.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)

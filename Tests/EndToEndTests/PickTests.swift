@@ -14,7 +14,7 @@ import Testing
         #expect(offered, "the survey offers choices")
         let picker = try #require(await recorder.currentItems.first { $0.isOpenForPicking })
         #expect(picker.choices == ["Great", "OK", "Poor"])
-        #expect(picker.text.contains("1. Great") && !picker.text.contains("templateType"), "shown as a readable block")
+        #expect(picker.displayText.contains("1. Great") && !picker.text.contains("templateType"), "shown as a readable block")
 
         await session.perform(.pick(index: 5))
         #expect(await recorder.wait { await $0.events.contains { $0 == .notice("Pick a number from 1 to 3.") } })
@@ -50,11 +50,11 @@ import Testing
         #expect(await recorder.wait { await ResetEndToEndTests.resetItems($0) != nil })
         let reloaded = try #require(await ResetEndToEndTests.resetItems(recorder))
         let survey = try #require(reloaded.first { $0.choices == ["Great", "OK", "Poor"] })
-        #expect(survey.answer == "Great" && !survey.isOpenForPicking && survey.text.contains("You picked: Great"))
+        #expect(survey.answer == "Great" && !survey.isOpenForPicking && survey.displayText.contains("You picked: Great"))
         let form = try #require(reloaded.first { $0.form != nil })
         #expect(form.answer == "Cancel" && !form.isOpenForPicking, "\(form.text)")
         let loaded = await recorder.wait { recorder in
-            await recorder.currentItems.contains { $0.id == form.id && $0.text.contains("1. Submit") && $0.text.contains("You picked: Cancel") }
+            await recorder.currentItems.contains { $0.id == form.id && $0.displayText.contains("1. Submit") && $0.displayText.contains("You picked: Cancel") }
         }
         #expect(loaded, "the view loads again, still answered")
         await session.perform(.pick(index: 1))

@@ -25,7 +25,7 @@ import Testing
         let stored = await Self.waitUntil { Self.storedOutbox(in: state).contains("remember me") }
         #expect(stored, "the unsent message is in the state file")
         let record = Self.storedOutbox(in: state)
-        #expect(record.contains("\"lastSeenItemId\"") && record.contains("\"participantToken\""), "token and position are stored")
+        #expect(record.contains("\"participantToken\""), "the token is stored")
         first.kill()
         let files = try FileManager.default.contentsOfDirectory(atPath: state.appendingPathComponent("helpline").path)
         for file in files {

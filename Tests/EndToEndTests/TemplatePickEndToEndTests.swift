@@ -13,11 +13,11 @@ import Testing
     /// Waits for a new open picker whose text contains `marker`, then returns it.
     static func picker(_ recorder: EventRecorder, containing marker: String) async throws -> ChatItem {
         let shown = await recorder.wait {
-            await $0.currentItems.contains { $0.isOpenForPicking && $0.text.contains(marker) }
+            await $0.currentItems.contains { $0.isOpenForPicking && $0.displayText.contains(marker) }
         }
         let texts = await recorder.currentItems.map(\.text)
         #expect(shown, "a picker with \(marker): \(texts)")
-        return try #require(await recorder.currentItems.last { $0.isOpenForPicking && $0.text.contains(marker) })
+        return try #require(await recorder.currentItems.last { $0.isOpenForPicking && $0.displayText.contains(marker) })
     }
 
     /// The customer's messages after the first `skip`, as (content type, content) from the server's record.

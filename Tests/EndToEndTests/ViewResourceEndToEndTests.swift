@@ -31,7 +31,7 @@ import Testing
         defer { Task { await server.stop() } }
         #expect(form.choices == ["Submit", "Cancel"] && form.isOpenForPicking)
         #expect(form.form?.fields.map(\.name) == ["Street"], "Heading is a text, Street the field")
-        #expect(form.text.contains("- Street: —") && form.text.contains("1. Submit") && form.text.contains("2. Cancel"))
+        #expect(form.text.contains("- Street: —") && form.displayText.contains("1. Submit") && form.displayText.contains("2. Cancel"))
 
         await session.perform(.setField(name: "Town", value: "x"))
         #expect(await recorder.wait { await $0.events.contains(.notice("The form has no field Town; its fields are Street.")) })
@@ -48,7 +48,7 @@ import Testing
         #expect(await Self.responses(server, contactId)
             == [#"{"action":"Submit","data":{"Street":"12 Pine St"},"templateType":"ViewResource","version":"1.0"}"#])
         let answered = try #require(await recorder.currentItems.first { $0.id == form.id })
-        #expect(!answered.isOpenForPicking && !answered.isOpenForm && answered.text.contains("You picked: Submit"))
+        #expect(!answered.isOpenForPicking && !answered.isOpenForm && answered.displayText.contains("You picked: Submit"))
         let own = await recorder.currentItems.filter { $0.isOwn }.map(\.text)
         #expect(own.last == "Submit — Street: 12 Pine St", "the answer reads as what was chosen: \(own)")
         #expect(own.filter { $0.contains("Submit") }.count == 1, "shown once, echo matched: \(own)")

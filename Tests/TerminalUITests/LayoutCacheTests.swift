@@ -68,7 +68,7 @@ struct LayoutCacheTests {
             .arrived(Fixture.own("l2", "mine again")),
         ])
         let headers = Fixture.screen(s).filter { $0.range(of: #"^\d\d:\d\d "#, options: .regularExpression) != nil }
-        #expect(headers.count == 4, "m1, m3 and both own messages have headers:\n\(headers)")
+        #expect(headers.count == 4, "m1, m3 and both own messages have headers:\n\(Fixture.screen(s).joined(separator: "\n"))")
     }
 
     @Test func regionsAtMinimumSizeAndTooSmall() {

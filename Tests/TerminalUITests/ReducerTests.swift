@@ -20,9 +20,8 @@ struct ReducerEngineTests {
         #expect(s.store.count == 1)
         #expect(s.store.entries[0].item.id == "server-1")
         #expect(s.store.entries[0].item.delivery == .sent)
-        // A later receipt may carry only the server id.
+        // A later receipt moves it on; the key stays the local id.
         var read = sent
-        read.localId = nil
         read.delivery = .read
         Fixture.apply(&s, [.changed(read)])
         #expect(s.store.count == 1)

@@ -50,7 +50,7 @@ extension UIEvent {
     /// Marks the intent in a transcript update whose change names no real position.
     private static func intent(_ items: [ChatItem], _ marker: Int, hasMore: Bool = false) -> UIEvent {
         var transcript = Transcript()
-        for item in items { transcript.merge(item, isOwn: item.isOwn) }
+        for item in items { transcript.addPending(item) }
         let change: TranscriptChange = marker == -3 ? .merged(count: items.count, hasMore: hasMore)
             : marker == -4 ? .reset(hasMore: hasMore) : .inserted(position: marker)
         return .engine(.transcript(TranscriptUpdate(items: transcript.items, change: change)))
@@ -77,7 +77,12 @@ extension Fixture {
         var transcript = Transcript(items: state.store.items)
         switch marker.change {
         case .inserted(-1):
-            for item in items { transcript.merge(item, isOwn: item.isOwn) }
+            for item in items {
+                // Our unsent messages are added the way the engine adds what the user typed.
+                if item.delivery == .pending, item.localId != nil { transcript.addPending(item) } else {
+                    transcript.merge(item, isOwn: item.isOwn)
+                }
+            }
         case .inserted(-2):
             for item in items {
                 let found = item.localId.map { local in transcript.modify(localId: local) { $0 = item } } ?? false
