@@ -73,4 +73,9 @@ public struct DemoServerConfiguration: Sendable {
         self.tls = nil
         self.connectionLimits = DemoConnectionLimits()
     }
+
+    /// Why `origin` cannot be a CORS origin (nil when it can): it must look like `https://host[:port]`.
+    public static func corsOriginProblem(_ origin: String) -> String? {
+        CORSPolicy.validate(origin: origin)
+    }
 }
