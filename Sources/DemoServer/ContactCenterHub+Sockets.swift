@@ -47,7 +47,14 @@ extension ContactCenterHub {
         guard let data = FirstJSONValue.extract(from: text),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let topic = object["topic"] as? String
-        else { return }
+        else {
+            // No route for a frame that is not a JSON object with a topic: API Gateway's error frame.
+            let error: [String: String] = [
+                "message": "Forbidden", "connectionId": id.uuidString.lowercased(), "requestId": Self.newId(),
+            ]
+            link.continuation.yield(.text(WireJSON.string(error)))
+            return
+        }
         switch topic {
         case "aws/subscribe":
             sockets[id]?.subscribed = true

@@ -50,7 +50,7 @@ struct DemoFrontDoor<Inner: HTTPResponder>: HTTPResponder where Inner.Context ==
                 return Self.message("No route for \(request.method.rawValue) \(request.uri.path)", status: 404)
             }
             return response
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             return Self.tooLarge(length: nil, limit: limit)
         } catch let error as any HTTPResponseError {
             if error.status == .notFound {

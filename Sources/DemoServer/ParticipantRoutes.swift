@@ -63,8 +63,8 @@ struct ParticipantRoutes: Sendable {
                 return HTTPSupport.participant(.success(try await operation(hub, token, body, request)))
             } catch let error as ParticipantServiceError {
                 return HTTPSupport.participant(.failure(error))
-            } catch let error as HTTPError where error.status == .contentTooLarge {
-                throw error
+            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                throw error  // the front door answers 413
             } catch {
                 return HTTPSupport.participant(.failure(.validation("Invalid request")))
             }
