@@ -19,11 +19,12 @@ import Testing
         try await withDemoServer { server, _ in
             let port = try #require(server.baseURL.port)
             let serve = try ServeProcess(["--port", String(port)])
-            defer { Task { await serve.stop() } }
-            let status = await serve.exitStatus()
-            #expect(status != nil && status != 0, "exits non-zero")
-            #expect(serve.errors.contains("could not listen on 127.0.0.1:\(port)"), "\(serve.errors)")
-            #expect(serve.errors.contains("address already in use"), "\(serve.errors)")
+            try await serve.whileRunning {
+                let status = await serve.exitStatus()
+                #expect(status != nil && status != 0, "exits non-zero")
+                #expect(serve.errors.contains("could not listen on 127.0.0.1:\(port)"), "\(serve.errors)")
+                #expect(serve.errors.contains("address already in use"), "\(serve.errors)")
+            }
         }
     }
 
@@ -31,41 +32,44 @@ import Testing
           .enabled(if: ServeCommandTests.hasIPv6Loopback, "needs ::1"))
     func ipv6LoopbackPrintsABracketedURLThatWorks() async throws {
         let serve = try ServeProcess(["--host", "::1", "--port", "0", "--reply-delay", "20"])
-        defer { Task { await serve.stop() } }
-        let url = try await listeningURL(serve)
-        #expect(url.hasPrefix("http://[::1]:"), "\(url)")
-        let start = try await runTool(["curl", "-sS", "-g", "--max-time", "20", "-X", "POST", "-d",
-                                       #"{"ParticipantDetails":{"DisplayName":"Six"}}"#, url + "/Prod"])
-        #expect(start.output.contains("ParticipantToken"), "\(start.output)")
-        let polyAI = try #require(await serve.line(containing: "PolyAI socket:"))
-        #expect(polyAI.contains("ws://[::1]:"))
+        try await serve.whileRunning {
+            let url = try await listeningURL(serve)
+            #expect(url.hasPrefix("http://[::1]:"), "\(url)")
+            let start = try await runTool(["curl", "-sS", "-g", "--max-time", "20", "-X", "POST", "-d",
+                                           #"{"ParticipantDetails":{"DisplayName":"Six"}}"#, url + "/Prod"])
+            #expect(start.output.contains("ParticipantToken"), "\(start.output)")
+            let polyAI = try #require(await serve.line(containing: "PolyAI socket:"))
+            #expect(polyAI.contains("ws://[::1]:"))
+        }
     }
 
     @Test(.enabled(if: ServeCommandTests.available, "needs the built helpline binary and curl"))
     func tlsPrintsTheCAAndTheRequestLogNamesRequestsNotTokens() async throws {
         let serve = try ServeProcess(["--port", "0", "--tls", "--log-level", "info", "--cors-origin", "http://localhost:3000"])
-        defer { Task { await serve.stop() } }
-        let url = try await listeningURL(serve)
-        #expect(url.hasPrefix("https://127.0.0.1:"))
-        let caLine = try #require(await serve.line(containing: "TLS CA:"))
-        let ca = try #require(caLine.split(separator: " ").first { $0.hasSuffix("ca.pem") }.map(String.init))
-        #expect(ca.hasPrefix(serve.state.path + "/helpline/"), "the CA lives under XDG_STATE_HOME/helpline")
-        let start = try await runTool(["curl", "-sS", "--max-time", "20", "--cacert", ca, "-X", "POST", "-d",
-                                       #"{"ParticipantDetails":{"DisplayName":"Ty"}}"#, url + "/Prod"])
-        let token = try #require(
-            ((try? JSONSerialization.jsonObject(with: Data(start.output.utf8)) as? [String: Any])?["data"]
-                as? [String: Any]).flatMap { $0["startChatResult"] as? [String: Any] }?["ParticipantToken"] as? String,
-            "\(start.output)")
-        _ = try await runTool(["curl", "-sS", "--max-time", "20", "--cacert", ca, "-X", "POST", "-H", "X-Amz-Bearer: \(token)",
-                               "-d", #"{"Type":["WEBSOCKET","CONNECTION_CREDENTIALS"]}"#, url + "/participant/connection"])
-        #expect(await serve.stderrContains("POST /participant/connection 200 "), "\(serve.errors)")
-        #expect(serve.errors.contains("POST /Prod 200 "))
-        #expect(!serve.errors.contains(token), "the request log never shows a token")
+        try await serve.whileRunning {
+            let url = try await listeningURL(serve)
+            #expect(url.hasPrefix("https://127.0.0.1:"))
+            let caLine = try #require(await serve.line(containing: "TLS CA:"))
+            let ca = try #require(caLine.split(separator: " ").first { $0.hasSuffix("ca.pem") }.map(String.init))
+            #expect(ca.hasPrefix(serve.state.path + "/helpline/"), "the CA lives under XDG_STATE_HOME/helpline")
+            let start = try await runTool(["curl", "-sS", "--max-time", "20", "--cacert", ca, "-X", "POST", "-d",
+                                           #"{"ParticipantDetails":{"DisplayName":"Ty"}}"#, url + "/Prod"])
+            let token = try #require(
+                ((try? JSONSerialization.jsonObject(with: Data(start.output.utf8)) as? [String: Any])?["data"]
+                    as? [String: Any]).flatMap { $0["startChatResult"] as? [String: Any] }?["ParticipantToken"] as? String,
+                "\(start.output)")
+            _ = try await runTool(["curl", "-sS", "--max-time", "20", "--cacert", ca, "-X", "POST", "-H", "X-Amz-Bearer: \(token)",
+                                   "-d", #"{"Type":["WEBSOCKET","CONNECTION_CREDENTIALS"]}"#, url + "/participant/connection"])
+            #expect(await serve.stderrContains("POST /participant/connection 200 "), "\(serve.errors)")
+            #expect(serve.errors.contains("POST /Prod 200 "))
+            #expect(!serve.errors.contains(token), "the request log never shows a token")
+        }
 
         let badOrigin = try ServeProcess(["--cors-origin", "localhost:3000"])
-        defer { Task { await badOrigin.stop() } }
-        #expect(await badOrigin.exitStatus() != 0)
-        #expect(badOrigin.errors.contains("--cors-origin"))
+        try await badOrigin.whileRunning {
+            #expect(await badOrigin.exitStatus() != 0)
+            #expect(badOrigin.errors.contains("--cors-origin"))
+        }
     }
 
     static let hasIPv6Loopback: Bool = {

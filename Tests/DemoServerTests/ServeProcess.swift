@@ -4,8 +4,9 @@ import Foundation
     import Glibc
 #endif
 
-/// The real `helpline serve` binary, started for a test and always stopped: its printed lines, its
-/// stderr, and a state folder of its own.
+/// A program a test runs in the background and always stops: its printed lines, its stderr, and a
+/// scratch folder of its own (the `XDG_STATE_HOME` of `helpline serve`, Chromium's profile). Foundation
+/// starts it as the leader of a process group, so stopping it ends the whole group (a browser's helpers too).
 final class ServeProcess: @unchecked Sendable {
     /// The built binary next to the tests (`swift build --build-tests` builds it).
     static var binary: URL {
@@ -22,11 +23,16 @@ final class ServeProcess: @unchecked Sendable {
     private var errText = ""
 
     /// Starts `helpline serve ARGUMENTS` with a fresh `XDG_STATE_HOME`.
-    init(_ arguments: [String]) throws {
-        state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-serve-\(UUID().uuidString)")
+    convenience init(_ arguments: [String]) throws {
+        try self.init(program: Self.binary.path, ["serve"] + arguments)
+    }
+
+    /// Starts `program ARGUMENTS` (a path, or a name looked up on PATH) in a process group of its own.
+    init(program: String, _ arguments: [String], scratch: URL? = nil) throws {
+        state = scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("helpline-bg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
-        process.executableURL = Self.binary
-        process.arguments = ["serve"] + arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")  // execs `program` in place: same pid
+        process.arguments = [program] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_STATE_HOME"] = state.path
         process.environment = environment
@@ -36,6 +42,24 @@ final class ServeProcess: @unchecked Sendable {
         try process.run()
         collect(stdout.fileHandleForReading) { self.outText += $0 }
         collect(stderr.fileHandleForReading) { self.errText += $0 }
+    }
+
+    /// The safety net: a process still running when the test lets go of it is killed with its group.
+    deinit {
+        if process.isRunning { kill(-process.processIdentifier, SIGKILL) }
+        try? FileManager.default.removeItem(at: state)
+    }
+
+    /// Runs `body` with the process and stops it afterwards, whether `body` throws or not.
+    func whileRunning<T>(_ body: () async throws -> T) async throws -> T {
+        do {
+            let result = try await body()
+            await stop()
+            return result
+        } catch {
+            await stop()
+            throw error
+        }
     }
 
     /// Everything printed on stdout so far.
@@ -71,13 +95,15 @@ final class ServeProcess: @unchecked Sendable {
         return process.isRunning ? nil : process.terminationStatus
     }
 
-    /// SIGTERM, then SIGKILL if it does not exit within 10 s; removes the state folder.
+    /// SIGTERM to the process group, then SIGKILL if it does not exit within 2 s; removes the scratch folder.
     func stop() async {
+        let group = process.processIdentifier
         if process.isRunning {
-            process.terminate()
-            if await exitStatus(timeout: .seconds(10)) == nil { kill(process.processIdentifier, SIGKILL) }
+            kill(-group, SIGTERM)
+            if await exitStatus(timeout: .seconds(2)) == nil { kill(-group, SIGKILL) }
             process.waitUntilExit()
         }
+        kill(-group, SIGKILL)  // helpers that outlived the leader
         try? FileManager.default.removeItem(at: state)
     }
 
