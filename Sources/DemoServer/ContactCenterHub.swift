@@ -63,11 +63,9 @@ actor ContactCenterHub {
     /// Half-open network path: new upgrades wait here until it heals.
     var pathDown = false
     var pathWaiters: [CheckedContinuation<Void, Never>] = []
-    /// Latency and jitter added to REST responses and socket frames (see `latency=` / `jitter=`).
-    var latency: Duration = .zero
-    var jitter: Duration = .zero
-    /// Draws the jitter (apart from `random`, so the `rest-fail` sequence stays the same).
-    var jitterRandom: SeededRandom
+    /// Latency and jitter added to REST responses and socket frames (see `latency=` / `jitter=`); its own
+    /// seeded generator, so the `rest-fail` sequence stays the same.
+    let latencyFault: LatencyFault
     var refuseUpgrades: Bool
     var pingFailure: Bool
     var receiptConflict: Bool
@@ -89,10 +87,9 @@ actor ContactCenterHub {
         restFailureRate = configuration.faults.restFailureRate
         reorderWindow = configuration.faults.reorderWindow
         rejectAttachments = configuration.faults.rejectAttachments
-        latency = configuration.faults.latency ?? .zero
-        jitter = configuration.faults.jitter ?? .zero
         random = SeededRandom(seed: configuration.faults.seed)
-        jitterRandom = SeededRandom(seed: configuration.faults.seed &+ 0x5EED)
+        latencyFault = LatencyFault(
+            latency: configuration.faults.latency, jitter: configuration.faults.jitter, seed: configuration.faults.seed)
     }
 
     /// Current wall-clock time in milliseconds.

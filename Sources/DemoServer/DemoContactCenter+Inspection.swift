@@ -62,7 +62,7 @@ extension DemoContactCenter {
     /// Holds every REST answer and socket frame (both ways) for `latency` plus a seeded random 0…`jitter`;
     /// zero for both turns it off. A socket's frames keep their order.
     public func setLatency(_ latency: Duration, jitter: Duration = .zero) async {
-        await hub.setLatency(latency, jitter: jitter)
+        hub.setLatency(latency, jitter: jitter)
     }
 
     /// Fails `rate` (0…1) of Participant REST calls with 500 InternalServerException or 429 ThrottlingException,

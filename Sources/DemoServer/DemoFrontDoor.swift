@@ -29,7 +29,7 @@ struct DemoFrontDoor<Inner: HTTPResponder>: HTTPResponder where Inner.Context ==
         if contactId == nil, let bearer = HTTPSupport.bearerName.flatMap({ request.headers[$0] }) {
             contactId = await hub.contactId(forToken: bearer)
         }
-        if let delay = await hub.drawDelay() { try? await sleep(delay) }
+        if let delay = hub.drawDelay() { try? await sleep(delay) }
         log.line(method: request.method.rawValue, path: path, status: response.status.code, since: started,
                  contactId: contactId)
         return response

@@ -9,7 +9,7 @@ enum SocketPump {
         watcher: (@Sendable () async -> Void)? = nil, onText: @escaping @Sendable (String) async -> Void
     ) async {
         let sleep = hub.configuration.latencySleep
-        let draw: @Sendable () async -> Duration? = { await hub.drawDelay() }
+        let draw: @Sendable () -> Duration? = { hub.drawDelay() }
         let commands = DelayLine.delaying(commands, draw: draw, sleep: sleep)
         let messages = DelayLine.delaying(socket.messages, draw: draw, sleep: sleep)
         await withTaskGroup(of: Void.self) { group in

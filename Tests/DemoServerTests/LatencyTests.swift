@@ -45,14 +45,14 @@ import Testing
         }
         try await withDemoServer(config) { server, _ in
             // Set up without the fault, then turn it on for the socket's traffic.
-            await server.hub.setLatency(.zero, jitter: .zero)
+            await server.setLatency(.zero, jitter: .zero)
             let chat = try await DemoClient(server: server).startChat()
             let socket = try await TestSocket.open(chat.socketURL)
             try await socket.subscribe()
             // The agent joins (its own frame) before the fault, so each message below is exactly one frame.
             let joined = try #require(await server.injectMessage(contactId: chat.contactId, text: "hello"))
             #expect(await socket.inbox.first { TestSocket.chatItem($0)?["Id"] as? String == joined } != nil)
-            await server.hub.setLatency(.milliseconds(200), jitter: .milliseconds(100))
+            await server.setLatency(.milliseconds(200), jitter: .milliseconds(100))
 
             try await socket.send(#"{"topic":"aws/heartbeat"}"#)
             let inbound = try #require(await sleeper.releaseNext(), "the client's frame is held on its way in")
@@ -74,7 +74,7 @@ import Testing
             for id in ids { #expect(await socket.inbox.first { TestSocket.chatItem($0)?["Id"] as? String == id } != nil) }
             let order = await socket.chatItems().compactMap { $0["Id"] as? String }.filter(ids.contains)
             #expect(order == ids)
-            await server.hub.setLatency(.zero, jitter: .zero)
+            await server.setLatency(.zero, jitter: .zero)
             await socket.close()
         }
     }
