@@ -111,8 +111,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             responding = false
             pendingResponses = max(pendingResponses - 1, 0)
             if closeAfterResponse {
-                context.writeAndFlush(data).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
-                promise?.succeed()
+                let written = context.eventLoop.makePromise(of: Void.self)
+                written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+                if let promise { written.futureResult.cascade(to: promise) }
+                context.writeAndFlush(data, promise: written)
                 return
             }
             context.write(data, promise: promise)

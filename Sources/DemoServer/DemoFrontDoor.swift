@@ -46,16 +46,12 @@ struct DemoFrontDoor<Inner: HTTPResponder>: HTTPResponder where Inner.Context ==
         }
         do {
             let response = try await inner.respond(to: request, context: context)
-            if response.status == .notFound, response.body.contentLength ?? 0 == 0 {
-                return Self.message("No route for \(request.method.rawValue) \(request.uri.path)", status: 404)
-            }
+            if response.status == .notFound, response.body.contentLength ?? 0 == 0 { return Self.noRoute(request) }
             return response
         } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
             return Self.tooLarge(length: nil, limit: limit)
         } catch let error as any HTTPResponseError {
-            if error.status == .notFound {
-                return Self.message("No route for \(request.method.rawValue) \(request.uri.path)", status: 404)
-            }
+            if error.status == .notFound { return Self.noRoute(request) }
             return (try? error.response(from: request, context: context))
                 ?? Self.message("Request failed", status: Int(error.status.code))
         } catch {
@@ -105,6 +101,16 @@ struct DemoFrontDoor<Inner: HTTPResponder>: HTTPResponder where Inner.Context ==
             status: 413)
         response.headers[.connection] = "close"
         return response
+    }
+
+    /// 404 for a path no route serves, in plain text: it names the method and path, and is plainly not
+    /// the JSON any route would answer (clients report "not the expected JSON").
+    static func noRoute(_ request: Request) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "text/plain; charset=utf-8"
+        return Response(
+            status: .notFound, headers: headers,
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "No route for \(request.method.rawValue) \(request.uri.path)\n")))
     }
 
     /// A JSON `{"message": …}` answer.

@@ -76,8 +76,10 @@ final class WebSocketUpgradeSwitch: ChannelDuplexHandler, RemovableChannelHandle
         }
         pendingResponses = max(pendingResponses - 1, 0)
         if closeAfterResponse, pendingResponses == 0 {
-            context.writeAndFlush(data, promise: promise)
-            context.close(promise: nil)
+            let written = context.eventLoop.makePromise(of: Void.self)
+            written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
+            if let promise { written.futureResult.cascade(to: promise) }
+            context.writeAndFlush(data, promise: written)
             return
         }
         context.write(data, promise: promise)

@@ -58,7 +58,8 @@ import Testing
         try await withDemoServer { _, client in
             let reply = try await client.request("/participant/nope", body: "{}")
             #expect(reply.status == 404)
-            #expect(reply.json["message"] as? String == "No route for POST /participant/nope")
+            #expect(reply.text == "No route for POST /participant/nope\n")
+            #expect(reply.header("Content-Type")?.hasPrefix("text/plain") == true)
             let port = try #require(client.server.baseURL.port)
             let upgrade = await RawHTTP.statusLine(port: port, request: RawHTTP.upgradeRequest("/nowhere", port: port))
             #expect(upgrade == "HTTP/1.1 404 Not Found")
@@ -66,18 +67,27 @@ import Testing
         }
     }
 
+    /// A start-chat call on a connection of its own (no pooled connection the short idle limit could close).
+    private func startsAChat(port: Int) async throws -> Bool {
+        let connection = try await RawConnection.open(port: port)
+        try await connection.send(RawConnection.request(
+            "POST", "/Prod", port: port, body: #"{"ParticipantDetails":{"DisplayName":"Ok"}}"#))
+        return try await connection.readResponse().status == 200
+    }
+
     @Test func slowAndHalfSentRequestsTimeOutWhileOthersAreServed() async throws {
+        // Short limits, but far longer than the moment between a test's connect and its first bytes.
         let config = DemoClient.serverConfig {
-            $0.connectionLimits = DemoConnectionLimits(idleTimeout: .milliseconds(400), requestTimeout: .milliseconds(400))
+            $0.connectionLimits = DemoConnectionLimits(idleTimeout: .seconds(2), requestTimeout: .seconds(2))
         }
-        try await withDemoServer(config) { server, client in
+        try await withDemoServer(config) { server, _ in
             let port = try #require(server.baseURL.port)
             let headOnly = try await RawConnection.open(port: port)
             try await headOnly.send("POST /participant/message HTTP/1.1\r\nHost: x\r\nX-Slow: ")
             let bodyShort = try await RawConnection.open(port: port)
             try await bodyShort.send("POST /participant/message HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"a\":")
             let silent = try await RawConnection.open(port: port)
-            try await stillServes(client)
+            #expect(try await startsAChat(port: port))
 
             let headTimeout = try await headOnly.readResponse()
             #expect(headTimeout.status == 408)
@@ -86,7 +96,7 @@ import Testing
             #expect(try await bodyShort.readResponse().status == 408)
             #expect(await bodyShort.readsEOF())
             #expect(await silent.readsEOF(), "an idle connection is closed without an answer")
-            try await stillServes(client)
+            #expect(try await startsAChat(port: port))
         }
     }
 

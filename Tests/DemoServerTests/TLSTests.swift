@@ -58,6 +58,24 @@ import Testing
             #expect(await socket.inbox.first { $0.contains("Helpline demo") } != nil, "the bot speaks over WSS")
             await socket.close()
 
+            // PolyAI over the same port: REST over HTTPS, then its socket over WSS.
+            let access = try await curl([
+                "--cacert", ca.path, "-X", "POST", "-H", "X-Token: key", "-H", "X-Host: shop.example", "-d", "{}",
+                "https://localhost:\(port)/api/v1/access-token",
+            ])
+            let accessToken = try #require(
+                (try? JSONSerialization.jsonObject(with: Data(access.output.utf8)) as? [String: Any])?["access_token"] as? String)
+            let session = try await curl([
+                "--cacert", ca.path, "-X", "POST", "-H", "Authorization: Bearer \(accessToken)",
+                "-d", #"{"streaming_enabled":false}"#, "https://localhost:\(port)/api/v1/sessions",
+            ])
+            let sessionId = try #require(
+                (try? JSONSerialization.jsonObject(with: Data(session.output.utf8)) as? [String: Any])?["session_id"] as? String)
+            let polyAI = try await TestSocket.open(
+                "wss://localhost:\(port)/ws?access_token=\(accessToken)&session_id=\(sessionId)", tls: trustingCA(ca))
+            #expect(await polyAI.inbox.first { $0.contains("EVENT_TYPE_SESSION_START") } != nil, "PolyAI over WSS")
+            await polyAI.close()
+
             let untrusted = try await curl(["-o", "/dev/null", "https://localhost:\(port)/Prod"])
             #expect(untrusted.status == 60, "without the CA the handshake fails: \(untrusted.output)")
             await #expect(throws: (any Error).self) {
