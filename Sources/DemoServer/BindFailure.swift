@@ -16,7 +16,7 @@ enum BindFailure {
         case EADDRNOTAVAIL:
             return "address not available (this machine has no such interface)"
         default:
-            return text
+            return text.contains("UnknownHost") ? "unknown host (it does not resolve to an address)" : text
         }
     }
 

@@ -125,6 +125,26 @@ import Testing
         }
     }
 
+    @Test func malformedRequestHeadsGetA400ThatSaysWhy() async throws {
+        try await withDemoServer { server, client in
+            let port = try #require(server.baseURL.port)
+            let cases: [(String, String)] = [
+                ("GARBAGE\r\n\r\n", "unknown method"),
+                ("GET /x HTTP/1.1\r\nHost: a\r\nX-Big: " + String(repeating: "a", count: 100_000) + "\r\n\r\n", "too large"),
+                ("POST /Prod HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", "chunk size"),
+            ]
+            for (request, reason) in cases {
+                let connection = try await RawConnection.open(port: port, timeout: 5)
+                try await connection.send(request)
+                let reply = try await connection.readResponse()
+                #expect(reply.status == 400, "\(reason)")
+                #expect(reply.text.contains(reason), "\(reply.text)")
+                #expect(await connection.readsEOF())
+            }
+            try await stillServes(client)
+        }
+    }
+
     @Test func badSocketFramesGetErrorsOrACloseCode() async throws {
         try await withDemoServer { _, client in
             let chat = try await client.startChat()

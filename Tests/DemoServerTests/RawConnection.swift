@@ -67,7 +67,14 @@ final class RawConnection: @unchecked Sendable {
         try await run {
             var offset = 0
             while offset < bytes.count {
-                let written = bytes[offset...].withUnsafeBytes { write(self.fd, $0.baseAddress, $0.count) }
+                // MSG_NOSIGNAL: writing to a connection the server closed fails instead of raising SIGPIPE.
+                let written = bytes[offset...].withUnsafeBytes {
+                    #if canImport(Glibc)
+                        Glibc.send(self.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                    #else
+                        Darwin.send(self.fd, $0.baseAddress, $0.count, 0)
+                    #endif
+                }
                 guard written > 0 else { throw POSIXError(.EPIPE) }
                 offset += written
             }
@@ -107,7 +114,7 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    /// True when the server closes the connection (EOF) before the read timeout.
+    /// True when the server closes the connection (EOF or reset) before the read timeout.
     func readsEOF() async -> Bool {
         (try? await run { () -> Bool in
             while true {
@@ -158,6 +165,8 @@ final class RawConnection: @unchecked Sendable {
     private func fill() throws -> Int {
         var chunk = [UInt8](repeating: 0, count: 65536)
         let count = read(fd, &chunk, chunk.count)
+        // A reset (the server closed with bytes of ours unread) ends the stream like a FIN does.
+        if count < 0, errno == ECONNRESET { return 0 }
         guard count >= 0 else { throw POSIXError(.ETIMEDOUT) }
         buffer += chunk[0..<count]
         return count
