@@ -44,6 +44,9 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private let limits: DemoConnectionLimits
     private let tap: InboundByteTap
+    private let log: RequestLog
+    /// Method and path of the request being read, and when its head arrived (for the request log).
+    private var current: (method: String, path: String, since: ContinuousClock.Instant)?
     private var timer: Scheduled<Void>?
     private var requestOpen = false
     private var pendingResponses = 0
@@ -52,9 +55,10 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var upgraded = false
     private var failed = false
 
-    init(limits: DemoConnectionLimits, tap: InboundByteTap) {
+    init(limits: DemoConnectionLimits, tap: InboundByteTap, log: RequestLog) {
         self.limits = limits
         self.tap = tap
+        self.log = log
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -78,7 +82,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !failed else { return }
         switch unwrapInboundIn(data) {
-        case .head:
+        case .head(let head):
+            current = (head.method.rawValue, RequestLog.pathOnly(head.uri), .now)
             requestOpen = true
             pendingResponses += 1
             tap.bytesSinceReset = 0
@@ -138,8 +143,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         }
     }
 
-    /// Answers with `status` and a short JSON message, then closes the connection.
+    /// Answers with `status` and a short JSON message, then closes the connection (and logs it: the
+    /// front door never saw this request).
     private func respondAndClose(_ context: ChannelHandlerContext, status: HTTPResponseStatus, message: String) {
+        log.line(method: current?.method ?? "-", path: current?.path ?? "-", status: Int(status.code),
+                 since: current?.since ?? .now, contactId: nil)
         let body = #"{"message":"\#(message)"}"#
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: "application/json")
@@ -170,6 +178,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     private func armIdle(_ context: ChannelHandlerContext) {
         tap.bytesSinceReset = 0
+        current = nil
         arm(context, after: limits.idleTimeout) { [weak self] context in self?.idleTimedOut(context) }
     }
 

@@ -43,7 +43,7 @@ struct DemoHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             let tap = InboundByteTap()
             let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
             let encoder = HTTPResponseEncoder()
-            let guardHandler = ConnectionGuard(limits: limits, tap: tap)
+            let guardHandler = ConnectionGuard(limits: limits, tap: tap, log: log)
             let (sessions, continuation) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
             let upgradeSwitch = WebSocketUpgradeSwitch(
                 handlers: .init(decoder: decoder, encoder: encoder, others: [tap, guardHandler]),

@@ -26,6 +26,10 @@ import Testing
             _ = try await client.send(chat, "hello")
             _ = try await client.request("/participant/message", body: "{}", bearer: "not-a-token")
             _ = try await client.request("/nowhere", method: "GET", body: nil)
+            // A request the parser rejects never reaches the routes; it is logged all the same.
+            let bad = try await RawConnection.open(port: try #require(server.baseURL.port))
+            try await bad.send("GARBAGE / HTTP/1.1\r\n\r\n")
+            #expect(try await bad.readResponse().status == 400)
             // PolyAI: its access token travels in a header and in the socket URL's query.
             let port = try #require(server.baseURL.port)
             let connection = try await RawConnection.open(port: port)
@@ -49,6 +53,7 @@ import Testing
         #expect(requestLines.contains { $0.hasPrefix("POST /participant/message 200 ") && $0.contains("contact=\(contactId)") })
         #expect(requestLines.contains { $0.hasPrefix("POST /participant/message 403 ") })
         #expect(requestLines.contains { $0.hasPrefix("GET /nowhere 404 ") })
+        #expect(lines.contains { $0.hasPrefix("- - 400 ") }, "\(lines)")
         #expect(requestLines.contains { $0.hasPrefix("POST /api/v1/sessions 200 ") && $0.contains("contact=") })
         #expect(requestLines.contains { $0.hasPrefix("GET /ws 101 ") })
         #expect(!secrets.isEmpty)
