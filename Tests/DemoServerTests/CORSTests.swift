@@ -80,6 +80,42 @@ import Testing
         }
     }
 
+    @Test func attachmentUploadAndDownloadURLsAnswerBrowsers() async throws {
+        try await withDemoServer { server, client in
+            let chat = try await client.startChat()
+            let port = try #require(server.baseURL.port)
+            let origin = "https://shop.example"
+            let started = try await client.post(
+                "/participant/start-attachment-upload",
+                ["ContentType": "image/png", "AttachmentSizeInBytes": 3, "AttachmentName": "a.png", "ClientToken": "t1"],
+                bearer: chat.connectionToken)
+            let id = try #require(started.json["AttachmentId"] as? String)
+            let metadata = try #require(started.json["UploadMetadata"] as? [String: Any])
+            let upload = try #require(URL(string: metadata["Url"] as? String ?? ""))
+            var headers = try #require(metadata["HeadersToInclude"] as? [String: String])
+            headers["Origin"] = origin
+            let put = try await RawConnection.open(port: port)
+            var request = "PUT \(upload.path)?\(upload.query ?? "") HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+            for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
+            try await put.send(request + "\r\npng")
+            let stored = try await put.readResponse()
+            #expect(stored.status == 200, "\(stored.text)")
+            #expect(stored.header("Access-Control-Allow-Origin") == "*")
+            #expect(stored.header("Access-Control-Expose-Headers")?.contains("ETag") == true)
+            _ = try await client.post("/participant/complete-attachment-upload", ["AttachmentIds": [id], "ClientToken": "t2"],
+                                      bearer: chat.connectionToken)
+            let link = try await client.post("/participant/attachment", ["AttachmentId": id], bearer: chat.connectionToken)
+            let download = try #require(URL(string: link.json["Url"] as? String ?? ""))
+            let get = try await RawConnection.open(port: port)
+            try await get.send(RawConnection.request("GET", download.path + "?" + (download.query ?? ""), port: port,
+                                                     headers: ["Origin": origin]))
+            let fetched = try await get.readResponse()
+            #expect(fetched.status == 200)
+            #expect(fetched.text == "png")
+            #expect(fetched.header("Access-Control-Allow-Origin") == "*")
+        }
+    }
+
     @Test func corsOriginListIsEnforced() async throws {
         let allowed = "http://localhost:3000"
         let config = DemoClient.serverConfig { $0.corsOrigins = [allowed, "https://shop.example"] }
