@@ -36,30 +36,36 @@ public struct DemoTLS: Sendable, Equatable {
 
     /// The server's TLS context and, for a local CA, the CA certificate clients must trust.
     func prepare(now: Date) throws -> (context: NIOSSLContext, caCertificate: URL?) {
-        let certificate: URL
-        let key: URL
-        var authority: URL?
-        switch source {
-        case .localAuthority(let folder):
-            let files = try LocalCertificateAuthority(files: .init(folder: folder), now: now).prepare()
-            certificate = files.serverCertificate
-            key = files.serverKey
-            authority = files.caCertificate
-        case .files(let certificateFile, let keyFile):
-            certificate = certificateFile
-            key = keyFile
-        }
         do {
-            let chain = try NIOSSLCertificate.fromPEMFile(certificate.path)
-            guard !chain.isEmpty else { throw DemoServerError.tls("no certificate in \(certificate.path)") }
-            let privateKey = try NIOSSLPrivateKey(file: key.path, format: .pem)
-            let configuration = TLSConfiguration.makeServerConfiguration(
-                certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(privateKey))
-            return (try NIOSSLContext(configuration: configuration), authority)
+            switch source {
+            case .localAuthority(let folder):
+                let authority = LocalCertificateAuthority(files: .init(folder: folder), now: now)
+                let issued = try authority.issue()
+                let chain = try NIOSSLCertificate.fromPEMBytes(Array(issued.certificate.utf8))
+                let key = try NIOSSLPrivateKey(bytes: Array(issued.key.utf8), format: .pem)
+                return (try Self.context(chain: chain, key: key), authority.files.caCertificate)
+            case .files(let certificate, let keyFile):
+                do {
+                    let chain = try NIOSSLCertificate.fromPEMFile(certificate.path)
+                    guard !chain.isEmpty else { throw DemoServerError.tls("no certificate in \(certificate.path)") }
+                    let key = try NIOSSLPrivateKey(file: keyFile.path, format: .pem)
+                    return (try Self.context(chain: chain, key: key), nil)
+                } catch let error as NIOSSLError {
+                    throw DemoServerError.tls("cannot use \(certificate.path) and \(keyFile.path): \(error)")
+                }
+            }
         } catch let error as DemoServerError {
             throw error
+        } catch let error as LocalCertificateAuthority.Failure {
+            throw DemoServerError.tls(error.description)
         } catch {
-            throw DemoServerError.tls("cannot use \(certificate.path) and \(key.path): \(error)")
+            throw DemoServerError.tls("cannot use the certificate: \(error)")
         }
+    }
+
+    private static func context(chain: [NIOSSLCertificate], key: NIOSSLPrivateKey) throws -> NIOSSLContext {
+        let configuration = TLSConfiguration.makeServerConfiguration(
+            certificateChain: chain.map { .certificate($0) }, privateKey: .privateKey(key))
+        return try NIOSSLContext(configuration: configuration)
     }
 }

@@ -4,16 +4,22 @@ import SwiftASN1
 import X509
 
 /// A throwaway certificate authority on this machine for the demo's HTTPS/WSS: created once in a state
-/// folder (mode 0700, keys 0600) and kept, so a browser or tool told to trust `ca.pem` keeps trusting it;
-/// every start issues a fresh server certificate for `localhost`, `127.0.0.1` and `::1`.
+/// folder (mode 0700, key 0600) and kept, so a browser or tool told to trust `ca.pem` keeps trusting it;
+/// every start issues a fresh server certificate for `localhost`, `127.0.0.1` and `::1`, kept in memory
+/// only (two servers starting at once each get their own, both signed by the one CA).
 struct LocalCertificateAuthority {
     /// Paths of the files in the CA folder.
     struct Files {
         let folder: URL
         var caCertificate: URL { folder.appendingPathComponent("ca.pem") }
         var caKey: URL { folder.appendingPathComponent("ca-key.pem") }
-        var serverCertificate: URL { folder.appendingPathComponent("server.pem") }
-        var serverKey: URL { folder.appendingPathComponent("server-key.pem") }
+        var lock: URL { folder.appendingPathComponent("ca.lock") }
+    }
+
+    /// A server certificate and its key, in PEM.
+    struct Issued {
+        var certificate: String
+        var key: String
     }
 
     /// Something about the CA folder went wrong.
@@ -25,10 +31,10 @@ struct LocalCertificateAuthority {
     let files: Files
     let now: Date
 
-    /// Makes sure the CA exists and issues a new server certificate; returns the files.
-    func prepare() throws -> Files {
+    /// Makes sure the CA exists and issues a new server certificate.
+    func issue() throws -> Issued {
         try makePrivateFolder(files.folder)
-        let (caCertificate, caKey) = try loadOrCreateAuthority()
+        let (caCertificate, caKey) = try withFolderLock { try loadOrCreateAuthority() }
         let serverKey = P256.Signing.PrivateKey()
         let server = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(serverKey.publicKey),
@@ -52,9 +58,18 @@ struct LocalCertificateAuthority {
                 ])
             },
             issuerPrivateKey: .init(caKey))
-        try writePrivate(serverKey.pemRepresentation, to: files.serverKey)
-        try write(try server.serializeAsPEM().pemString, to: files.serverCertificate)
-        return files
+        return Issued(certificate: try server.serializeAsPEM().pemString, key: serverKey.pemRepresentation)
+    }
+
+    /// Runs `body` holding an exclusive lock on the folder, so two servers starting at once do not both
+    /// create a CA (the second would replace the one the first server's certificate is signed by).
+    private func withFolderLock<T>(_ body: () throws -> T) throws -> T {
+        let descriptor = open(files.lock.path, O_CREAT | O_RDWR, 0o600)
+        guard descriptor >= 0 else { throw Failure(description: "cannot open \(files.lock.path)") }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX) == 0 else { throw Failure(description: "cannot lock \(files.lock.path)") }
+        defer { flock(descriptor, LOCK_UN) }
+        return try body()
     }
 
     /// The CA from the folder, or a new one when there is none (or it expires within a day).
@@ -71,7 +86,7 @@ struct LocalCertificateAuthority {
         let key = P256.Signing.PrivateKey()
         let name = try DistinguishedName {
             OrganizationName("Helpline demo")
-            CommonName("Helpline demo local CA (\(ProcessInfo.processInfo.hostName))")
+            CommonName("Helpline demo local CA")
         }
         let certificate = try Certificate(
             version: .v3, serialNumber: Certificate.SerialNumber(), publicKey: .init(key.publicKey),

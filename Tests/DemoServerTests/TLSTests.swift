@@ -29,7 +29,6 @@ import Testing
             let folder = ca.deletingLastPathComponent()
             #expect(try permissions(folder) == 0o700)
             #expect(try permissions(folder.appendingPathComponent("ca-key.pem")) == 0o600)
-            #expect(try permissions(folder.appendingPathComponent("server-key.pem")) == 0o600)
 
             let port = try #require(server.baseURL.port)
             for host in ["localhost", "127.0.0.1"] {
@@ -85,35 +84,47 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: TLSTests.curlAvailable, "needs curl"))
+    static let opensslAvailable = FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl")
+
+    @Test(.enabled(if: TLSTests.curlAvailable && TLSTests.opensslAvailable, "needs curl and openssl"))
     func ownCertificateFilesAndTheCAIsKeptAcrossStarts() async throws {
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-tls-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: state) }
-        let first = try await DemoContactCenter.start(DemoClient.serverConfig { $0.tls = .localAuthority(stateDirectory: state) })
-        let ca = try #require(first.certificateAuthority)
+        // Two servers starting at once share one CA, and it survives restarts.
+        async let first = DemoContactCenter.start(DemoClient.serverConfig { $0.tls = .localAuthority(stateDirectory: state) })
+        async let second = DemoContactCenter.start(DemoClient.serverConfig { $0.tls = .localAuthority(stateDirectory: state) })
+        let servers = try await [first, second]
+        let ca = try #require(servers[0].certificateAuthority)
         let caText = try String(contentsOf: ca, encoding: .utf8)
-        let folder = ca.deletingLastPathComponent()
-        let copy = state.appendingPathComponent("own")
-        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
-        for name in ["server.pem", "server-key.pem"] {
-            try FileManager.default.copyItem(at: folder.appendingPathComponent(name), to: copy.appendingPathComponent(name))
+        for server in servers {
+            let port = try #require(server.baseURL.port)
+            let reply = try await curl(["--cacert", ca.path, "-o", "/dev/null", "-w", "%{http_code}",
+                                        "-X", "OPTIONS", "https://localhost:\(port)/Prod"])
+            #expect(reply.output == "200", "both servers' certificates chain to the one CA")
+            await server.stop()
         }
-        await first.stop()
-        let second = try await DemoContactCenter.start(DemoClient.serverConfig { $0.tls = .localAuthority(stateDirectory: state) })
+        let again = try await DemoContactCenter.start(DemoClient.serverConfig { $0.tls = .localAuthority(stateDirectory: state) })
         #expect(try String(contentsOf: ca, encoding: .utf8) == caText, "the CA a client trusts stays the same")
-        await second.stop()
+        await again.stop()
 
-        let own = DemoTLS(source: .files(certificate: copy.appendingPathComponent("server.pem"),
-                                         key: copy.appendingPathComponent("server-key.pem")))
+        // Your own certificate and key (here a self-signed one made by openssl).
+        let certificate = state.appendingPathComponent("own.pem")
+        let key = state.appendingPathComponent("own-key.pem")
+        let made = try await runTool([
+            "openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+            "-keyout", key.path, "-out", certificate.path, "-days", "1", "-subj", "/CN=localhost",
+            "-addext", "subjectAltName=DNS:localhost",
+        ])
+        #expect(made.status == 0, "\(made.output)")
+        let own = DemoTLS(source: .files(certificate: certificate, key: key))
         try await withDemoServer(DemoClient.serverConfig { $0.tls = own }) { server, _ in
             #expect(server.certificateAuthority == nil)
             let port = try #require(server.baseURL.port)
-            let reply = try await curl(["--cacert", ca.path, "-o", "/dev/null", "-w", "%{http_code}",
+            let reply = try await curl(["--cacert", certificate.path, "-o", "/dev/null", "-w", "%{http_code}",
                                         "-X", "POST", "-d", "{}", "https://localhost:\(port)/Prod"])
             #expect(reply.output == "502", "the template answers over HTTPS with the given certificate")
         }
-        let broken = DemoTLS(source: .files(certificate: copy.appendingPathComponent("nope.pem"),
-                                            key: copy.appendingPathComponent("server-key.pem")))
+        let broken = DemoTLS(source: .files(certificate: state.appendingPathComponent("nope.pem"), key: key))
         await #expect(throws: DemoServerError.self) {
             _ = try await DemoContactCenter.start(DemoClient.serverConfig { $0.tls = broken })
         }
