@@ -45,12 +45,15 @@ struct DemoHTTPChannel: ServerChildChannel, HTTPChannelHandler {
             let encoder = HTTPResponseEncoder()
             let guardHandler = ConnectionGuard(limits: limits, tap: tap, log: log)
             let (sessions, continuation) = AsyncStream.makeStream(of: (@Sendable () async -> Void).self)
+            // Hummingbird's state handler closes idle HTTP connections when the server shuts down; an
+            // upgraded socket leaves it behind and is closed by the hub with a close frame instead.
+            let stateHandler = HTTPConnectionStateHandler(idleTimeout: nil, logger: logger)
             let upgradeSwitch = WebSocketUpgradeSwitch(
-                handlers: .init(decoder: decoder, encoder: encoder, others: [tap, guardHandler]),
+                handlers: .init(decoder: decoder, encoder: encoder, others: [tap, guardHandler, stateHandler]),
                 decide: decide, sessions: continuation, log: log)
             try operations.addHandlers([tap, decoder, encoder, guardHandler, upgradeSwitch])
             try operations.addHandler(HTTP1ToHTTPServerCodec(secure: tls != nil))
-            try operations.addHandler(HTTPConnectionStateHandler(idleTimeout: nil, logger: logger))
+            try operations.addHandler(stateHandler)
             let http = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
                 wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
             return Value(http: http, sessions: sessions, sessionsContinuation: continuation)
