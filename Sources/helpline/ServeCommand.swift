@@ -109,7 +109,8 @@ struct ServeCommand: AsyncParsableCommand {
             Self.say("TLS CA:         \(authority.path)  (trust it: curl --cacert, NODE_EXTRA_CA_CERTS, AWS_CA_BUNDLE)")
         }
         Self.say("start-chat URL: \(server.startChatURL.absoluteString)")
-        Self.say("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME")
+        let trust = server.certificateAuthority.map { " --ca-file \($0.path)" } ?? ""
+        Self.say("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME\(trust)")
         for line in PolyAIDemo.serveLines(server) { Self.say(line) }
         Self.say("agent console:  helpline agent --server \(base) --name NAME")
         await Self.waitForTerminationSignal()
