@@ -35,7 +35,8 @@ final class InboundByteTap: ChannelInboundHandler, RemovableChannelHandler {
 /// Protects the server from broken or hostile HTTP clients on one connection: times out idle and
 /// half-sent requests (408), answers requests the parser rejects (control characters in a header,
 /// malformed request lines…) with a 400 that says why, and closes the connection after a response
-/// that carries `Connection: close`. Steps aside once the connection is upgraded to a WebSocket.
+/// that carries `Connection: close`. Also answers `Expect: 100-continue` at once. Steps aside once the
+/// connection is upgraded to a WebSocket.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -88,6 +89,11 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             pendingResponses += 1
             tap.bytesSinceReset = 0
             arm(context, after: limits.requestTimeout) { [weak self] context in self?.requestTimedOut(context) }
+            if head.headers[canonicalForm: "Expect"].contains(where: { $0.lowercased() == "100-continue" }) {
+                // curl and botocore wait (a second, or for good) for this before they send a body.
+                context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: head.version, status: .continue))),
+                                      promise: nil)
+            }
         case .body:
             break
         case .end:

@@ -145,6 +145,19 @@ import Testing
         }
     }
 
+    @Test func expectContinueIsAnsweredBeforeTheBody() async throws {
+        try await withDemoServer { server, _ in
+            let port = try #require(server.baseURL.port)
+            let connection = try await RawConnection.open(port: port)
+            let body = #"{"ParticipantDetails":{"DisplayName":"Curl"}}"#
+            try await connection.send("POST /Prod HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+                + "Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n")
+            #expect(try await connection.readResponse().status == 100)
+            try await connection.send(body)
+            #expect(try await connection.readResponse().status == 200)
+        }
+    }
+
     @Test func badSocketFramesGetErrorsOrACloseCode() async throws {
         try await withDemoServer { _, client in
             let chat = try await client.startChat()

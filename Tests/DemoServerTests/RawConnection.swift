@@ -95,7 +95,7 @@ final class RawConnection: @unchecked Sendable {
                 return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
             }
             var reply = Reply(statusLine: statusLine, headers: headers, body: Data())
-            if reply.status == 101 || reply.status == 204 { return reply }
+            if (100..<200).contains(reply.status) || reply.status == 204 { return reply }
             if let length = reply.header("Content-Length").flatMap(Int.init) {
                 reply.body = Data(try self.readExactly(length))
             } else if reply.header("Transfer-Encoding")?.lowercased() == "chunked" {
