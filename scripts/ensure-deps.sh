@@ -5,6 +5,11 @@ set -euo pipefail
 
 # ncurses-term: the xterm-direct terminfo the 24-bit colour test draws with.
 packages=(libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev tmux python3 ncurses-term)
+# For the tests only: a real browser drives the demo server as a browser widget does (CORS, WebSocket),
+# and curl checks its HTTPS.
+if [[ "${1:-}" == "--test" ]]; then
+    packages+=(chromium curl)
+fi
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -22,7 +22,7 @@ struct AttachmentStorageRoutes: Sendable {
             }
             var fields = HTTPFields()
             HTTPSupport.set(HTTPField.Name("ETag"), "\"\(UUID().uuidString.lowercased())\"", in: &fields)
-            return Response(status: .ok, headers: fields)
+            return HTTPSupport.noting(contact: await hub.attachmentContact(id), Response(status: .ok, headers: fields))
         }
         router.get("/demo-s3/download/:id") { request, context -> Response in
             let id = context.parameters.get("id") ?? ""
@@ -32,7 +32,9 @@ struct AttachmentStorageRoutes: Sendable {
             }
             var fields = HTTPFields()
             fields[.contentType] = file.contentType
-            return Response(status: .ok, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.data)))
+            return HTTPSupport.noting(
+                contact: await hub.attachmentContact(id),
+                Response(status: .ok, headers: fields, body: ResponseBody(byteBuffer: ByteBuffer(bytes: file.data))))
         }
     }
 

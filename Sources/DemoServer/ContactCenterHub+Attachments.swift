@@ -134,6 +134,9 @@ extension ContactCenterHub {
         return (data, record.contentType)
     }
 
+    /// The contact an attachment belongs to (for the request log).
+    func attachmentContact(_ id: String) -> String? { attachments[id]?.contactId }
+
     /// Marks every completed attachment REJECTED while set (pretend malware scan).
     func setRejectAttachments(_ value: Bool) { rejectAttachments = value }
 }

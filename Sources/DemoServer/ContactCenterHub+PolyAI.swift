@@ -102,17 +102,24 @@ extension ContactCenterHub {
 
     /// Writes one frame to every open socket of a session (not while half-open).
     func polyAISend(_ sessionId: String, _ frame: String) {
-        guard !halfOpen, let session = polyAI.sessions[sessionId] else { return }
-        for id in session.sockets { sockets[id]?.continuation.yield(.text(frame)) }
+        guard let session = polyAI.sessions[sessionId] else { return }
+        for id in session.sockets where !silentSockets.contains(id) { sockets[id]?.continuation.yield(.text(frame)) }
     }
 
     /// Handles one client frame (spec §5): join, user message, typing, heartbeat, end; others → ERROR.
     func polyAIHandleFrame(_ socketId: UUID, text: String) {
-        guard !halfOpen, let sessionId = polyAI.sessionBySocket[socketId], let session = polyAI.sessions[sessionId],
-            let data = text.data(using: .utf8),
-            let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-            let type = object["type"] as? String
+        guard !silentSockets.contains(socketId), let sessionId = polyAI.sessionBySocket[socketId],
+            let session = polyAI.sessions[sessionId]
         else { return }
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
+            let type = object["type"] as? String
+        else {
+            // Not a JSON event: an ERROR system message; the socket stays open (spec §3).
+            polyAIAppend(
+                sessionId, type: "SYSTEM_MESSAGE",
+                payload: ["message": "Invalid message: expected a JSON event with a type", "level": "SYSTEM_MESSAGE_LEVEL_ERROR"])
+            return
+        }
         polyAI.lastInbound[socketId] = configuration.now()
         let payload = object["payload"] as? [String: Any] ?? [:]
         switch type {

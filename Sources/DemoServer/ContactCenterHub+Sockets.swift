@@ -12,6 +12,11 @@ extension ContactCenterHub {
         return grant
     }
 
+    /// The contact a socket URL was issued for (known or not, expired or not), for the request log.
+    func socketGrantContact(signature: String?) -> String? {
+        signature.flatMap { socketGrants[$0]?.contactId }
+    }
+
     /// Registers an open socket; returns its id and the stream of frames to write.
     func registerSocket(_ grant: SocketGrant) -> (UUID, AsyncStream<SocketCommand>) {
         let (stream, continuation) = AsyncStream<SocketCommand>.makeStream()
@@ -29,6 +34,7 @@ extension ContactCenterHub {
 
     /// Forgets a socket after it closed.
     func unregisterSocket(_ id: UUID) {
+        silentSockets.remove(id)
         if let link = sockets.removeValue(forKey: id) {
             link.continuation.finish()
             logger.debug("socket closed", metadata: ["contact": "\(link.contactId)", "socket": "\(id)"])
@@ -37,15 +43,23 @@ extension ContactCenterHub {
 
     /// Handles one client text frame; replies go through the socket's own stream.
     func handleFrame(_ id: UUID, text: String) {
-        guard !halfOpen, let link = sockets[id] else { return }
+        guard !silentSockets.contains(id), let link = sockets[id] else { return }
         guard let data = FirstJSONValue.extract(from: text),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let topic = object["topic"] as? String
-        else { return }
+        else {
+            // No route for a frame that is not a JSON object with a topic: API Gateway's error frame.
+            let error: [String: String] = [
+                "message": "Forbidden", "connectionId": id.uuidString.lowercased(), "requestId": Self.newId(),
+            ]
+            link.continuation.yield(.text(WireJSON.string(error)))
+            return
+        }
         switch topic {
         case "aws/subscribe":
             sockets[id]?.subscribed = true
             link.continuation.yield(.text(#"{"topic":"aws/subscribe","content":{"status":"success","topics":["aws/chat"]}}"#))
+            announceRehydration(link)
             startFlowIfNeeded(link)
             acknowledgeAgent(link)
         case "aws/heartbeat":
@@ -57,6 +71,16 @@ extension ContactCenterHub {
         default:
             break
         }
+    }
+
+    /// A persistent chat's `chat.rehydrated` event goes out live once, when the customer first subscribes
+    /// (as the service sends it when hydration completes), with the Id GetTranscript shows.
+    private func announceRehydration(_ link: SocketLink) {
+        guard let contact = contacts[link.contactId], link.participantId == contact.customerId,
+            let id = contact.pendingRehydration, let item = contact.items.first(where: { $0.id == id })
+        else { return }
+        contacts[link.contactId]?.pendingRehydration = nil
+        fanOut(contact, item.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: true))
     }
 
     /// Runs the flow's start steps when the customer's first socket subscribes.
@@ -90,9 +114,6 @@ extension ContactCenterHub {
         }
         sockets.removeAll()
     }
-
-    /// Half-open sockets stay connected but neither answer nor deliver anything.
-    func setHalfOpen(_ value: Bool) { halfOpen = value }
 
     /// Refuses (or again allows) every socket upgrade.
     func setRefuseUpgrades(_ value: Bool) { refuseUpgrades = value }

@@ -58,7 +58,14 @@ actor ContactCenterHub {
     var expiryTasks: [String: Task<Void, Never>] = [:]
     var reorderWindow: Duration?
     var rejectAttachments = false
-    var halfOpen = false
+    /// Half-open: sockets that stopped answering and delivering (those open when the fault began).
+    var silentSockets: Set<UUID> = []
+    /// Half-open network path: new upgrades wait here until it heals.
+    var pathDown = false
+    var pathWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Latency and jitter added to REST responses and socket frames (see `latency=` / `jitter=`); its own
+    /// seeded generator, so the `rest-fail` sequence stays the same.
+    let latencyFault: LatencyFault
     var refuseUpgrades: Bool
     var pingFailure: Bool
     var receiptConflict: Bool
@@ -81,6 +88,8 @@ actor ContactCenterHub {
         reorderWindow = configuration.faults.reorderWindow
         rejectAttachments = configuration.faults.rejectAttachments
         random = SeededRandom(seed: configuration.faults.seed)
+        latencyFault = LatencyFault(
+            latency: configuration.faults.latency, jitter: configuration.faults.jitter, seed: configuration.faults.seed)
     }
 
     /// Current wall-clock time in milliseconds.
@@ -122,7 +131,9 @@ actor ContactCenterHub {
         let token = Self.newToken()
         participantTokens[token] = TokenGrant(contactId: contactId, participantId: customerId)
         if contact.continuedFromContactId != nil {
-            appendEvent(contactId, contentType: EventType.chatRehydrated, participantId: nil)
+            // Stored now (GetTranscript shows it); pushed on the socket when the customer subscribes.
+            let event = appendEvent(contactId, contentType: EventType.chatRehydrated, participantId: nil)
+            contacts[contactId]?.pendingRehydration = event?.id
         }
         appendEvent(contactId, contentType: EventType.participantJoined, participantId: customerId)
         logger.debug("chat started", metadata: ["contact": "\(contactId)", "flow": "\(flow.name)"])
@@ -177,9 +188,8 @@ actor ContactCenterHub {
     /// Sends an item to every subscribed socket of the contact (including the sender's).
     func fanOut(_ contact: ContactRecord, _ item: WireItem) {
         polyAIForward(contact, item)
-        guard !halfOpen else { return }
         let frame = WireJSON.string(ChatFrame(content: WireJSON.string(item)))
-        for link in sockets.values where link.contactId == contact.contactId && link.subscribed {
+        for (id, link) in sockets where link.contactId == contact.contactId && link.subscribed && !silentSockets.contains(id) {
             if let window = reorderWindow, window > .zero {
                 // Out-of-order fault: each frame waits a random part of the window before it is written.
                 let delay = Duration.milliseconds(Int64.random(in: 0...window.wholeMilliseconds))
@@ -236,6 +246,7 @@ actor ContactCenterHub {
     /// Stops every flow and closes every socket (server shutdown).
     func shutdown() {
         stopped = true
+        healPath()
         for runner in runners.values { runner.stop() }
         for task in expiryTasks.values { task.cancel() }
         expiryTasks.removeAll()

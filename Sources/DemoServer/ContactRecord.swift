@@ -72,6 +72,8 @@ struct ContactRecord: Sendable {
     /// (participant, operation, ClientToken) → the JSON body first returned.
     var idempotent: [String: Data] = [:]
     var continuedFromContactId: String?
+    /// Id of the stored `chat.rehydrated` event of a persistent chat, until it was pushed on the socket.
+    var pendingRehydration: String?
 
     /// Next timestamp for this contact: wall clock, but strictly after the previous one.
     mutating func nextMillis(now: Int64) -> Int64 {

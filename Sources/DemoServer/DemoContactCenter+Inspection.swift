@@ -47,9 +47,22 @@ extension DemoContactCenter {
         await hub.dropAllSockets(abruptly: abruptly)
     }
 
-    /// Half-open: sockets stay connected but the server stops answering and delivering on them.
+    /// Half-open: the sockets open now stay connected but the server stops answering and delivering on
+    /// them until this is cleared; sockets opened meanwhile are served (a reconnect takes a working path).
     public func setHalfOpen(_ halfOpen: Bool) async {
         await hub.setHalfOpen(halfOpen)
+    }
+
+    /// A half-open network path: as `setHalfOpen`, and new upgrade requests get no answer until it heals
+    /// (then they complete if the client still waits). The `half-open-after`/`half-open-for` faults use this.
+    public func setHalfOpenPath(_ halfOpen: Bool) async {
+        await hub.setPathHalfOpen(halfOpen)
+    }
+
+    /// Holds every REST answer and socket frame (both ways) for `latency` plus a seeded random 0…`jitter`;
+    /// zero for both turns it off. A socket's frames keep their order.
+    public func setLatency(_ latency: Duration, jitter: Duration = .zero) async {
+        hub.setLatency(latency, jitter: jitter)
     }
 
     /// Fails `rate` (0…1) of Participant REST calls with 500 InternalServerException or 429 ThrottlingException,

@@ -5,9 +5,11 @@ extension DemoContactCenter {
     /// The PolyAI REST base (`http://HOST:PORT/api/v1`), for `--rest-url`.
     public var polyAIRestURL: String { baseURL.absoluteString + PolyAIRoutes.basePath }
 
-    /// The PolyAI socket endpoint (`ws://HOST:PORT/ws`), for `--ws-url`.
+    /// The PolyAI socket endpoint (`ws://HOST:PORT/ws`, `wss://` with TLS), for `--ws-url`.
     public var polyAISocketURL: String {
-        baseURL.absoluteString.replacingOccurrences(of: "http://", with: "ws://") + PolyAISocketEndpoint.path
+        let base = baseURL.absoluteString
+        let rest = base.drop { $0 != ":" }
+        return (isSecure ? "wss" : "ws") + rest + PolyAISocketEndpoint.path
     }
 
     /// Accepts only these connector tokens (nil: any non-empty one).

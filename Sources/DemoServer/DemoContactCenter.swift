@@ -1,34 +1,40 @@
 import Foundation
 import Hummingbird
-import HummingbirdWebSocket
 import Logging
+import NIOConcurrencyHelpers
 import ServiceLifecycle
 
 /// The embedded demo contact center: Amazon Connect's template start-chat backend, Participant Service
 /// REST API and `aws/chat` WebSocket on one loopback port, with a scripted bot and fault injection.
 public final class DemoContactCenter: Sendable {
-    /// `http://HOST:PORT`, the Participant Service endpoint.
+    /// `http://HOST:PORT` (`https://` with TLS), the Participant Service endpoint.
     public let baseURL: URL
     /// `baseURL` + `/Prod`, the startChatContactAPI template backend.
     public let startChatURL: URL
     /// The configuration the server was started with.
     public let configuration: DemoServerConfiguration
+    /// With TLS from the local CA: the CA certificate (PEM) a client must trust.
+    public let certificateAuthority: URL?
     let hub: ContactCenterHub
     private let group: ServiceGroup
     private let runTask: Task<Void, Never>
     private let faultTask: Task<Void, Never>
 
-    private init(configuration: DemoServerConfiguration, baseURL: URL, hub: ContactCenterHub, group: ServiceGroup,
-                 runTask: Task<Void, Never>)
+    private init(configuration: DemoServerConfiguration, baseURL: URL, certificateAuthority: URL?, hub: ContactCenterHub,
+                 group: ServiceGroup, runTask: Task<Void, Never>)
     {
         self.configuration = configuration
         self.baseURL = baseURL
         self.startChatURL = baseURL.appendingPathComponent("Prod")
+        self.certificateAuthority = certificateAuthority
         self.hub = hub
         self.group = group
         self.runTask = runTask
         self.faultTask = FaultSchedule.start(configuration.faults, hub: hub, sleep: configuration.faultSleep)
     }
+
+    /// Whether the server speaks HTTPS and WSS.
+    public var isSecure: Bool { configuration.tls != nil }
 
     /// Starts the server and returns once it is listening (the port is known).
     public static func start(_ configuration: DemoServerConfiguration = DemoServerConfiguration()) async throws
@@ -37,19 +43,27 @@ public final class DemoContactCenter: Sendable {
         var logger = configuration.logger ?? Logger(label: "helpline.demo-server")
         if configuration.logger == nil { logger.logLevel = configuration.logLevel }
         let flow = try FlowLoader.load(name: configuration.flowName, directory: configuration.flowsDirectory)
+        let tls = try configuration.tls.map { try $0.prepare(now: configuration.now()) }
+        let secure = tls != nil
         let hub = ContactCenterHub(configuration: configuration, flow: flow, logger: logger)
         let router = Router(context: BasicRequestContext.self)
-        let fallbackAuthority = "\(configuration.host):\(configuration.port)"
+        let fallbackAuthority = "\(urlHost(configuration.host)):\(configuration.port)"
         StartChatRoute(hub: hub, now: configuration.now).add(to: router)
-        ParticipantRoutes(hub: hub, fallbackAuthority: fallbackAuthority).add(to: router)
+        ParticipantRoutes(hub: hub, fallbackAuthority: fallbackAuthority, secure: secure).add(to: router)
         AttachmentStorageRoutes(hub: hub).add(to: router)
         DescribeViewRoute(hub: hub).add(to: router)
         PolyAIRoutes(hub: hub).add(to: router)
         AgentDeskRoutes(hub: hub).add(to: router)
+        let log = RequestLog(logger: logger)
+        let frontDoor = DemoFrontDoor(
+            inner: router.buildResponder(), hub: hub, cors: CORSPolicy(origins: configuration.corsOrigins.map(Set.init)),
+            log: log, sleep: configuration.latencySleep)
         let (ports, portContinuation) = AsyncStream.makeStream(of: Int?.self)
         let app = Application(
-            router: router,
-            server: SocketEndpoint.serverBuilder(hub: hub),
+            responder: frontDoor,
+            server: DemoHTTPChannel.builder(
+                tls: tls?.context, limits: configuration.connectionLimits, log: log,
+                decide: { await SocketEndpoint.decide($0, hub: hub) }),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "helpline-demo"),
             onServerRunning: { channel in
@@ -59,8 +73,12 @@ public final class DemoContactCenter: Sendable {
             logger: logger)
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
+        let failure = NIOLockedValueBox<(any Error)?>(nil)
         let runTask = Task {
-            do { try await group.run() } catch { logger.debug("demo server stopped: \(error)") }
+            do { try await group.run() } catch {
+                failure.withLockedValue { $0 = error }
+                logger.debug("demo server stopped: \(error)")
+            }
             portContinuation.finish()
         }
         var bound: Int?
@@ -68,16 +86,20 @@ public final class DemoContactCenter: Sendable {
             bound = port
             break
         }
-        guard let port = bound, let url = URL(string: "http://\(urlHost(configuration.host)):\(port)") else {
+        let scheme = secure ? "https" : "http"
+        guard let port = bound, let url = URL(string: "\(scheme)://\(urlHost(configuration.host)):\(port)") else {
             await group.triggerGracefulShutdown()
             await runTask.value
-            throw DemoServerError.couldNotBind(host: configuration.host, port: configuration.port)
+            throw DemoServerError.couldNotBind(
+                host: configuration.host, port: configuration.port,
+                reason: BindFailure.explain(failure.withLockedValue { $0 }, port: configuration.port))
         }
-        return DemoContactCenter(configuration: configuration, baseURL: url, hub: hub, group: group, runTask: runTask)
+        return DemoContactCenter(configuration: configuration, baseURL: url, certificateAuthority: tls?.caCertificate,
+                                 hub: hub, group: group, runTask: runTask)
     }
 
     /// The host clients should use: loopback for a wildcard bind, IPv6 literals in brackets.
-    private static func urlHost(_ host: String) -> String {
+    static func urlHost(_ host: String) -> String {
         switch host {
         case "0.0.0.0", "": return "127.0.0.1"
         case "::", "[::]": return "[::1]"
@@ -96,13 +118,17 @@ public final class DemoContactCenter: Sendable {
 
 /// Errors from starting the demo server.
 public enum DemoServerError: Error, Equatable, CustomStringConvertible {
-    /// The listening socket could not be opened.
-    case couldNotBind(host: String, port: Int)
+    /// The listening socket could not be opened, and why (address in use, permission denied…).
+    case couldNotBind(host: String, port: Int, reason: String)
+    /// The TLS certificate or key could not be made or used.
+    case tls(String)
 
     /// A readable explanation.
     public var description: String {
         switch self {
-        case .couldNotBind(let host, let port): return "demo server could not listen on \(host):\(port)"
+        case .couldNotBind(let host, let port, let reason):
+            return "demo server could not listen on \(DemoContactCenter.urlHost(host)):\(port): \(reason)"
+        case .tls(let reason): return "demo server TLS: \(reason)"
         }
     }
 }

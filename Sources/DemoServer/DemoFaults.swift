@@ -28,6 +28,10 @@ public struct DemoFaults: Sendable, Equatable {
     public var reorderWindow: Duration?
     /// Make `dropEvery` close PolyAI sockets with this code (e.g. 4001, 4002, 4003) instead of 1001.
     public var polyAICloseCode: UInt16?
+    /// Hold every REST response and every socket frame (both ways) this long before it goes on.
+    public var latency: Duration?
+    /// Add a random 0…this (seeded by `seed`) to each delay; frames of one socket keep their order.
+    public var jitter: Duration?
 
     /// Creates a fault set; the default injects nothing.
     public init(
@@ -43,7 +47,9 @@ public struct DemoFaults: Sendable, Equatable {
         receiptConflict: Bool = false,
         rejectAttachments: Bool = false,
         reorderWindow: Duration? = nil,
-        polyAICloseCode: UInt16? = nil
+        polyAICloseCode: UInt16? = nil,
+        latency: Duration? = nil,
+        jitter: Duration? = nil
     ) {
         self.dropEvery = dropEvery
         self.dropAbruptly = dropAbruptly
@@ -58,6 +64,8 @@ public struct DemoFaults: Sendable, Equatable {
         self.rejectAttachments = rejectAttachments
         self.reorderWindow = reorderWindow
         self.polyAICloseCode = polyAICloseCode
+        self.latency = latency
+        self.jitter = jitter
     }
 
     /// True when no fault is configured.
@@ -71,7 +79,7 @@ public struct DemoFaults: Sendable, Equatable {
 
     /// Parses a comma-separated spec: `drop-every=20s,drop-abrupt,rest-fail=0.05,seed=7,half-open-after=60s,
     /// half-open-for=10s,expire-tokens-every=5m,reorder=200ms,refuse-upgrades,ping-fail,receipt-conflict,
-    /// reject-attachments,polyai-close=4002`.
+    /// reject-attachments,polyai-close=4002,latency=200ms,jitter=50ms`.
     public static func parse(_ spec: String) throws -> DemoFaults {
         var faults = DemoFaults()
         let items = spec.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -85,6 +93,8 @@ public struct DemoFaults: Sendable, Equatable {
             case "half-open-for": faults.halfOpenFor = try duration(value, key)
             case "expire-tokens-every": faults.expireTokensEvery = try duration(value, key)
             case "reorder": faults.reorderWindow = try duration(value, key)
+            case "latency": faults.latency = try duration(value, key)
+            case "jitter": faults.jitter = try duration(value, key)
             case "rest-fail":
                 guard let value, let rate = Double(value), rate >= 0, rate <= 1 else {
                     throw ParseError(description: "rest-fail needs a number between 0 and 1, got '\(value ?? "")'")

@@ -31,6 +31,14 @@ public struct DemoServerConfiguration: Sendable {
     public var timerSleep: @Sendable (Duration) async throws -> Void
     /// An agent console counts as online while it polled the desk within this time.
     public var agentPresenceWindow: Duration
+    /// How the `latency`/`jitter` faults hold REST answers and socket frames (injected by tests).
+    public var latencySleep: @Sendable (Duration) async throws -> Void
+    /// Browser origins allowed to call the server (CORS); nil allows any origin, as the service does.
+    public var corsOrigins: [String]?
+    /// HTTPS and WSS instead of plain HTTP and WS (nil: plain).
+    public var tls: DemoTLS?
+    /// Time limits for idle and half-sent HTTP requests.
+    public var connectionLimits: DemoConnectionLimits
 
     /// Creates a configuration; every parameter has a sensible default for interactive use.
     public init(
@@ -60,5 +68,14 @@ public struct DemoServerConfiguration: Sendable {
         self.faultSleep = { try await Task.sleep(for: $0) }
         self.timerSleep = { try await Task.sleep(for: $0) }
         self.agentPresenceWindow = .seconds(10)
+        self.latencySleep = { try await Task.sleep(for: $0) }
+        self.corsOrigins = nil
+        self.tls = nil
+        self.connectionLimits = DemoConnectionLimits()
+    }
+
+    /// Why `origin` cannot be a CORS origin (nil when it can): it must look like `https://host[:port]`.
+    public static func corsOriginProblem(_ origin: String) -> String? {
+        CORSPolicy.validate(origin: origin)
     }
 }

@@ -24,9 +24,9 @@ enum FaultSchedule {
                 if let delay = faults.halfOpenAfter {
                     group.addTask {
                         guard (try? await sleep(delay)) != nil else { return }
-                        await hub.setHalfOpen(true)
+                        await hub.setPathHalfOpen(true)
                         if let window = faults.halfOpenFor, (try? await sleep(window)) != nil {
-                            await hub.setHalfOpen(false)
+                            await hub.setPathHalfOpen(false)
                         }
                     }
                 }

@@ -11,10 +11,22 @@ enum HTTPSupport {
     static let allowHeadersName = HTTPField.Name("Access-Control-Allow-Headers")
     static let allowMethodsName = HTTPField.Name("Access-Control-Allow-Methods")
     static let allowCredentialsName = HTTPField.Name("Access-Control-Allow-Credentials")
+    static let exposeHeadersName = HTTPField.Name("Access-Control-Expose-Headers")
+    /// Internal response header through which a route names its contact for the log (never sent).
+    static let contactName = HTTPField.Name("x-helpline-contact")
+    /// Largest request body the REST routes read (attachment bytes have their own limit).
+    static let maxBodySize = 1 << 20
 
-    /// Sets a header whose name was built at run time (names are validated once, never force-unwrapped).
-    static func set(_ name: HTTPField.Name?, _ value: String, in headers: inout HTTPFields) {
+    /// Sets (or with nil removes) a header whose name was built at run time (never force-unwrapped).
+    static func set(_ name: HTTPField.Name?, _ value: String?, in headers: inout HTTPFields) {
         if let name { headers[name] = value }
+    }
+
+    /// Names the contact a response is about, for the request log (the front door removes the header).
+    static func noting(contact contactId: String?, _ response: Response) -> Response {
+        var response = response
+        if let contactId { set(contactName, contactId, in: &response.headers) }
+        return response
     }
 
     /// A JSON response with the given status and extra headers.
@@ -39,9 +51,9 @@ enum HTTPSupport {
         }
     }
 
-    /// Reads a whole request body (up to 1 MiB).
+    /// Reads a whole request body (up to 1 MiB; more throws HTTPError 413, which the front door answers).
     static func body(of request: Request) async throws -> Data {
-        let buffer = try await request.body.collect(upTo: 1 << 20)
+        let buffer = try await request.body.collect(upTo: maxBodySize)
         return Data(buffer.readableBytesView)
     }
 }

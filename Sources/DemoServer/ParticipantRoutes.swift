@@ -5,15 +5,18 @@ import Hummingbird
 struct ParticipantRoutes: Sendable {
     let hub: ContactCenterHub
     let fallbackAuthority: String
+    /// TLS on: socket URLs are `wss://` and attachment URLs `https://`.
+    var secure = false
 
     /// Adds the routes to a router.
     func add(to router: Router<BasicRequestContext>) {
         let fallbackAuthority = self.fallbackAuthority
+        let (web, socket) = secure ? ("https", "wss") : ("http", "ws")
         route(router, "/participant/connection") { hub, token, body, request in
             let input = try WireJSON.decode(CreateConnectionRequest.self, from: body)
             let authority = request.head.authority ?? fallbackAuthority
             return try await hub.createConnection(
-                participantToken: token, request: input, socketBase: "ws://\(authority)")
+                participantToken: token, request: input, socketBase: "\(socket)://\(authority)")
         }
         route(router, "/participant/message") { hub, token, body, _ in
             try await hub.sendMessage(connectionToken: token, request: WireJSON.decode(SendMessageRequest.self, from: body))
@@ -28,7 +31,7 @@ struct ParticipantRoutes: Sendable {
         route(router, "/participant/start-attachment-upload") { hub, token, body, request in
             try await hub.startAttachmentUpload(
                 connectionToken: token, request: WireJSON.decode(StartAttachmentUploadRequest.self, from: body),
-                base: "http://\(request.head.authority ?? fallbackAuthority)")
+                base: "\(web)://\(request.head.authority ?? fallbackAuthority)")
         }
         route(router, "/participant/complete-attachment-upload") { hub, token, body, _ in
             try await hub.completeAttachmentUpload(
@@ -37,7 +40,7 @@ struct ParticipantRoutes: Sendable {
         route(router, "/participant/attachment") { hub, token, body, request in
             try await hub.getAttachment(
                 connectionToken: token, request: WireJSON.decode(GetAttachmentRequest.self, from: body),
-                base: "http://\(request.head.authority ?? fallbackAuthority)")
+                base: "\(web)://\(request.head.authority ?? fallbackAuthority)")
         }
         route(router, "/participant/disconnect") { hub, token, body, _ in
             try await hub.disconnect(connectionToken: token, request: WireJSON.decode(DisconnectRequest.self, from: body))
@@ -60,6 +63,8 @@ struct ParticipantRoutes: Sendable {
                 return HTTPSupport.participant(.success(try await operation(hub, token, body, request)))
             } catch let error as ParticipantServiceError {
                 return HTTPSupport.participant(.failure(error))
+            } catch let error as any HTTPResponseError where error.status == .contentTooLarge {
+                throw error  // the front door answers 413
             } catch {
                 return HTTPSupport.participant(.failure(.validation("Invalid request")))
             }

@@ -28,13 +28,16 @@ struct PolyAIRoutes: Sendable {
             if let failure = await injectedFailure() { return failure }
             let authorization = request.headers[.authorization] ?? ""
             let token = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : nil
-            let body = (try? await HTTPSupport.body(of: request)) ?? Data()
-            let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any] ?? [:]
+            let body = try await HTTPSupport.body(of: request)
+            // The body is optional; one that is there must be a JSON object.
+            let parsed = body.isEmpty ? [:] : (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+            guard let object = parsed else { return Self.json(["message": "Error parsing request"], status: 400) }
             // The documented server default is false; the SDKs always send the field.
             let streaming = object["streaming_enabled"] as? Bool ?? false
             switch await hub.polyAICreateSession(accessToken: token, streaming: streaming) {
             case .success(let sessionId):
-                return Self.json(["session_id": sessionId], status: 200)
+                let contactId = await hub.polyAI.sessions[sessionId]?.contactId
+                return HTTPSupport.noting(contact: contactId, Self.json(["session_id": sessionId], status: 200))
             case .failure(let failure):
                 return Self.json(["message": failure.message], status: failure.status)
             }

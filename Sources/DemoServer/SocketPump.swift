@@ -1,37 +1,36 @@
-import HummingbirdWebSocket
-import NIOCore
+import Foundation
 
 /// Runs one server socket of either protocol: a writer draining the hub's commands and a reader handing
-/// text frames on, plus an optional watcher; returns as soon as the writer or the reader ends.
+/// text messages on, plus an optional watcher; returns as soon as the writer or the reader ends.
+/// Both directions pass a ``DelayLine`` that applies the `latency`/`jitter` faults.
 enum SocketPump {
     static func run(
-        commands: AsyncStream<SocketCommand>, inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter,
-        channel: any Channel, maxFrameSize: Int, watcher: (@Sendable () async -> Void)? = nil,
-        onText: @escaping @Sendable (String) async -> Void
+        id: UUID, commands: AsyncStream<SocketCommand>, socket: ServerWebSocket, hub: ContactCenterHub,
+        watcher: (@Sendable () async -> Void)? = nil, onText: @escaping @Sendable (String) async -> Void
     ) async {
+        let sleep = hub.configuration.latencySleep
+        let draw: @Sendable () -> Duration? = { hub.drawDelay() }
+        let commands = DelayLine.delaying(commands, draw: draw, sleep: sleep)
+        let messages = DelayLine.delaying(socket.messages, draw: draw, sleep: sleep)
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for await command in commands {
                     switch command {
                     case .text(let text):
-                        do { try await outbound.write(.text(text)) } catch { return }
+                        do { try await socket.send(text) } catch { return }
                     case .close(let code, let reason):
-                        try? await outbound.close(.init(codeNumber: Int(code)), reason: reason)
+                        await socket.close(code: code, reason: reason)
                         return
                     case .abort:
                         // No close frame: the client sees an abnormal closure (1006).
-                        channel.close(promise: nil)
+                        socket.abort()
                         return
                     }
                 }
             }
             if let watcher { group.addTask { await watcher() } }
             group.addTask {
-                do {
-                    for try await message in inbound.messages(maxSize: maxFrameSize) {
-                        if case .text(let text) = message { await onText(text) }
-                    }
-                } catch {}
+                for await text in messages { await onText(text) }
             }
             _ = await group.next()
             group.cancelAll()

@@ -20,15 +20,8 @@ struct StartChatRoute: Sendable {
         var message: String
     }
 
-    /// Adds `POST /Prod` and its CORS preflight.
+    /// Adds `POST /Prod` (its CORS preflight is answered by the front door, ``CORSPolicy/template``).
     func add(to router: Router<BasicRequestContext>) {
-        router.on("/Prod", method: .options) { _, _ -> Response in
-            var headers = HTTPFields()
-            HTTPSupport.set(HTTPSupport.allowOriginName, "*", in: &headers)
-            HTTPSupport.set(HTTPSupport.allowMethodsName, "POST,OPTIONS", in: &headers)
-            HTTPSupport.set(HTTPSupport.allowHeadersName, Self.allowedHeaders, in: &headers)
-            return HTTPSupport.json(Data("{}".utf8), status: 200, headers: headers)
-        }
         router.post("/Prod") { request, _ -> Response in
             let body = (try? await HTTPSupport.body(of: request)) ?? Data()
             return await handle(body)
@@ -59,7 +52,8 @@ struct StartChatRoute: Sendable {
             HTTPSupport.set(HTTPSupport.allowOriginName, "*", in: &headers)
             HTTPSupport.set(HTTPSupport.allowCredentialsName, "true", in: &headers)
             HTTPSupport.set(HTTPSupport.allowHeadersName, Self.allowedHeaders, in: &headers)
-            return HTTPSupport.json(WireJSON.data(reply), status: 200, headers: headers)
+            return HTTPSupport.noting(contact: started.contactId,
+                                      HTTPSupport.json(WireJSON.data(reply), status: 200, headers: headers))
         } catch let error as TemplateError {
             return errorResponse(error)
         } catch {

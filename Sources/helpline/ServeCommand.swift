@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoServer
 import Dispatch
 import Foundation
+import Logging
 
 /// `helpline serve`: the demo contact center alone, until Ctrl-C.
 struct ServeCommand: AsyncParsableCommand {
@@ -13,7 +14,11 @@ struct ServeCommand: AsyncParsableCommand {
               helpline serve --port 8080
               helpline connect --start-url http://127.0.0.1:8080/Prod --endpoint-url http://127.0.0.1:8080 --display-name Maria
             Faults for testing resilience (see docs/demo-server.md):
-              helpline serve --faults drop-every=20s,rest-fail=0.05
+              helpline serve --faults drop-every=20s,rest-fail=0.05,latency=200ms,jitter=50ms
+            As a local emulator for browser widgets and the AWS SDKs (CORS, one log line per request):
+              helpline serve --port 8080 --cors-origin http://localhost:3000 --log-level info
+            HTTPS and WSS with a certificate from a local CA (its path is printed; trust it in your client):
+              helpline serve --tls
             """)
 
     @Option(name: .long, help: ArgumentHelp("Address to listen on (loopback by default).", valueName: "host"))
@@ -34,7 +39,32 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The bot's reply delay in milliseconds, also the pace of streamed replies (a quarter of it per chunk).", valueName: "ms"))
     var replyDelay: Int = 700
 
+    @Option(name: .long, help: ArgumentHelp("A browser origin allowed to call the server (CORS), e.g. http://localhost:3000; repeat for more. Default: any origin.", valueName: "origin"))
+    var corsOrigin: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Log level: info logs one line per request (method, path, status, ms, contact id; never tokens) on stderr.", valueName: "level"))
+    var logLevel: String = "notice"
+
+    @Flag(name: .long, help: "Serve HTTPS and WSS with a certificate from a local CA kept in the state folder (its path is printed).")
+    var tls = false
+
+    @Option(name: .long, help: ArgumentHelp("A PEM certificate (chain) to serve HTTPS and WSS with, instead of the local CA's.", valueName: "file"))
+    var tlsCert: String?
+
+    @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
+    var tlsKey: String?
+
     func validate() throws {
+        guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
+            throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
+        }
+        for origin in corsOrigin {
+            if let problem = DemoServerConfiguration.corsOriginProblem(origin) { throw ValidationError("--cors-origin: \(problem)") }
+        }
+        guard (tlsCert == nil) == (tlsKey == nil) else { throw ValidationError("--tls-cert and --tls-key go together") }
+        for file in [tlsCert, tlsKey].compactMap({ $0 }) where !FileManager.default.isReadableFile(atPath: file) {
+            throw ValidationError("cannot read \(file)")
+        }
         guard (1...600_000).contains(replyDelay) else { throw ValidationError("--reply-delay must be between 1 and 600000 ms") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
         if let flows { try Self.checkDirectory(flows) }
@@ -52,19 +82,35 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let configuration = DemoServerConfiguration(
+        var configuration = DemoServerConfiguration(
             host: host, port: port, flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow,
             replyDelay: .milliseconds(replyDelay), faults: try faults.map(DemoFaults.parse) ?? DemoFaults())
+        configuration.corsOrigins = corsOrigin.isEmpty ? nil : corsOrigin
+        let level = Logger.Level(rawValue: logLevel.lowercased()) ?? .notice
+        var logger = Logger(label: "helpline.serve") { StreamLogHandler.standardError(label: $0) }
+        logger.logLevel = level
+        configuration.logger = logger
+        if let tlsCert, let tlsKey {
+            configuration.tls = DemoTLS(source: .files(certificate: URL(fileURLWithPath: tlsCert), key: URL(fileURLWithPath: tlsKey)))
+        } else if tls {
+            configuration.tls = .localAuthority()
+        }
         let server: DemoContactCenter
         do {
             server = try await DemoContactCenter.start(configuration)
+        } catch let error as DemoServerError {
+            throw HelplineError("\(error)")
         } catch {
             throw HelplineError("could not start the demo contact center on \(host):\(port): \(error)")
         }
         let base = server.baseURL.absoluteString
         Self.say("listening on \(base)")
+        if let authority = server.certificateAuthority {
+            Self.say("TLS CA:         \(authority.path)  (trust it: curl --cacert, NODE_EXTRA_CA_CERTS, AWS_CA_BUNDLE)")
+        }
         Self.say("start-chat URL: \(server.startChatURL.absoluteString)")
-        Self.say("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME")
+        let trust = server.certificateAuthority.map { " --ca-file \($0.path)" } ?? ""
+        Self.say("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME\(trust)")
         for line in PolyAIDemo.serveLines(server) { Self.say(line) }
         Self.say("agent console:  helpline agent --server \(base) --name NAME")
         await Self.waitForTerminationSignal()

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NIOSSL
 import Testing
 import WSClient
 
@@ -148,13 +149,16 @@ final class TestSocket: Sendable {
         self.task = task
     }
 
-    /// Opens `url`; throws if the upgrade is refused.
-    static func open(_ url: String) async throws -> TestSocket {
+    /// Opens `url` (over TLS with `tls`, naming `localhost` for SNI); throws if the upgrade is refused.
+    static func open(_ url: String, tls: TLSConfiguration? = nil) async throws -> TestSocket {
         let (writers, writerContinuation) = AsyncStream.makeStream(of: WebSocketOutboundWriter.self)
         let (inboxes, inboxContinuation) = AsyncStream.makeStream(of: FrameInbox.self)
         let task = Task {
             defer { writerContinuation.finish() }
-            return try await WebSocketClient.connect(url: url, logger: Logger(label: "test-ws")) {
+            let configuration = tls == nil ? WebSocketClientConfiguration() : WebSocketClientConfiguration(sniHostname: "localhost")
+            return try await WebSocketClient.connect(
+                url: url, configuration: configuration, tlsConfiguration: tls, logger: Logger(label: "test-ws")
+            ) {
                 inbound, outbound, _ in
                 var inboxIterator = inboxes.makeAsyncIterator()
                 writerContinuation.yield(outbound)
@@ -257,6 +261,32 @@ actor SteppedSleeper {
         guard let index = sleepers.firstIndex(where: { $0.duration == duration }) else { return false }
         sleepers.remove(at: index).continuation.resume()
         return true
+    }
+
+    /// Resumes the longest-waiting sleeper of any duration (waiting up to 5 s for one); returns its duration.
+    func releaseNext() async -> Duration? {
+        guard await waitForCount(1) else { return nil }
+        let sleeper = sleepers.removeFirst()
+        sleeper.continuation.resume()
+        return sleeper.duration
+    }
+
+    /// Resumes the sleeper that started last; returns its duration.
+    func releaseNewest() async -> Duration? {
+        guard await waitForCount(1) else { return nil }
+        let sleeper = sleepers.removeLast()
+        sleeper.continuation.resume()
+        return sleeper.duration
+    }
+
+    /// Waits (up to 5 s) until at least `count` sleepers wait.
+    func waitForCount(_ count: Int) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+            if sleepers.count >= count { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return sleepers.count >= count
     }
 
     /// Waits (up to 5 s) until something sleeps for `duration`.

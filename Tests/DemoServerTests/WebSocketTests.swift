@@ -191,3 +191,16 @@ import Testing
         }
     }
 }
+
+/// Server shutdown closes sockets with a close frame (1001), not by dropping the connection.
+@Suite struct ShutdownTests {
+    @Test func stoppingTheServerClosesSocketsGracefully() async throws {
+        let server = try await DemoContactCenter.start(DemoClient.serverConfig())
+        let chat = try await DemoClient(server: server).startChat()
+        let socket = try await TestSocket.open(chat.socketURL)
+        try await socket.subscribe()
+        await server.stop()
+        let close = try? await socket.task.value
+        #expect(close?.closeCode == .goingAway)
+    }
+}
