@@ -85,6 +85,12 @@ let package = Package(
         .testTarget(
             name: "AmazonConnectTests", dependencies: ["AmazonConnect", "SessionCore", "ChatModel", "MarkdownANSI"],
             exclude: ["Golden"]),
+        .target(name: "SimulatedServices", path: "Tests/SimulatedServices"),
+        .target(
+            name: "SessionSimulation",
+            dependencies: ["SessionCore", "ChatModel", "AmazonConnect", "PolyAI", "SimulatedServices"],
+            path: "Tests/SessionSimulation"),
+        .executableTarget(name: "helpline-sim", dependencies: ["SessionSimulation"], path: "Tests/SimulatorCLI"),
         .target(
             name: "HelplineTestSupport",
             dependencies: ["ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "DemoServer"],

@@ -25,6 +25,12 @@ public enum ConnectionState: Sendable, Hashable {
         }
     }
 
+    /// True once the chat is over (not merely failed: a failed connection can be retried).
+    public var isClosed: Bool {
+        if case .closed = self { return true }
+        return false
+    }
+
     /// A short description for status lines and logs.
     public var summary: String {
         switch self {

@@ -42,6 +42,7 @@ extension SessionCore {
             nextSocket += 1
             let id = SocketID(nextSocket)
             socket = .opening(id)
+            openingSince = now
             emit(.openSocket(id, endpoint))
         case .success:
             lost(.protocolViolation("no socket to open"), close: nil)
@@ -53,10 +54,12 @@ extension SessionCore {
 
     mutating func socketOpened(_ id: SocketID) {
         guard case .opening(id) = socket else { return }
+        if let since = openingSince { noteRoundTrip(now.timeIntervalSince(since) / 2) }
+        openingSince = nil
         lastFrameAt = now
         socket = .subscribing(id, attempt: 0)
         for frame in wire.socketOpened(now: now) { write(frame, on: id) }
-        startTimer(.subscribe, after: settings.subscribeTimeout)
+        startTimer(.subscribe, after: patient(settings.subscribeTimeout, rounds: 2))
     }
 
     /// The socket confirmed the subscription (and its replay, where history comes on the socket).
@@ -84,7 +87,7 @@ extension SessionCore {
         log(.info, "subscription not confirmed; sending it again (\(attempt + 1))")
         socket = .subscribing(id, attempt: attempt + 1)
         for frame in wire.socketOpened(now: now) { write(frame, on: id) }
-        startTimer(.subscribe, after: settings.subscribeTimeout)
+        startTimer(.subscribe, after: patient(settings.subscribeTimeout, rounds: 2))
     }
 
     mutating func goLive(_ id: SocketID) {
@@ -99,10 +102,15 @@ extension SessionCore {
         if endPending { endIfFlushed() }
     }
 
+    /// How long after a heartbeat an answer may take: the setting, longer on a slow link, at most the interval.
+    var heartbeatGrace: Duration {
+        min(patient(settings.heartbeatGrace, rounds: 2), wire.capabilities.heartbeatInterval)
+    }
+
     /// From one heartbeat to the end of its grace is the grace; the rest of the interval comes before.
     var heartbeatDelay: Duration {
         let interval = wire.capabilities.heartbeatInterval
-        return interval - min(settings.heartbeatGrace, interval)
+        return interval - min(heartbeatGrace, interval)
     }
 
     mutating func heartbeatDue() {
@@ -122,7 +130,7 @@ extension SessionCore {
         for frame in frames { write(frame, on: id) }
         heartbeatSentAt = now
         diagnostics.heartbeatSent(at: now)
-        startTimer(.heartbeatGrace, after: min(settings.heartbeatGrace, wire.capabilities.heartbeatInterval))
+        startTimer(.heartbeatGrace, after: heartbeatGrace)
     }
 
     mutating func heartbeatGraceOver() {
@@ -330,13 +338,5 @@ extension SessionCore {
         emit(.persist(SessionSnapshot(
             backend: capabilities.name, endpoint: capabilities.endpoint, credentials: credentials, outbox: outbox.entries,
             startedAt: startedAt, lastActivity: now)))
-    }
-}
-
-extension ConnectionState {
-    /// True once the chat is over (not merely failed).
-    var isClosed: Bool {
-        if case .closed = self { return true }
-        return false
     }
 }

@@ -92,7 +92,7 @@ extension SessionCore {
             settleSent(localId, id: id, time: time, sequence: sequence)
         case .success(.awaitingEcho):
             outbox.setHead(.awaitingEcho)
-            startTimer(.echoWait, after: settings.echoTimeout)
+            startTimer(.echoWait, after: patient(settings.echoTimeout, rounds: 4))
         case .success(let other):
             log(.warning, "sending answered \(other), not an acceptance")
             sendFailed(localId, .protocolViolation("the send answered without an id"))

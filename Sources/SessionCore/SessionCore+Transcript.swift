@@ -77,7 +77,8 @@ extension SessionCore {
 
     private mutating func schedule(_ due: Date?) {
         guard let due else { return }
-        startTimer(.receipts, after: .milliseconds(Int64(max(0, due.timeIntervalSince(now)) * 1000)))
+        // Whole milliseconds, rounded up: a timer that fires a fraction early must not fire again at once.
+        startTimer(.receipts, after: .milliseconds(Int64((max(0, due.timeIntervalSince(now)) * 1000).rounded(.up))))
     }
 
     /// The receipt window closed: send what is due.

@@ -74,6 +74,12 @@ public struct SessionCore: Sendable {
     var heartbeatSentAt: Date?
     var nextRequest = 0
     var pending: [RequestID: (operation: WireOperation, purpose: Purpose)] = [:]
+    /// When each pending call went out, to learn the link's round trip.
+    var sentAt: [RequestID: Date] = [:]
+    /// The link's round trip as measured (smoothed), in seconds; waits for answers grow with it.
+    var roundTrip: TimeInterval = 0
+    /// When the socket being opened was asked for.
+    var openingSince: Date?
     /// Operations waiting for their retry timer, by timer name.
     var retrying: [String: (operation: WireOperation, purpose: Purpose)] = [:]
     var now: Date
@@ -226,12 +232,14 @@ public struct SessionCore: Sendable {
         nextRequest += 1
         let id = RequestID(nextRequest)
         pending[id] = (operation, purpose)
+        sentAt[id] = now
         return id
     }
 
     /// A call answered: the wire reads it and goes on.
     private mutating func answered(_ id: RequestID, _ result: HTTPResult) {
         guard let (operation, purpose) = pending.removeValue(forKey: id) else { return }
+        if let sent = sentAt.removeValue(forKey: id), case .response = result { noteRoundTrip(now.timeIntervalSince(sent)) }
         let output = wire.resume(operation, with: result, now: now)
         carry(output, operation: operation, purpose: purpose)
     }
@@ -243,4 +251,15 @@ public struct SessionCore: Sendable {
     }
 
     static func timerName(_ purpose: Purpose) -> String { String(describing: purpose) }
+
+    /// Folds one measured round trip into the smoothed one (as TCP does: 7/8 old, 1/8 new).
+    mutating func noteRoundTrip(_ sample: TimeInterval) {
+        guard sample >= 0 else { return }
+        roundTrip = roundTrip == 0 ? sample : roundTrip * 7 / 8 + sample / 8
+    }
+
+    /// `base`, or longer on a slow link: at least `factor` round trips.
+    func patient(_ base: Duration, rounds factor: Double) -> Duration {
+        max(base, .milliseconds(Int64((roundTrip * factor * 1000).rounded(.up))))
+    }
 }

@@ -5,7 +5,7 @@ import Foundation
 ///
 /// The contract (docs/resilience.md): an item is written once it is complete — a streamed reply when
 /// its last part arrived, one of our messages once the server accepted it or it failed. A later line
-/// with the same key (`localId` when present, else `id`) updates it: its delivery moved on
+/// updates the earlier one with the same `localId` (when it has one) or else the same `id`: its delivery moved on
 /// (`sent` → `delivered` → `read`, with `deliveryTime`), a failed message was sent after all, a form
 /// was answered, an attachment's scan finished, or (`removed`) the user dropped a failed message.
 /// Replaying the lines by that rule (``replay(_:)``) gives the transcript as the chat ended.
@@ -111,16 +111,28 @@ public struct TranscriptRecord: Codable, Sendable, Hashable {
         return copy
     }
 
-    /// Replays lines by the update rule: the last line of each key wins, removed keys are dropped;
-    /// the result is in the order keys first appeared.
+    /// Replays lines by the update rule: a line replaces the earlier one with its `localId` (when it has
+    /// one) or else its `id` (a local id the earlier line knew is kept); removed items are dropped. The
+    /// result is in the order items first appeared.
     public static func replay(_ records: [TranscriptRecord]) -> [TranscriptRecord] {
-        var latest: [String: TranscriptRecord] = [:]
-        var order: [String] = []
+        var entries: [TranscriptRecord] = []
+        var byId: [String: Int] = [:]
+        var byLocalId: [String: Int] = [:]
         for record in records {
-            if latest[record.key] == nil { order.append(record.key) }
-            latest[record.key] = record
+            let found = record.localId.flatMap { byLocalId[$0] } ?? byId[record.id]
+            guard let index = found else {
+                byId[record.id] = entries.count
+                if let localId = record.localId { byLocalId[localId] = entries.count }
+                entries.append(record)
+                continue
+            }
+            var updated = record
+            if updated.localId == nil { updated.localId = entries[index].localId }
+            entries[index] = updated
+            byId[record.id] = index
+            if let localId = updated.localId { byLocalId[localId] = index }
         }
-        return order.compactMap { key in latest[key].flatMap { $0.removed == true ? nil : $0 } }
+        return entries.filter { $0.removed != true }
     }
 
     /// `2025-06-12T14:03:52.640Z`.

@@ -1,0 +1,161 @@
+import ChatModel
+import Foundation
+import SessionCore
+import SimulatedServices
+
+/// The simulated network between the client and the service: latency with jitter, frames in order on a
+/// socket (or not, while reordering), duplicates, drops, half-open sockets and partitions.
+struct SimNetwork {
+    /// One socket as both ends know it.
+    struct Link {
+        var socket: SocketID
+        var connection: Int
+        var client: Int
+        var open = true
+        var halfOpen = false
+        var lastUp: Int64 = 0
+        var lastDown: Int64 = 0
+    }
+
+    var links: [SocketID: Link] = [:]
+    var socketByConnection: [Int: SocketID] = [:]
+    var partitionUntil: Int64 = -1
+    var reorderUntil: Int64 = -1
+    var duplicateUntil: Int64 = -1
+    /// How long the driver waits for an HTTP answer (the real one's default), and for a socket to open.
+    static let httpTimeout: Int64 = 15_000
+    static let socketTimeout: Int64 = 10_000
+}
+
+extension Simulation {
+    /// One message's one-way time.
+    func latency() -> Int64 {
+        plan.latency + (plan.jitter > 0 ? rng.millis(0...plan.jitter) : 0)
+    }
+
+    var partitioned: Bool { now < network.partitionUntil }
+
+    func sendHTTP(_ request: HTTPRequest, completion: @escaping (HTTPResult) -> Void) {
+        let headers = Dictionary(request.headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { $1 })
+        let simRequest = SimRequest(method: request.method, url: request.url, headers: headers, body: request.body)
+        let started = now
+        guard !partitioned else {
+            after(latency() + 1) { completion(.failure("connection refused (simulated partition)")) }
+            return
+        }
+        after(latency()) {
+            guard let answer = self.service.http(simRequest, now: self.now) else {
+                self.count("lost-answer")
+                self.at(started + SimNetwork.httpTimeout) { completion(.failure("timed out")) }
+                return
+            }
+            self.serviceTick()
+            self.after(self.latency()) {
+                if self.partitioned {
+                    self.at(max(self.now, started + SimNetwork.httpTimeout)) { completion(.failure("timed out")) }
+                    return
+                }
+                completion(.response(HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)))
+            }
+        }
+    }
+
+    func openSocket(_ id: SocketID, url: String, client: Int) {
+        guard !partitioned else {
+            after(latency() + 1) { if client == self.incarnation { self.feed(.socketClosed(id, .unreachable("connection refused"))) } }
+            return
+        }
+        after(latency()) {
+            guard client == self.incarnation else { return }
+            guard let (connection, output) = self.service.openSocket(url: url, now: self.now) else {
+                self.after(self.latency()) { if client == self.incarnation { self.feed(.socketClosed(id, .upgradeRefused)) } }
+                return
+            }
+            var link = SimNetwork.Link(socket: id, connection: connection, client: client)
+            let opened = self.now + self.latency()
+            link.lastDown = opened
+            self.network.links[id] = link
+            self.network.socketByConnection[connection] = id
+            self.at(opened) {
+                guard client == self.incarnation, self.network.links[id]?.open == true else { return }
+                self.feed(.socketOpened(id))
+            }
+            self.deliver(output, to: connection)
+        }
+    }
+
+    func writeFrame(_ frame: String, on id: SocketID) {
+        guard var link = network.links[id], link.open, link.client == incarnation else { return }
+        guard !link.halfOpen, !partitioned else {
+            count("frame-into-the-void")
+            return
+        }
+        let time = max(now + latency(), link.lastUp)
+        link.lastUp = time
+        network.links[id] = link
+        at(time) {
+            guard let current = self.network.links[id], !current.halfOpen, !self.partitioned else { return }
+            let output = self.service.frame(frame, on: current.connection, now: self.now)
+            self.deliver(output, to: current.connection)
+            self.serviceTick()
+        }
+    }
+
+    /// Sends what the service says on `connection` to the client, in order (unless reordering), then its close.
+    func deliver(_ output: SimSocketOutput, to connection: Int) {
+        guard let id = network.socketByConnection[connection], var link = network.links[id] else { return }
+        for frame in output.frames {
+            let reorder = now < network.reorderUntil
+            let time = reorder ? now + rng.millis(0...(2 * plan.latency + 800)) : max(now + latency(), link.lastDown)
+            if !reorder { link.lastDown = time }
+            let client = link.client
+            at(time) { self.arrive(frame, on: id, client: client) }
+            if now < network.duplicateUntil, rng.chance(0.3) {
+                count("duplicate")
+                at(time + rng.millis(0...500)) { self.arrive(frame, on: id, client: client) }
+            }
+        }
+        network.links[id] = link
+        if let code = output.close {
+            let time = max(now + latency(), link.lastDown) + 1
+            let client = link.client
+            at(time) {
+                guard var current = self.network.links[id], current.open, client == self.incarnation else { return }
+                current.open = false
+                self.network.links[id] = current
+                self.service.socketClosed(connection, now: self.now)
+                self.feed(.socketClosed(id, .afterOpen(code: code)))
+            }
+        }
+    }
+
+    private func arrive(_ frame: String, on id: SocketID, client: Int) {
+        guard let link = network.links[id], link.open, !link.halfOpen, client == incarnation, !partitioned else { return }
+        feed(.socketFrame(id, frame))
+    }
+
+    func closeFromClient(_ id: SocketID) {
+        guard var link = network.links[id], link.open else { return }
+        link.open = false
+        network.links[id] = link
+        let connection = link.connection
+        after(latency()) { self.service.socketClosed(connection, now: self.now) }
+    }
+
+    /// Lets the service do what it has due, and wakes it again when it next has something.
+    func serviceTick() {
+        for (connection, output) in service.tick(now: now) { deliver(output, to: connection) }
+        if let wake = service.nextWake, wake > now, wake != scheduledWake {
+            scheduledWake = wake
+            at(wake) {
+                self.scheduledWake = nil
+                self.serviceTick()
+            }
+        }
+    }
+
+    /// Every socket of the current client.
+    var currentLinks: [SocketID] {
+        network.links.values.filter { $0.open && $0.client == incarnation }.map(\.socket).sorted { $0.value < $1.value }
+    }
+}

@@ -1,0 +1,203 @@
+import AmazonConnect
+import ChatModel
+import Foundation
+import PolyAI
+import SessionCore
+import SimulatedServices
+
+/// One seeded run of the real session core against a simulated contact center over a simulated
+/// network: seeded latency, faults and user actions on a virtual clock. Nothing runs concurrently,
+/// so a seed replays exactly.
+public final class Simulation {
+    /// The seed.
+    public let seed: UInt64
+    /// The protocol.
+    public let wireProtocol: SimProtocol
+    let plan: SimulationPlan
+    let service: SimService
+    var scheduler = VirtualScheduler()
+    var actions: [Int: () -> Void] = [:]
+    var nextAction = 0
+    var rng: SimRandom
+    var network = SimNetwork()
+
+    var core: SessionCore?
+    var incarnation = 0
+    var timers: [TimerKey: Int] = [:]
+    var nextTimerToken = 0
+    var snapshot: SessionSnapshot?
+    var records: [TranscriptRecord] = []
+    var typed: [String] = []
+    var finished = false
+    var restarts = 0
+    var settling = false
+    var ended = false
+    let keepsFullTrace: Bool
+    var trace: [String] = []
+    var counters: [String: Int] = [:]
+    var scheduledWake: Int64?
+    /// What the server should hold, in order: typed order, with messages the user retried moved to the end.
+    var expectedOrder: [String] = []
+    var retried: Set<String> = []
+    var settleStartedAt: Int64 = 0
+    var lastBusy: Int64 = 0
+
+    /// A run for `seed` over `protocol`; `fullTrace` keeps every line (else the last few hundred).
+    public init(seed: UInt64, protocol wireProtocol: SimProtocol, fullTrace: Bool = false) {
+        self.seed = seed
+        self.wireProtocol = wireProtocol
+        self.plan = SimulationPlan.make(seed: seed, wireProtocol: wireProtocol)
+        self.rng = SimRandom(seed: seed ^ 0x5EED_0F_5E55)
+        self.keepsFullTrace = fullTrace
+        switch wireProtocol {
+        case .connect: service = SimConnectService(seed: seed)
+        case .polyai: service = SimPolyAIService(seed: seed, streaming: plan.streaming)
+        }
+    }
+
+    /// Runs to the end and checks the invariants.
+    public func run() -> SimulationResult {
+        log("plan: latency \(plan.latency)±\(plan.jitter) ms, \(plan.steps.count) steps, faults until \(plan.faultsEnd) ms")
+        for (time, step) in plan.steps { at(time) { self.perform(step) } }
+        at(plan.faultsEnd) { self.beginSettling() }
+        at(0) { self.startClient(restoring: nil) }
+        let limit: Int64 = 4 * 3_600_000
+        var steps = 0
+        while !finished, let action = scheduler.pop() {
+            steps += 1
+            if scheduler.now > limit || steps > 400_000 {
+                log("stopped: \(steps) steps, \(scheduler.now) ms")
+                break
+            }
+            actions.removeValue(forKey: action)?()
+            if let wake = service.nextWake, wake <= scheduler.now { serviceTick() }
+        }
+        return SimulationResult(
+            seed: seed, wireProtocol: wireProtocol, violations: SimulationChecks(self).violations(), trace: trace,
+            counters: counters, virtualMillis: scheduler.now)
+    }
+
+    // MARK: - Scheduling
+
+    /// Runs `body` at virtual time `time`.
+    func at(_ time: Int64, _ body: @escaping () -> Void) {
+        nextAction += 1
+        actions[nextAction] = body
+        scheduler.schedule(nextAction, at: time)
+    }
+
+    /// Runs `body` after `delay` milliseconds.
+    func after(_ delay: Int64, _ body: @escaping () -> Void) {
+        at(scheduler.now + max(0, delay), body)
+    }
+
+    var now: Int64 { scheduler.now }
+
+    /// The wall-clock time the core is told.
+    var date: Date { Date(timeIntervalSince1970: 1_800_000_000 + Double(scheduler.now) / 1000) }
+
+    func log(_ line: String) {
+        trace.append(String(format: "%9.3f ", Double(scheduler.now) / 1000) + line)
+        if !keepsFullTrace, trace.count > 600 { trace.removeFirst(trace.count - 400) }
+    }
+
+    func count(_ name: String) { counters[name, default: 0] += 1 }
+
+    // MARK: - The client
+
+    func startClient(restoring: SessionSnapshot?) {
+        incarnation += 1
+        timers = [:]
+        let wire: any ChatWire
+        let entry = service.entry
+        let ids = IDSource(seed: seed &+ UInt64(incarnation) &* 7919)
+        switch (wireProtocol, restoring) {
+        case (.connect, nil):
+            wire = ConnectWire(
+                start: .template(url: entry.startURL, displayName: "Sim", instanceId: nil, contactFlowId: nil),
+                endpoint: entry.endpoint, ids: ids)
+        case (.connect, let snapshot?):
+            let chat = StartedChat(
+                participantToken: snapshot.credentials.token, participantId: snapshot.credentials.participantId,
+                contactId: snapshot.credentials.contactId, markdownAllowed: snapshot.credentials.markdownAllowed)
+            wire = ConnectWire(start: .resume(chat, displayName: snapshot.credentials.displayName), endpoint: entry.endpoint, ids: ids)
+        case (.polyai, let snapshot):
+            var options = PolyAIOptions(
+                apiKey: entry.apiKey, hostId: "sim", environment: .custom(rest: entry.startURL, ws: entry.endpoint),
+                streaming: plan.streaming, displayName: "Sim")
+            if let snapshot, let session = snapshot.credentials.contactId {
+                options.resume = PolyAIResumeRecord(accessToken: snapshot.credentials.token, sessionId: session, lastActivity: date)
+            }
+            wire = PolyAIWire(options: options, ids: ids)
+        }
+        var settings = CoreSettings()
+        settings.recordsTranscript = true
+        settings.sendsTyping = true
+        core = SessionCore(
+            wire: wire, settings: settings, ids: IDSource(seed: seed &* 31 &+ UInt64(incarnation)), now: date,
+            restoring: restoring?.outbox ?? [], startedAt: restoring?.startedAt)
+        log("client \(incarnation) starts\(restoring == nil ? "" : " from a saved session with \(restoring?.outbox.count ?? 0) unsent")")
+        feed(.start)
+    }
+
+    /// Hands the core one input and carries out its effects.
+    func feed(_ input: SessionInput) {
+        guard core != nil else { return }
+        log("→ \(SimulationTrace.describe(input))")
+        let effects = core?.handle(input, now: date) ?? []
+        for effect in effects { carry(effect) }
+    }
+
+    func carry(_ effect: SessionEffect) {
+        let client = incarnation
+        switch effect {
+        case .http(let id, let request):
+            log("← http \(id) \(request.method) \(URLComponents(string: request.url)?.path ?? request.url)")
+            sendHTTP(request) { result in
+                guard client == self.incarnation else { return }
+                self.feed(.http(id, result))
+            }
+        case .upload(let id, _):
+            after(1) { if client == self.incarnation { self.feed(.http(id, .failure("uploads are not simulated"))) } }
+        case .download(let id, _):
+            after(1) { if client == self.incarnation { self.feed(.downloaded(id, .failure(DownloadFailure("not simulated")))) } }
+        case .openSocket(let id, let endpoint):
+            log("← open \(id)")
+            openSocket(id, url: endpoint.url, client: client)
+        case .write(let id, let frame):
+            log("← write \(id) \(frame.prefix(120))")
+            writeFrame(frame, on: id)
+        case .closeSocket(let id):
+            log("← close \(id)")
+            closeFromClient(id)
+        case .startTimer(let key, let at):
+            nextTimerToken += 1
+            let token = nextTimerToken
+            timers[key] = token
+            // Like the driver: the deadline in whole milliseconds, rounded up.
+            let due = Int64(((at.timeIntervalSince1970 - 1_800_000_000) * 1000).rounded(.up))
+            self.at(max(now, due)) {
+                guard client == self.incarnation, self.timers[key] == token else { return }
+                self.timers[key] = nil
+                self.feed(.timer(key))
+            }
+        case .cancelTimer(let key):
+            timers[key] = nil
+        case .publish(let event):
+            if case .connection(let state) = event { log("state \(state.summary)") }
+            if case .notice(let text) = event { log("notice: \(text)") }
+        case .persist(let saved):
+            snapshot = saved
+        case .forget:
+            snapshot = nil
+        case .record(let record):
+            records.append(record)
+        case .log(_, let text):
+            log("core: \(text)")
+        case .finished:
+            log("client \(client) finished")
+            if ended || service.hasEnded { finished = core?.connectionState.isTerminal == true || finished }
+            if core?.connectionState.isTerminal == true { finished = true }
+        }
+    }
+}

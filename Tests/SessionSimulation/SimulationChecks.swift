@@ -1,0 +1,127 @@
+import ChatModel
+import SessionCore
+import SimulatedServices
+
+/// The invariants a finished run must hold.
+struct SimulationChecks {
+    let simulation: Simulation
+
+    init(_ simulation: Simulation) {
+        self.simulation = simulation
+    }
+
+    func violations() -> [String] {
+        let sim = simulation
+        guard sim.finished else { return ["the chat never came to an end (stopped at \(sim.now) ms virtual)"] }
+        guard let core = sim.core else { return ["no client at the end"] }
+        var problems: [String] = []
+        let server = sim.service.customerMessages
+        let typed = Set(sim.typed)
+        let onServer = Set(server)
+
+        // What the user typed reached the server once each, in typed order (a retried message last).
+        for text in onServer where server.filter({ $0 == text }).count > 1 {
+            problems.append("delivered \(server.filter { $0 == text }.count) times: \(text)")
+        }
+        for text in server where !typed.contains(text) { problems.append("the server holds a message nobody typed: \(text)") }
+        let expected = sim.expectedOrder.filter(onServer.contains)
+        let arrived = server.filter(typed.contains).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
+        if arrived != expected { problems.append("order: the server holds \(arrived), typed order was \(expected)") }
+
+        // Nothing typed is lost: each is on the server and shown as sent, or not and shown as failed.
+        let items = Array(core.transcript.items)
+        for text in sim.typed {
+            let mine = items.filter { $0.isOwn && $0.text == text }
+            guard mine.count == 1, let item = mine.first else {
+                problems.append("the client shows \(mine.count) items for the typed \(text)")
+                continue
+            }
+            if onServer.contains(text), !(item.delivery.map { $0 >= .sent } ?? false) {
+                problems.append("\(text) is with the server but shown as \(item.delivery.map { "\($0)" } ?? "nothing")")
+            }
+            if !onServer.contains(text), item.delivery != .failed {
+                problems.append("\(text) never reached the server but is shown as \(item.delivery.map { "\($0)" } ?? "nothing")")
+            }
+        }
+        if core.unsentMessages.contains(where: { !$0.failed }) {
+            problems.append("left pending: \(core.unsentMessages.filter { !$0.failed }.map(\.text))")
+        }
+
+        // The client's transcript is the server's: the same items, in the same order, whole.
+        let shown = items.filter { item in
+            if item.isOwn, item.delivery == .failed, !onServer.contains(item.text) { return false }
+            return !item.id.hasPrefix("closed-after-")
+        }
+        let held = sim.service.transcript
+        if shown.map(\.id) != held.map(\.id) {
+            problems.append("transcript: the client shows \(shown.count) items, the server holds \(held.count)"
+                + Self.firstDifference(shown.map(\.id), held.map(\.id)))
+        } else {
+            for (mine, theirs) in zip(shown, held) {
+                if case .message = mine.kind, !theirs.text.isEmpty, mine.text != theirs.text {
+                    problems.append("text of \(theirs.id): client \"\(mine.text)\", server \"\(theirs.text)\"")
+                }
+                if (mine.choices ?? []) != theirs.choices {
+                    problems.append("choices of \(theirs.id): client \(mine.choices ?? []), server \(theirs.choices)")
+                }
+                if mine.isStreaming { problems.append("\(theirs.id) is still streaming") }
+            }
+        }
+
+        // The JSON-lines file, replayed by its update rule, is the final transcript.
+        let replayed = TranscriptRecord.replay(sim.records)
+        var byId: [String: Int] = [:]
+        var byLocalId: [String: Int] = [:]
+        for (index, record) in replayed.enumerated() {
+            byId[record.id] = index
+            if let localId = record.localId { byLocalId[localId] = index }
+        }
+        var unmatched = Set(replayed.indices)
+        for item in items {
+            guard let index = item.localId.flatMap({ byLocalId[$0] }) ?? byId[item.id] else {
+                problems.append("the transcript file lacks \(item.key)")
+                continue
+            }
+            unmatched.remove(index)
+            var record = replayed[index].withoutDeliveryTime
+            // A program restarted after a crash knows its earlier messages by their server ids only.
+            if item.localId == nil { record.localId = nil }
+            let expectedRecord = TranscriptRecord(item: item).withoutDeliveryTime
+            if record != expectedRecord {
+                problems.append("the transcript file has \(item.key) as \(record), the chat as \(expectedRecord)")
+            }
+        }
+        if !unmatched.isEmpty {
+            problems.append("the transcript file holds items the chat does not: \(unmatched.sorted().map { replayed[$0].key })")
+        }
+        return problems
+    }
+
+    private static func firstDifference(_ a: [String], _ b: [String]) -> String {
+        for index in 0..<max(a.count, b.count) where (index < a.count ? a[index] : nil) != (index < b.count ? b[index] : nil) {
+            return "; first difference at \(index): client \(index < a.count ? a[index] : "-"), server \(index < b.count ? b[index] : "-")"
+        }
+        return ""
+    }
+}
+
+/// What a run found.
+public struct SimulationResult: Sendable {
+    /// The seed.
+    public var seed: UInt64
+    /// The protocol.
+    public var wireProtocol: SimProtocol
+    /// Broken invariants (empty: the run held).
+    public var violations: [String]
+    /// The run's trace (every input and effect; the last few hundred lines unless the full trace was asked for).
+    public var trace: [String]
+    /// How often things happened (faults, lost answers, duplicates).
+    public var counters: [String: Int]
+    /// How long the run lasted, in virtual milliseconds.
+    public var virtualMillis: Int64
+
+    /// The command that runs this seed again with its whole trace.
+    public var reproduction: String {
+        "make sim SEED=\(seed) PROTOCOL=\(wireProtocol.rawValue)   # or: .build-sim/release/helpline-sim --protocol \(wireProtocol.rawValue) --seed \(seed) --trace"
+    }
+}

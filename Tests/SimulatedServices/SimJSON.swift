@@ -1,0 +1,95 @@
+import Foundation
+
+/// JSON helpers for the simulated services: they read and write JSON as plain dictionaries,
+/// with shapes written from the specs — never the client's types.
+enum SimJSON {
+    /// The object in `data`, if it is one.
+    static func object(_ data: Data?) -> [String: Any]? {
+        guard let data, !data.isEmpty else { return nil }
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// The object in `text`, if it is one (a trailing byte, as iOS sends, is tolerated).
+    static func object(_ text: String) -> [String: Any]? {
+        if let value = object(Data(text.utf8)) { return value }
+        return object(Data(text.dropLast().utf8))
+    }
+
+    /// `value` as JSON bytes (sorted keys, so runs are repeatable).
+    static func data(_ value: Any) -> Data {
+        (try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+    }
+
+    /// `value` as JSON text.
+    static func text(_ value: Any) -> String {
+        String(decoding: data(value), as: UTF8.self)
+    }
+
+    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` for milliseconds since 1970.
+    static func timestamp(_ millis: Int64) -> String {
+        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+}
+
+/// One HTTP exchange as a simulated service sees it.
+public struct SimRequest: Sendable {
+    /// `GET`, `POST`, `PUT`.
+    public var method: String
+    /// The whole URL.
+    public var url: String
+    /// Headers, lower-cased names.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data?
+
+    /// Creates a request.
+    public init(method: String, url: String, headers: [String: String], body: Data?) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The URL's path.
+    var path: String { URLComponents(string: url)?.path ?? url }
+
+    /// A query parameter.
+    func query(_ name: String) -> String? {
+        URLComponents(string: url)?.queryItems?.first { $0.name == name }?.value
+    }
+}
+
+/// A simulated service's answer.
+public struct SimResponse: Sendable {
+    /// The status.
+    public var status: Int
+    /// Headers, lower-cased names.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Data
+
+    /// A JSON answer.
+    static func json(_ status: Int, _ value: Any, headers: [String: String] = [:]) -> SimResponse {
+        SimResponse(status: status, headers: ["content-type": "application/json"].merging(headers) { $1 }, body: SimJSON.data(value))
+    }
+
+    /// An AWS-style error answer.
+    static func awsError(_ status: Int, _ type: String, _ message: String) -> SimResponse {
+        json(status, ["message": message], headers: ["x-amzn-errortype": type])
+    }
+}
+
+/// What a simulated service does with a socket: frames to send, and whether to close it.
+public struct SimSocketOutput: Sendable {
+    /// Frames to send, in order.
+    public var frames: [String] = []
+    /// Close the socket with this code after the frames (nil: keep it open).
+    public var close: Int?
+
+    /// Creates an output.
+    public init(frames: [String] = [], close: Int? = nil) {
+        self.frames = frames
+        self.close = close
+    }
+}

@@ -1,0 +1,270 @@
+import Foundation
+
+/// A pretend PolyAI Messaging deployment for simulations: token → session → socket, written from
+/// `polyai-messaging.md`.
+///
+/// Kept as the spec says (or, where it is unsure, the harder way for a client): events are numbered
+/// per session and replayed from the cursor on every new socket, after `SESSION_START`; a user
+/// message is echoed with the client's `metadata`; a resent `local_id` is **not** de-duplicated (so a
+/// client that resends a message the server already has delivers it twice); replies stream as
+/// numbered chunks that are stored and replayed like any event.
+public final class SimPolyAIService: SimService {
+    struct Event {
+        var id: String
+        var sequence: Int
+        var millis: Int64
+        var type: String
+        var payload: [String: Any]
+        var metadata: [String: Any]?
+    }
+
+    enum BotAction {
+        case reply(to: String)
+        case greet
+    }
+
+    var accessTokens: Set<String> = []
+    var sessionId: String?
+    var sessionToken: String?
+    var events: [Event] = []
+    var connections: Set<Int> = []
+    var nextConnection = 0
+    var nextId = 0
+    var ended = false
+    var joined = false
+    var due: [(at: Int64, action: BotAction)] = []
+    var pendingOutput: [(Int, SimSocketOutput)] = []
+    var closing: [Int] = []
+    var rng: SimRandom
+    let streaming: Bool
+    public var faults = SimServiceFaults()
+
+    /// A service whose bot and faults follow `seed`; `streaming` makes replies come in chunks.
+    public init(seed: UInt64, streaming: Bool) {
+        rng = SimRandom(seed: seed ^ 0x9017_A1)
+        self.streaming = streaming
+    }
+
+    public var entry: SimEntry { SimEntry(startURL: "http://polyai.sim/api/v1", endpoint: "ws://polyai.sim/ws", apiKey: "sim-key") }
+    public var hasEnded: Bool { ended }
+    public var nextWake: Int64? { pendingOutput.isEmpty && closing.isEmpty ? due.map(\.at).min() : 0 }
+
+    public var customerMessages: [String] {
+        events.filter { $0.type == "USER_MESSAGE" }.map { $0.payload["text"] as? String ?? "" }
+    }
+
+    /// The items a client shows, one per stored event that makes one (a stream is one message).
+    public var transcript: [SimItem] {
+        var items: [SimItem] = []
+        var streams: [String: Int] = [:]
+        for event in events {
+            switch event.type {
+            case "USER_MESSAGE":
+                items.append(SimItem(id: event.payload["message_id"] as? String ?? event.id, kind: "message", text: event.payload["text"] as? String ?? ""))
+            case "POLY_AGENT_JOINED":
+                items.append(SimItem(id: event.id, kind: "event", text: ""))
+            case "POLY_AGENT_MESSAGE":
+                items.append(SimItem(
+                    id: event.payload["message_id"] as? String ?? event.id, kind: "message", text: event.payload["text"] as? String ?? "",
+                    choices: Self.suggestions(event.payload)))
+            case "POLY_AGENT_MESSAGE_CHUNK":
+                let id = event.payload["message_id"] as? String ?? event.id
+                if let index = streams[id] {
+                    items[index].text += event.payload["text"] as? String ?? ""
+                    let more = Self.suggestions(event.payload)
+                    if !more.isEmpty { items[index].choices = more }
+                } else {
+                    streams[id] = items.count
+                    items.append(SimItem(id: id, kind: "message", text: event.payload["text"] as? String ?? "", choices: Self.suggestions(event.payload)))
+                }
+            case "SESSION_END":
+                items.append(SimItem(id: event.id, kind: "event", text: ""))
+            default:
+                continue
+            }
+        }
+        return items
+    }
+
+    public func expireTokens() {}
+
+    public func http(_ request: SimRequest, now: Int64) -> SimResponse? {
+        if faults.restFailure > 0, rng.chance(faults.restFailure) { return .json(503, ["message": "simulated failure"]) }
+        let response: SimResponse
+        switch request.path {
+        case "/api/v1/access-token":
+            guard request.headers["x-token"] != nil, request.headers["x-host"] != nil else {
+                return .json(401, ["message": "Missing authentication headers"])
+            }
+            let token = jwt(now)
+            accessTokens.insert(token)
+            response = .json(200, ["access_token": token, "expires_in": 86_400, "token_type": "Bearer"])
+        case "/api/v1/sessions":
+            let bearer = (request.headers["authorization"] ?? "").replacingOccurrences(of: "Bearer ", with: "")
+            guard accessTokens.contains(bearer) else { return .json(401, ["message": "Unauthorized"]) }
+            if sessionId == nil {
+                sessionId = "session-\(rng.next() % 1_000_000)"
+                sessionToken = bearer
+                append("SESSION_START", ["capabilities": [
+                    "streaming": streaming, "max_message_size_bytes": 131_072, "heartbeat_interval_seconds": 30,
+                    "max_reconnect_attempts": 0,
+                ]], now: now)
+            }
+            response = .json(200, ["session_id": sessionId ?? ""])
+        default:
+            return .json(404, ["message": "not found"])
+        }
+        if faults.lostAnswer > 0, rng.chance(faults.lostAnswer) { return nil }
+        return response
+    }
+
+    public func openSocket(url: String, now: Int64) -> (connection: Int, output: SimSocketOutput)? {
+        let query = URLComponents(string: url)?.queryItems ?? []
+        func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
+        guard !ended, let sessionId, value("session_id") == sessionId, value("access_token") == sessionToken else { return nil }
+        let cursor = Int(value("cursor") ?? "") ?? 0
+        nextConnection += 1
+        connections.insert(nextConnection)
+        let replay = events.filter { $0.sequence == 1 || $0.sequence > cursor }
+        let batch = envelope(type: "EVENT_BATCH", id: nil, sequence: nil, millis: now, payload: ["events": replay.map(object)])
+        return (nextConnection, SimSocketOutput(frames: [batch]))
+    }
+
+    public func frame(_ text: String, on connection: Int, now: Int64) -> SimSocketOutput {
+        guard connections.contains(connection), let object = SimJSON.object(text), let type = object["type"] as? String else {
+            return SimSocketOutput()
+        }
+        let payload = object["payload"] as? [String: Any] ?? [:]
+        switch type {
+        case "EVENT_TYPE_HEARTBEAT":
+            return SimSocketOutput(frames: [envelope(type: "HEARTBEAT", id: nil, sequence: nil, millis: now, payload: [:])])
+        case "EVENT_TYPE_REQUEST_POLY_AGENT_JOIN":
+            append("REQUEST_POLY_AGENT_JOIN", [:], now: now)
+            if !joined {
+                joined = true
+                append("POLY_AGENT_JOINED", ["agent_name": "Sim Agent"], now: now)
+                due.append((now + rng.millis(50...400), .greet))
+            }
+        case "EVENT_TYPE_USER_MESSAGE":
+            let messageId = "umsg-\(nextId + 1)"
+            let echo = append("USER_MESSAGE", ["text": payload["text"] as? String ?? "", "message_id": messageId], metadata: object["metadata"],
+                now: now, broadcast: !(faults.lostEcho > 0 && rng.chance(faults.lostEcho)))
+            due.append((now + rng.millis(100...1500), .reply(to: echo.payload["text"] as? String ?? "")))
+        case "EVENT_TYPE_USER_END_SESSION":
+            append("USER_END_SESSION", [:], now: now)
+            end(reason: "REASON_USER_END", now: now)
+        default:
+            break
+        }
+        return SimSocketOutput()
+    }
+
+    public func socketClosed(_ connection: Int, now: Int64) {
+        connections.remove(connection)
+    }
+
+    public func tick(now: Int64) -> [(connection: Int, output: SimSocketOutput)] {
+        let ready = due.filter { $0.at <= now }.sorted { $0.at < $1.at }
+        due.removeAll { $0.at <= now }
+        for (_, action) in ready where !ended {
+            switch action {
+            case .greet: say("Hello! How can I help?", suggestions: [], now: now)
+            case .reply(let text):
+                let suggestions = rng.chance(0.2) ? ["Yes", "No thanks"] : []
+                say("You said: \(text). That is noted, and here is a longer answer to stream.", suggestions: suggestions, now: now)
+            }
+        }
+        return flushPending()
+    }
+
+    public func agentSays(_ text: String, now: Int64) -> [(connection: Int, output: SimSocketOutput)] {
+        guard !ended else { return [] }
+        say(text, suggestions: [], now: now)
+        return flushPending()
+    }
+
+    public func endChat(now: Int64) -> [(connection: Int, output: SimSocketOutput)] {
+        end(reason: "AGENT_ENDED", now: now)
+        return flushPending()
+    }
+
+    private func end(reason: String, now: Int64) {
+        guard !ended else { return }
+        append("SESSION_END", ["reason": reason], now: now)
+        ended = true
+        closing = connections.sorted()
+    }
+
+    /// A bot message: whole, or in numbered chunks (fragments with their own spaces; suggestions on the last).
+    private func say(_ text: String, suggestions: [String], now: Int64) {
+        let messageId = "amsg-\(nextId + 1)"
+        let suggestionObjects = suggestions.map { ["message_text": $0] }
+        guard streaming else {
+            append("POLY_AGENT_MESSAGE", ["message_id": messageId, "text": text, "response_suggestions": suggestionObjects], now: now)
+            return
+        }
+        var parts: [String] = []
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let size = min(rest.count, rng.int(5...15))
+            parts.append(String(rest.prefix(size)))
+            rest = rest.dropFirst(size)
+        }
+        for (index, part) in parts.enumerated() {
+            let last = index == parts.count - 1
+            var payload: [String: Any] = ["message_id": messageId, "chunk_index": index + 1, "is_complete": last, "text": part]
+            if last { payload["response_suggestions"] = suggestionObjects }
+            append("POLY_AGENT_MESSAGE_CHUNK", payload, now: now)
+        }
+    }
+
+    @discardableResult
+    private func append(_ type: String, _ payload: [String: Any], metadata: Any? = nil, now: Int64, broadcast: Bool = true) -> Event {
+        nextId += 1
+        let event = Event(
+            id: "evt-\(nextId)", sequence: (events.last?.sequence ?? 0) + 1, millis: now, type: type, payload: payload,
+            metadata: metadata as? [String: Any])
+        events.append(event)
+        if broadcast {
+            let frame = SimJSON.text(object(event))
+            pendingOutput += connections.sorted().map { ($0, SimSocketOutput(frames: [frame])) }
+        }
+        return event
+    }
+
+    private func flushPending() -> [(Int, SimSocketOutput)] {
+        var out = pendingOutput
+        pendingOutput = []
+        for connection in closing { out.append((connection, SimSocketOutput(frames: [], close: 1000))) }
+        closing = []
+        return out
+    }
+
+    private func object(_ event: Event) -> [String: Any] {
+        var object: [String: Any] = [
+            "id": event.id, "sequence": event.sequence, "timestamp": SimJSON.timestamp(event.millis),
+            "type": "EVENT_TYPE_" + event.type, "payload": event.payload,
+        ]
+        if let metadata = event.metadata { object["metadata"] = metadata }
+        return object
+    }
+
+    private func envelope(type: String, id: String?, sequence: Int?, millis: Int64, payload: [String: Any]) -> String {
+        var object: [String: Any] = ["type": "EVENT_TYPE_" + type, "payload": payload, "timestamp": SimJSON.timestamp(millis)]
+        object["id"] = id ?? "transient-\(millis)"
+        object["sequence"] = sequence.map { $0 as Any } ?? NSNull()
+        return SimJSON.text(object)
+    }
+
+    private func jwt(_ now: Int64) -> String {
+        func segment(_ value: [String: Any]) -> String {
+            SimJSON.data(value).base64EncodedString().replacingOccurrences(of: "=", with: "")
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+        }
+        return segment(["alg": "none"]) + "." + segment(["exp": 4_102_444_800, "sub": "sim-\(rng.next() % 100_000)"]) + ".c2ln"
+    }
+
+    private static func suggestions(_ payload: [String: Any]) -> [String] {
+        (payload["response_suggestions"] as? [[String: Any]] ?? []).compactMap { $0["message_text"] as? String }
+    }
+}
