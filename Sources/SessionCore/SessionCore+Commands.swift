@@ -81,8 +81,8 @@ extension SessionCore {
         if case .failure(let error) = result { log(.info, "disconnect failed: \(error)") }
         guard connection.state == .closing else { return }
         if case .live = socket, !endedByServer {
-            // The server's own `chat.ended` usually follows at once; wait a moment for it, as the official clients do.
-            startTimer(.endGrace, after: settings.endGrace)
+            // The server's own `chat.ended` usually follows at once; wait a moment for it (longer on a slow link), as the official clients do.
+            startTimer(.endGrace, after: patient(settings.endGrace, rounds: 2))
         } else {
             ended(reason: endReason)
         }

@@ -30,8 +30,21 @@ struct SimulationChecks {
 
         // Nothing typed is lost: each is on the server and shown as sent, or not and shown as failed.
         let items = Array(core.transcript.items)
+        let shown = items.filter { item in
+            if item.isOwn, item.delivery == .failed, !onServer.contains(item.text) { return false }
+            return !item.id.hasPrefix("closed-after-")
+        }
+        // A restarted client shows the newest page; a chat that ended before the user scrolled back
+        // keeps its older pages unloaded (the file written before the restart still has them).
+        var held = sim.service.transcript
+        var unloaded: [SimItem] = []
+        if core.hasOlderPages, let first = shown.first, let start = held.firstIndex(where: { $0.id == first.id }) {
+            unloaded = Array(held[..<start])
+            held.removeFirst(start)
+        }
         for text in sim.typed {
             let mine = items.filter { $0.isOwn && $0.text == text }
+            if mine.isEmpty, unloaded.contains(where: { $0.text == text }) { continue }
             guard mine.count == 1, let item = mine.first else {
                 problems.append("the client shows \(mine.count) items for the typed \(text)")
                 continue
@@ -48,11 +61,11 @@ struct SimulationChecks {
         }
 
         // The client's transcript is the server's: the same items, in the same order, whole.
-        let shown = items.filter { item in
-            if item.isOwn, item.delivery == .failed, !onServer.contains(item.text) { return false }
-            return !item.id.hasPrefix("closed-after-")
+        if Self.endedWhileAway(core), Self.isSubsequence(shown.map(\.id), of: held.map(\.id)) {
+            // The service ended the chat while the client could not hear it: what was said meanwhile
+            // cannot be read back (every call after the end is refused), so the client holds part of it, in order.
+            return problems + checkFile(items: items, unloaded: Set(unloaded.map(\.id)))
         }
-        let held = sim.service.transcript
         if shown.map(\.id) != held.map(\.id) {
             problems.append("transcript: the client shows \(shown.count) items, the server holds \(held.count)"
                 + Self.firstDifference(shown.map(\.id), held.map(\.id)))
@@ -68,7 +81,13 @@ struct SimulationChecks {
             }
         }
 
-        // The JSON-lines file, replayed by its update rule, is the final transcript.
+        return problems + checkFile(items: items, unloaded: Set(unloaded.map(\.id)))
+    }
+
+    /// The JSON-lines file, replayed by its update rule, is the final transcript.
+    private func checkFile(items: [ChatItem], unloaded: Set<String>) -> [String] {
+        let sim = simulation
+        var problems: [String] = []
         let replayed = TranscriptRecord.replay(sim.records)
         var byId: [String: Int] = [:]
         var byLocalId: [String: Int] = [:]
@@ -91,10 +110,26 @@ struct SimulationChecks {
                 problems.append("the transcript file has \(item.key) as \(record), the chat as \(expectedRecord)")
             }
         }
+        unmatched = unmatched.filter { !unloaded.contains(replayed[$0].id) }
         if !unmatched.isEmpty {
             problems.append("the transcript file holds items the chat does not: \(unmatched.sorted().map { replayed[$0].key })")
         }
         return problems
+    }
+
+    /// The service ended the chat and the client learned it only when it was refused on coming back.
+    private static func endedWhileAway(_ core: SessionCore) -> Bool {
+        if case .closed(let reason) = core.connectionState { return reason.contains("no longer available") }
+        return false
+    }
+
+    private static func isSubsequence(_ a: [String], of b: [String]) -> Bool {
+        var rest = b[...]
+        for id in a {
+            guard let index = rest.firstIndex(of: id) else { return false }
+            rest = rest[(index + 1)...]
+        }
+        return true
     }
 
     private static func firstDifference(_ a: [String], _ b: [String]) -> String {

@@ -282,7 +282,8 @@ public final class SimConnectService: SimService {
 
     private func quickReply(_ reply: Item) -> Item {
         var item = reply
-        let options = ["Yes", "No", "Maybe \(rng.int(1...9))"]
+        // Titles are unique within a chat so the checks can tell two picks apart.
+        let options = ["Yes \(items.count)", "No \(items.count)", "Maybe \(rng.int(1...9))-\(items.count)"]
         item.contentType = "application/vnd.amazonaws.connect.message.interactive"
         item.content = SimJSON.text([
             "templateType": "QuickReply", "version": "1.0",

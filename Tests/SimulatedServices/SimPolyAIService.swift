@@ -170,7 +170,7 @@ public final class SimPolyAIService: SimService {
             switch action {
             case .greet: say("Hello! How can I help?", suggestions: [], now: now)
             case .reply(let text):
-                let suggestions = rng.chance(0.2) ? ["Yes", "No thanks"] : []
+                let suggestions = rng.chance(0.2) ? ["Yes \(now)", "No thanks \(now)"] : []
                 say("You said: \(text). That is noted, and here is a longer answer to stream.", suggestions: suggestions, now: now)
             }
         }
