@@ -1,7 +1,8 @@
 /// Where one of the user's own messages is on its way to the other side.
 ///
 /// States only move forward (`pending` → `sent` → `delivered` → `read`), except that
-/// `failed` can be entered from `pending` and left again by a retry.
+/// `failed` can be entered from `pending` and left again by a retry, and `unconfirmed` is where a
+/// message stays when the chat ended while its answer was still awaited.
 public enum Delivery: String, Codable, Sendable, Hashable, Comparable {
     /// Shown at once; not yet accepted by the server.
     case pending
@@ -13,15 +14,18 @@ public enum Delivery: String, Codable, Sendable, Hashable, Comparable {
     case read
     /// Sending failed after every retry; the user can retry or drop it.
     case failed
+    /// It went out, but the chat ended before the server confirmed it: it may or may not have arrived.
+    case unconfirmed
 
     /// Progress order used to keep receipts from moving a message backwards.
     public var rank: Int {
         switch self {
         case .failed: 0
-        case .pending: 1
-        case .sent: 2
-        case .delivered: 3
-        case .read: 4
+        case .unconfirmed: 1
+        case .pending: 2
+        case .sent: 3
+        case .delivered: 4
+        case .read: 5
         }
     }
 
@@ -36,6 +40,7 @@ public enum Delivery: String, Codable, Sendable, Hashable, Comparable {
         case .delivered: "delivered"
         case .read: "read"
         case .failed: "failed"
+        case .unconfirmed: "not confirmed"
         }
     }
 }

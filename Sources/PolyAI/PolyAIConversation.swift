@@ -96,7 +96,7 @@ struct PolyAIConversation: Sendable {
 
     /// Finalises a half-streamed message (a normal close).
     mutating func flushStream() -> [BackendEvent] {
-        stream.flush().map { [.item(streamItem($0))] } ?? []
+        stream.flush().map { .item(streamItem($0)) }
     }
 
     /// The server closed the socket normally (1000) without `SESSION_END`: settle a half-streamed

@@ -25,6 +25,16 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// True when the failed call may still have reached the server (a timeout or reset after the
+    /// request went out, a gateway error), false when it surely did not (refused, throttled, no socket).
+    public var mayHaveReachedServer: Bool {
+        switch self {
+        case .network(let detail): !detail.localizedCaseInsensitiveContains("refused")
+        case .unavailable(let status, _, _): status != 429 && status != 503
+        case .accessDenied, .rejected, .protocolViolation, .chatEnded, .socketUnavailable: false
+        }
+    }
+
     /// A one-line explanation for users.
     public var description: String {
         switch self {

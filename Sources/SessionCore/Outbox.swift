@@ -62,6 +62,9 @@ struct Outbox: Sendable {
     private(set) var attempts = 0
     /// Times the head's echo did not come on a socket that was otherwise alive.
     private(set) var echoTimeouts = 0
+    /// True once the head went out in a way the server may have received (written on a socket, or a
+    /// call that failed after it was sent): if the chat ends now, it is "not confirmed", not "failed".
+    private(set) var headMayHaveArrived = false
 
     /// The oldest entry that has not failed.
     var head: OutboxEntry? { entries.first { !$0.failed } }
@@ -79,7 +82,13 @@ struct Outbox: Sendable {
     mutating func append(_ entry: OutboxEntry) { entries.append(entry) }
 
     /// Records where the head is now.
-    mutating func setHead(_ state: HeadState) { headState = state }
+    mutating func setHead(_ state: HeadState) {
+        headState = state
+        if state == .awaitingEcho || state == .unconfirmed { headMayHaveArrived = true }
+    }
+
+    /// Notes that the head's last try may have reached the server although no answer said so.
+    mutating func noteHeadMayHaveArrived() { headMayHaveArrived = true }
 
     /// Counts a failed try of the head; returns the count.
     mutating func countFailure() -> Int {
@@ -126,5 +135,6 @@ struct Outbox: Sendable {
         headState = .waiting
         attempts = 0
         echoTimeouts = 0
+        headMayHaveArrived = false
     }
 }

@@ -82,6 +82,7 @@ extension SessionCore {
         guard connection.state == .closing else { return }
         if case .live = socket, !endedByServer {
             // The server's own `chat.ended` usually follows at once; wait a moment for it (longer on a slow link), as the official clients do.
+            awaitingServerEnd = true
             startTimer(.endGrace, after: patient(settings.endGrace, rounds: 2))
         } else {
             ended(reason: endReason)
@@ -89,6 +90,7 @@ extension SessionCore {
     }
 
     mutating func endGraceOver() {
+        awaitingServerEnd = false
         guard connection.state == .closing else { return }
         ended(reason: endReason)
     }

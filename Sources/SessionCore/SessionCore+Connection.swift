@@ -14,13 +14,14 @@ extension SessionCore {
         switch result {
         case .success(.started(let info)):
             adopt(info)
-            connect()
+            connect()  // (not while suspended: the resume connects)
         case .success:
             fail(reason: "could not start the chat: the protocol gave no session")
         case .failure(let error):
             log(.error, "could not start the chat: \(error)")
-            fail(reason: "could not start the chat: \(error)")
-            finish()
+            // What was typed stays in the outbox: a /retry starts the chat again and sends it.
+            guard !connection.state.isTerminal else { return }
+            fail(reason: "could not start the chat: \(error); press /retry to try again")
         }
     }
 
@@ -32,6 +33,12 @@ extension SessionCore {
 
     mutating func connect() {
         guard !connection.state.isTerminal, !connection.isSuspended else { return }
+        guard info != nil else {
+            // Not started yet (the start was suspended or failed): start, unless the start is on its way.
+            let starting = pending.values.contains { $0.purpose == .start } || retrying.values.contains { $0.purpose == .start }
+            if !starting { begin(.start, .start) }
+            return
+        }
         begin(.connect, .connect)
     }
 

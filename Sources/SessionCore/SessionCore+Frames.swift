@@ -7,6 +7,10 @@ extension SessionCore {
         guard socket.id == id, socket.isOpen else { return }
         lastFrameAt = now
         noteFrame(frame, outgoing: false)
+        if awaitingServerEnd, connection.state == .closing {
+            // The server is still answering (the echo of our end, a last reply): wait on for its end.
+            startTimer(.endGrace, after: patient(settings.endGrace, rounds: 2))
+        }
         let decoded = wire.decode(frame, now: now)
         for reply in decoded.replies { write(reply, on: id) }
         for event in decoded.events {

@@ -131,6 +131,7 @@ extension SessionCore {
             ended(reason: "the chat has ended")
         case _ where error.isRetryable:
             releaseHeldEchoes()
+            if error.mayHaveReachedServer { outbox.noteHeadMayHaveArrived() }
             let attempt = outbox.countFailure()
             log(.info, "send failed (\(error)); try \(attempt + 1) follows")
             if attempt == 3 { notice("Still trying to send your message (\(error)).") }
@@ -194,12 +195,30 @@ extension SessionCore {
     mutating func failUnsent(because reason: String) {
         let entries = outbox.unsent
         guard !entries.isEmpty else { return }
-        for entry in entries {
+        var unconfirmed: OutboxEntry?
+        if outbox.headMayHaveArrived, let head = outbox.head {
+            unconfirmed = head
+            outbox.fail(localId: head.localId)
+            transcript.setDelivery(localId: head.localId, .unconfirmed)
+        }
+        let failed = entries.filter { $0.localId != unconfirmed?.localId }
+        for entry in failed {
             outbox.fail(localId: entry.localId)
             transcript.setDelivery(localId: entry.localId, .failed)
         }
-        let count = entries.count == 1 ? "1 message was" : "\(entries.count) messages were"
+        if let unconfirmed {
+            notice("Your message “\(Self.excerpt(unconfirmed.display ?? unconfirmed.text))” went out, but \(reason) "
+                + "before the contact center confirmed it: it may not have arrived.")
+        }
+        guard !failed.isEmpty else { return }
+        let count = failed.count == 1 ? "1 message was" : "\(failed.count) messages were"
         notice("\(count) not delivered: \(reason).")
+    }
+
+    /// The start of a message, for a notice.
+    static func excerpt(_ text: String) -> String {
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return line.count > 40 ? String(line.prefix(39)) + "…" : line
     }
 
     /// Sends a failed message again, at the end of the queue.

@@ -78,6 +78,8 @@ public struct SessionCore: Sendable {
     var sentAt: [RequestID: Date] = [:]
     /// The link's round trip as measured (smoothed), in seconds; waits for answers grow with it.
     var roundTrip: TimeInterval = 0
+    /// How much measured round trips stray from ``roundTrip`` (smoothed mean deviation), in seconds.
+    var roundTripVariation: TimeInterval = 0
     /// When the socket being opened was asked for.
     var openingSince: Date?
     /// Operations waiting for their retry timer, by timer name.
@@ -106,6 +108,8 @@ public struct SessionCore: Sendable {
     var backfillPages = 0
     /// The user asked to end the chat: it ends once the outbox is drained (or the flush timeout passes).
     var endPending = false
+    /// True while the end was sent and the server's own end is awaited (the end grace runs).
+    var awaitingServerEnd = false
     var renewalsInARow = 0
     /// A send refused with 403 since the connection was last renewed (the next one fails the message).
     var accessDeniedSinceRenewal = false
@@ -252,14 +256,22 @@ public struct SessionCore: Sendable {
 
     static func timerName(_ purpose: Purpose) -> String { String(describing: purpose) }
 
-    /// Folds one measured round trip into the smoothed one (as TCP does: 7/8 old, 1/8 new).
+    /// Folds one measured round trip into the smoothed one and its variation (as TCP does, RFC 6298).
     mutating func noteRoundTrip(_ sample: TimeInterval) {
         guard sample >= 0 else { return }
-        roundTrip = roundTrip == 0 ? sample : roundTrip * 7 / 8 + sample / 8
+        if roundTrip == 0 {
+            roundTrip = sample
+            roundTripVariation = sample / 2
+        } else {
+            roundTripVariation = roundTripVariation * 3 / 4 + abs(roundTrip - sample) / 4
+            roundTrip = roundTrip * 7 / 8 + sample / 8
+        }
     }
 
-    /// `base`, or longer on a slow link: at least `factor` round trips.
+    /// `base`, or longer on a slow link: at least `factor` round trips, each counted as the smoothed
+    /// round trip plus four times its variation (so a jittery link's slow answers still count).
     func patient(_ base: Duration, rounds factor: Double) -> Duration {
-        max(base, .milliseconds(Int64((roundTrip * factor * 1000).rounded(.up))))
+        let round = roundTrip + 4 * roundTripVariation
+        return max(base, .milliseconds(Int64((round * factor * 1000).rounded(.up))))
     }
 }

@@ -102,7 +102,12 @@ public final class SimPolyAIService: SimService {
         case "/api/v1/sessions":
             let bearer = (request.headers["authorization"] ?? "").replacingOccurrences(of: "Bearer ", with: "")
             guard accessTokens.contains(bearer) else { return .json(401, ["message": "Unauthorized"]) }
-            if sessionId == nil {
+            // A session whose answer was lost and that no socket ever opened is an orphan: the retried
+            // request makes a new one (its events were never seen by anyone).
+            if sessionId == nil || connections.isEmpty && nextConnection == 0 {
+                events = []
+                due = []
+                joined = false
                 sessionId = "session-\(rng.next() % 1_000_000)"
                 sessionToken = bearer
                 append("SESSION_START", ["capabilities": [
@@ -135,6 +140,8 @@ public final class SimPolyAIService: SimService {
             return SimSocketOutput()
         }
         let payload = object["payload"] as? [String: Any] ?? [:]
+        // A conversation that ended takes nothing more (the socket still answers heartbeats).
+        if ended, type != "EVENT_TYPE_HEARTBEAT" { return SimSocketOutput() }
         switch type {
         case "EVENT_TYPE_HEARTBEAT":
             return SimSocketOutput(frames: [envelope(type: "HEARTBEAT", id: nil, sequence: nil, millis: now, payload: [:])])
