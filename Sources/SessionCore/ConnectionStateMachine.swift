@@ -64,8 +64,10 @@ public struct ConnectionStateMachine: Sendable {
 
     /// The user resumed a suspended connection.
     public mutating func resume() -> Action {
-        guard isSuspended, !state.isTerminal else { return .none }
+        guard isSuspended else { return .none }
         isSuspended = false
+        // (A failure that came while suspended — the start's answer — is tried again; a closed chat stays closed.)
+        if case .closed = state { return .none }
         attempt = 0
         state = .connecting
         return .connect

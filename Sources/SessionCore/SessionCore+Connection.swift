@@ -99,6 +99,7 @@ extension SessionCore {
 
     mutating func goLive(_ id: SocketID) {
         socket = .live(id)
+        missedUnread = false
         renewalsInARow = 0
         _ = connection.opened()
         publishState()
@@ -142,7 +143,8 @@ extension SessionCore {
 
     mutating func heartbeatGraceOver() {
         guard case .live = socket, let sent = heartbeatSentAt else { return }
-        if lastFrameAt < sent {
+        // While ending, the end call's answer (or the server's own end) decides, not a slow heartbeat.
+        if lastFrameAt < sent, connection.state != .closing {
             log(.warning, "no answer to the heartbeat; replacing the socket")
             dropSocket(because: .network("no answer to heartbeats"))
             return
@@ -171,6 +173,7 @@ extension SessionCore {
         let wasOpen = socket.isOpen
         forgetSocket()
         log(.info, "socket \(id) ended: \(close)")
+        if endAfterBackfill { return }  // the page being read ends the chat when it comes
         if endedByServer || connection.state == .closing {
             ended(reason: endReason)
             return
@@ -202,7 +205,16 @@ extension SessionCore {
 
     /// The connection was lost or could not be made: back off and try again, or stop.
     mutating func lost(_ error: BackendError, close: SocketClose?, exactDelay: Duration? = nil) {
+        missedUnread = true
         guard !connection.isSuspended else { return }
+        var error = error
+        if case .accessDenied(let message) = error, !accessDeniedSinceRenewal, info != nil, connection.state != .closing {
+            // An expired connection token: a new connection (asked for with the participant token, as the
+            // official clients do) brings a new one. Only a second refusal in a row ends the chat.
+            accessDeniedSinceRenewal = true
+            log(.info, "access denied (\(message)); renewing the connection")
+            error = .network("the connection token was refused; renewing the connection")
+        }
         var action = connection.lost(error, now: now, randomUnit: ids.unit())
         if let exactDelay, case .wait = action { action = connection.overrideDelay(exactDelay, now: now) }
         carry(action)
@@ -259,6 +271,7 @@ extension SessionCore {
         guard !connection.isSuspended, !connection.state.isTerminal else { return }
         _ = connection.suspend()
         guard connection.isSuspended else { return }
+        missedUnread = true
         if let id = socket.id { emit(.closeSocket(id)) }
         forgetSocket()
         cancelTimer(.reconnect)
@@ -317,6 +330,10 @@ extension SessionCore {
             socket = .none
         }
         guard case .closed(let reason) = connection.state else { return }
+        if missedUnread, !transcriptMayBeIncomplete {
+            transcriptMayBeIncomplete = true
+            notice("The chat ended before what was said while you were away could be read back: the transcript may be incomplete.")
+        }
         failUnsent(because: reason)
         emit(.forget)
         finish()
@@ -338,9 +355,10 @@ extension SessionCore {
         finish()
     }
 
-    /// Saves what a restart needs, once the chat has been connected (a chat that never connected is not kept).
+    /// Saves what a restart needs, once the chat has been connected or was resumed (a new chat that never
+    /// connected is not kept).
     mutating func persist() {
-        guard connection.hasOpened, !connection.state.isClosed, let credentials = wire.resumeCredentials else { return }
+        guard connection.hasOpened || isResumed, !connection.state.isClosed, let credentials = wire.resumeCredentials else { return }
         let capabilities = wire.capabilities
         emit(.persist(SessionSnapshot(
             backend: capabilities.name, endpoint: capabilities.endpoint, credentials: credentials, outbox: outbox.entries,

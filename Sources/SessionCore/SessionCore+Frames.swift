@@ -95,8 +95,17 @@ extension SessionCore {
         return "the chat has ended"
     }
 
-    private mutating func chatEndedByServer() {
+    mutating func chatEndedByServer() {
         endedByServer = true
+        if !endAfterBackfill, case .backfilling = socket,
+            pending.values.contains(where: { if case .backfill = $0.purpose { true } else { false } })
+        {
+            // What was said before the end is still being read: finish reading it, then end.
+            log(.info, "the chat ended while the missed messages were being read; reading them first")
+            endAfterBackfill = true
+            return
+        }
+        endAfterBackfill = false
         if let id = socket.id { emit(.closeSocket(id)) }
         forgetSocket()
         ended(reason: endReason)

@@ -42,6 +42,12 @@ extension SessionCore {
     }
 
     mutating func backfilled(_ request: TranscriptRequest, _ result: Result<WireResult, BackendError>) {
+        if endAfterBackfill {
+            // The chat ended while this page was on its way: keep what it holds, then end.
+            if case .success(.page(let page)) = result { for event in page.events { apply(event, live: false) } }
+            chatEndedByServer()
+            return
+        }
         guard case .backfilling(let id) = socket else { return }
         switch result {
         case .success(.page(let page)):
@@ -57,6 +63,7 @@ extension SessionCore {
                 return
             }
             horizon = newestServerTime
+            accessDeniedSinceRenewal = false
             goLive(id)
         case .success:
             dropSocket(because: .protocolViolation("a transcript fetch gave no page"))

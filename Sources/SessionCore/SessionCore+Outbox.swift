@@ -118,14 +118,12 @@ extension SessionCore {
         switch error {
         case .socketUnavailable:
             outbox.setHead(.waiting)
-        case .accessDenied where !accessDeniedSinceRenewal && connection.hasOpened:
+        case .accessDenied where !accessDeniedSinceRenewal && info != nil:
             // An expired connection token: a new connection brings a new one (a refused participant
             // token, or an ended chat, then closes the chat).
-            accessDeniedSinceRenewal = true
             outbox.setHead(.waiting)
             releaseHeldEchoes()
-            log(.info, "a send was refused (\(error)); renewing the connection")
-            dropSocket(because: .network("the connection token was refused"))
+            dropSocket(because: error)
         case .chatEnded:
             releaseHeldEchoes()
             ended(reason: "the chat has ended")

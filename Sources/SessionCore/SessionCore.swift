@@ -96,6 +96,12 @@ public struct SessionCore: Sendable {
     /// The server time up to which the transcript is known to be complete (where a reconnect's backfill starts).
     var horizon: Date?
     var endedByServer = false
+    /// True when the server ended the chat while missed messages were being read: the page ends it.
+    var endAfterBackfill = false
+    /// True until the socket has caught up with what was said since the last connection (or ever).
+    var missedUnread = true
+    /// True when the chat ended before what was said while disconnected could be read back.
+    public internal(set) var transcriptMayBeIncomplete = false
     /// The user ended the chat (with `/end`).
     var endRequestedByUser = false
     /// The agent or bot who last left the chat (said when the chat then ends).
@@ -123,6 +129,8 @@ public struct SessionCore: Sendable {
     var sendRetryScheduled = false
     var isFinished = false
     var effects: [SessionEffect] = []
+    /// True for a chat an earlier run began (it is kept for resume from the start, not only once connected).
+    let isResumed: Bool
 
     /// A core for `wire`, nothing started; `restoring` holds the messages a previous run left unsent
     /// (shown at once as pending and sent with their original client tokens), `startedAt` when the
@@ -136,6 +144,7 @@ public struct SessionCore: Sendable {
         self.ids = ids
         self.now = now
         self.startedAt = startedAt ?? now
+        self.isResumed = startedAt != nil
         let capabilities = wire.capabilities
         self.transcript = Transcript(ordering: capabilities.ordering)
         self.connection = ConnectionStateMachine(
