@@ -65,8 +65,22 @@ extension SessionCore {
         }
         transcript.merge(item, isOwn: own)
         if own, let localId = item.localId { confirmedByServer(localId: localId) }
+        if own, case .message = item.kind { noteAnswerFromHistory(item) }
         if live, !item.isHistory, !own { noteLiveEvent(item) }
         if live, !item.isHistory, case .event(.chatEnded) = item.kind { chatEndedByServer() }
+    }
+
+    /// Our message read back from the server (after a restart or reload) that is one of the choices of
+    /// the open picker before it: that picker was answered with it (so it is not offered again).
+    private mutating func noteAnswerFromHistory(_ item: ChatItem) {
+        let items = transcript.items
+        guard let position = items.lastIndex(where: { $0.id == item.id }) else { return }
+        guard let picker = items[..<position].last(where: { !$0.isOwn && !($0.choices ?? []).isEmpty }),
+            picker.answer == nil
+        else { return }
+        let offered = Set((picker.choices ?? []) + (picker.choiceReplies ?? []).map(\.content))
+        guard offered.contains(item.text) else { return }
+        transcript.modify(id: picker.id) { $0.answer = item.text }
     }
 
     /// Remembers who left and when the other side went quiet, to say why the chat ended.

@@ -124,6 +124,8 @@ extension Simulation {
                 current.open = false
                 self.network.links[id] = current
                 self.service.socketClosed(connection, now: self.now)
+                // A dead path (half-open, partitioned) does not carry the close either: the client finds out by itself.
+                guard !current.halfOpen, !self.partitioned else { return }
                 self.feed(.socketClosed(id, .afterOpen(code: code)))
             }
         }

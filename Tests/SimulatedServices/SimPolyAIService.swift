@@ -126,7 +126,9 @@ public final class SimPolyAIService: SimService {
     public func openSocket(url: String, now: Int64) -> (connection: Int, output: SimSocketOutput)? {
         let query = URLComponents(string: url)?.queryItems ?? []
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
-        guard !ended, let sessionId, value("session_id") == sessionId, value("access_token") == sessionToken else { return nil }
+        // An ended session still opens and replays its history (with its SESSION_END): the spec leaves
+        // this open [X]; it is the kinder reading, and a client must cope with it.
+        guard let sessionId, value("session_id") == sessionId, value("access_token") == sessionToken else { return nil }
         let cursor = Int(value("cursor") ?? "") ?? 0
         nextConnection += 1
         connections.insert(nextConnection)
