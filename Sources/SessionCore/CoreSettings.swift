@@ -32,6 +32,9 @@ public struct CoreSettings: Sendable, Hashable {
     public var splitsLongMessages = true
     /// Whether records for transcript files are made (``SessionEffect/record(_:)``).
     public var recordsTranscript = false
+    /// Whether connection diagnostics (last frames, heartbeats, states) are kept and published for a
+    /// diagnostics view; off for headless runs, where nobody reads them and redacting frames costs.
+    public var recordsDiagnostics = true
 
     /// The defaults.
     public init() {}

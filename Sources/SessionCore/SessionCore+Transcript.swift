@@ -95,6 +95,7 @@ extension SessionCore {
 
     /// Notes a frame for diagnostics; publishes at most once a second while frames flow, and once after.
     mutating func noteFrame(_ text: String, outgoing: Bool) {
+        guard settings.recordsDiagnostics else { return }
         if diagnostics.record(frame: text, outgoing: outgoing, at: now) {
             publishDiagnostics()
         } else if diagnostics.wantsTrailingSnapshot() {
@@ -103,6 +104,7 @@ extension SessionCore {
     }
 
     mutating func publishDiagnostics() {
+        guard settings.recordsDiagnostics else { return }
         publish(.diagnostics(diagnostics.snapshot(at: now)))
     }
 }
