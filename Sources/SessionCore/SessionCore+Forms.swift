@@ -28,7 +28,11 @@ extension SessionCore {
     }
 
     /// The newest picker someone else offered that is still open.
-    public var openPicker: ChatItem? { transcript.items.last { $0.isOpenForPicking && !$0.isOwn } }
+    public var openPicker: ChatItem? {
+        // Only the newest offer counts: once it is answered, older unanswered ones are not offered again.
+        guard let newest = transcript.items.last(where: { !$0.isOwn && !($0.choices ?? []).isEmpty }) else { return nil }
+        return newest.isOpenForPicking ? newest : nil
+    }
 
     /// Fills in field `name` of the newest open form.
     mutating func setField(_ name: String, value: String) {

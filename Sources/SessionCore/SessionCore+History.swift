@@ -52,6 +52,7 @@ extension SessionCore {
         switch result {
         case .success(.page(let page)):
             for event in page.events { apply(event, live: false) }
+            matchUnconfirmedHead(in: page.events)
             if case .recent = request, !initialLoaded {
                 initialLoaded = true
                 olderPageToken = page.nextPageToken
@@ -71,6 +72,22 @@ extension SessionCore {
             // Going live without knowing what was missed could lose messages: try again on a new socket.
             log(.info, "backfill failed: \(error)")
             dropSocket(because: error)
+        }
+    }
+
+    /// The head of the outbox may have reached the server before a restart or a lost answer: a page
+    /// holding our message with its text, from no earlier than it was typed, and not already another
+    /// message of ours, is its server copy (Connect's pages carry no client token to tell it exactly).
+    mutating func matchUnconfirmedHead(in events: [BackendEvent]) {
+        guard outbox.headMayHaveArrived, outbox.headState == .waiting, let head = outbox.head else { return }
+        let earliest = head.createdAt.addingTimeInterval(-300)
+        for case .item(let item) in events where isOwn(item) && item.text == head.text && item.time >= earliest {
+            if let shown = transcript.items.first(where: { $0.id == item.id }), let other = shown.localId, other != head.localId {
+                continue
+            }
+            log(.info, "a page holds the message that was unconfirmed: it was delivered")
+            settleSent(head.localId, id: item.id, time: item.time, sequence: item.sequence)
+            return
         }
     }
 

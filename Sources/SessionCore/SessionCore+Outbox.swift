@@ -191,10 +191,18 @@ extension SessionCore {
 
     /// Marks every unsent message failed when the chat can no longer carry it, and says so once.
     mutating func failUnsent(because reason: String) {
+        if outbox.headState == .inFlight, let head = outbox.head,
+            let echo = heldEchoes.first(where: { $0.text == head.text })
+        {
+            // Its send call is still out, but the server's copy came: it was delivered.
+            heldEchoes.removeAll { $0.id == echo.id }
+            settleSent(head.localId, id: echo.id, time: echo.time, sequence: echo.sequence)
+        }
+        releaseHeldEchoes()
         let entries = outbox.unsent
         guard !entries.isEmpty else { return }
         var unconfirmed: OutboxEntry?
-        if outbox.headMayHaveArrived, let head = outbox.head {
+        if outbox.headMayHaveArrived || outbox.headState == .inFlight, let head = outbox.head {
             unconfirmed = head
             outbox.fail(localId: head.localId)
             transcript.setDelivery(localId: head.localId, .unconfirmed)

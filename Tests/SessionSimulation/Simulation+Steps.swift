@@ -42,7 +42,7 @@ extension Simulation {
         let reply = picker.choiceReplies?[index - 1].content ?? choices[index - 1]
         typed.append(reply)
         expectedOrder.append(reply)
-        log("user picks \(index): \(reply)")
+        log("user picks \(index): \(reply) (offered by \(picker.id))")
         feed(.command(.pick(index: index)))
     }
 

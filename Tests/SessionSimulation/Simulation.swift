@@ -94,7 +94,7 @@ public final class Simulation {
     var now: Int64 { scheduler.now }
 
     /// The wall-clock time the core is told.
-    var date: Date { Date(timeIntervalSince1970: 1_800_000_000 + Double(scheduler.now) / 1000) }
+    var date: Date { Date(timeIntervalSince1970: SimJSON.epochSeconds + Double(scheduler.now) / 1000) }
 
     func log(_ line: String) {
         trace.append(String(format: "%9.3f ", Double(scheduler.now) / 1000) + line)
@@ -176,7 +176,7 @@ public final class Simulation {
             let token = nextTimerToken
             timers[key] = token
             // Like the driver: the deadline in whole milliseconds, rounded up.
-            let due = Int64(((at.timeIntervalSince1970 - 1_800_000_000) * 1000).rounded(.up))
+            let due = Int64(((at.timeIntervalSince1970 - SimJSON.epochSeconds) * 1000).rounded(.up))
             self.at(max(now, due)) {
                 guard client == self.incarnation, self.timers[key] == token else { return }
                 self.timers[key] = nil

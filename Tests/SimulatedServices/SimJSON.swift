@@ -2,7 +2,7 @@ import Foundation
 
 /// JSON helpers for the simulated services: they read and write JSON as plain dictionaries,
 /// with shapes written from the specs — never the client's types.
-enum SimJSON {
+public enum SimJSON {
     /// The object in `data`, if it is one.
     static func object(_ data: Data?) -> [String: Any]? {
         guard let data, !data.isEmpty else { return nil }
@@ -77,9 +77,13 @@ enum SimJSON {
         out += "\""
     }
 
-    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` for milliseconds since 1970.
+    /// Where virtual time 0 is on the calendar (the simulated client's clock starts there too, so the
+    /// services' timestamps and the client's own times compare).
+    public static let epochSeconds: TimeInterval = 1_800_000_000
+
+    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` for `millis` of virtual time.
     static func timestamp(_ millis: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+        let date = Date(timeIntervalSince1970: epochSeconds + Double(millis) / 1000)
         return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }
