@@ -3,17 +3,25 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN := .build/debug/helpline
 
-.PHONY: run test bench build deps install clean
+.PHONY: run test sim bench build deps install clean
 
 ## run: build, start the embedded demo contact center and open a chat with it
 run: build
 	@$(BIN) demo
 
-## test: build and run every test (unit, end-to-end over loopback, tmux, boto3)
+## test: build and run every test (unit, end-to-end over loopback, tmux, boto3), then 2,000 simulated chats per protocol
 test:
 	@scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
 	scripts/run-tests.sh
+	SEEDS=2000 PROTOCOL=all SEED= SWIFT=$(SWIFT) scripts/sim.sh
+
+## sim: the deterministic session simulator — make sim SEEDS=N [PROTOCOL=connect|polyai] [SEED=S]
+SEEDS ?= 2000
+PROTOCOL ?= all
+SEED ?=
+sim:
+	@SEEDS=$(SEEDS) PROTOCOL=$(PROTOCOL) SEED=$(SEED) SWIFT=$(SWIFT) scripts/sim.sh
 
 ## bench: run the benchmarks and print the figures (recorded in docs/benchmarks.md)
 bench:

@@ -91,6 +91,7 @@ let package = Package(
             dependencies: ["SessionCore", "ChatModel", "AmazonConnect", "PolyAI", "SimulatedServices"],
             path: "Tests/SessionSimulation"),
         .executableTarget(name: "helpline-sim", dependencies: ["SessionSimulation"], path: "Tests/SimulatorCLI"),
+        .testTarget(name: "SimulationTests", dependencies: ["SessionSimulation", "SessionCore", "ChatModel"]),
         .target(
             name: "HelplineTestSupport",
             dependencies: ["ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "DemoServer"],

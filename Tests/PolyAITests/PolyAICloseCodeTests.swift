@@ -10,7 +10,7 @@ import Testing
 /// message is lost or shown twice.
 @Suite("PolyAI close codes against the demo server", .serialized)
 struct PolyAICloseCodeTests {
-    @Test("1000: the chat ends without a reconnect; a message still waiting is marked failed, not dropped")
+    @Test("1000: the chat ends without a reconnect; a message written but never confirmed is marked 'not confirmed', not dropped")
     func normalClose() async throws {
         let harness = try await PolyAIHarness.start(streaming: false, echoTimeout: .seconds(5))
         defer { Task { await harness.stop() } }
@@ -21,11 +21,13 @@ struct PolyAICloseCodeTests {
         #expect(await harness.recorder.wait { await $0.states.last == .closed(reason: "the chat has ended") })
         #expect(!(await harness.recorder.states.contains { if case .reconnecting = $0 { true } else { false } }), "no reconnect")
         #expect(await harness.recorder.wait { recorder in
-            await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .failed }
+            await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .unconfirmed }
         })
         let items = await harness.recorder.currentItems
         #expect(items.contains { $0.kind == .event(.chatEnded) && $0.text.contains("server closed the connection") })
-        #expect(await harness.recorder.events.contains { $0 == .notice("1 message was not delivered: the chat has ended.") })
+        #expect(await harness.recorder.events.contains {
+            $0 == .notice("Your message “one more thing” went out, but the chat has ended before the contact center confirmed it: it may not have arrived.")
+        })
         #expect(await harness.server.polyAIRequestCount("sessions") == 1)
     }
 

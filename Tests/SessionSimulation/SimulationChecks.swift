@@ -182,6 +182,6 @@ public struct SimulationResult: Sendable {
 
     /// The command that runs this seed again with its whole trace.
     public var reproduction: String {
-        "make sim SEED=\(seed) PROTOCOL=\(wireProtocol.rawValue)   # or: .build-sim/release/helpline-sim --protocol \(wireProtocol.rawValue) --seed \(seed) --trace"
+        "make sim SEED=\(seed) PROTOCOL=\(wireProtocol.rawValue)   # or: .build/release/helpline-sim --protocol \(wireProtocol.rawValue) --seed \(seed) --trace"
     }
 }
