@@ -156,9 +156,11 @@ extension SessionCore {
                 return
             }
             let pageIds = Set(items.map(\.item.id))
+            // Kept: our messages the server does not have (unsent, failed, not confirmed). Ours that it has
+            // come back with the page, or with an older page when scrolled to.
             let keep = transcript.items.filter { item in
                 guard let localId = item.localId else { return false }
-                return outbox.entry(localId: localId) != nil || !pageIds.contains(item.id)
+                return outbox.entry(localId: localId) != nil || (item.id == localId && !pageIds.contains(item.id))
             }
             transcript.reload(items, keeping: keep, hasMore: page.nextPageToken != nil)
             olderPageToken = page.nextPageToken
