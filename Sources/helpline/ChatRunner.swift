@@ -62,17 +62,22 @@ struct ChatRunner {
         }
         await session.shutdown()
         saver?.flush()
+        if case .interrupted(let number) = outcome { exit(128 + number) }  // everything is saved and drained now
         switch outcome {
         case .finished(let state):
             return RunResult(state: state, connected: connected, newChatRequested: false, unsent: unsent)
         case .newChat:
             return RunResult(state: await session.connectionState, connected: connected, newChatRequested: true, unsent: unsent)
+        case .interrupted:
+            return RunResult(state: await session.connectionState, connected: connected, newChatRequested: false, unsent: unsent)
         }
     }
 
     private enum Outcome {
         case finished(ConnectionState)
         case newChat
+        /// Line mode was stopped by a signal (its number).
+        case interrupted(Int32)
     }
 
     /// The transcript file's writer (`--transcript`: JSON lines, or Markdown for `.md`), if asked for.
@@ -93,11 +98,29 @@ struct ChatRunner {
             options: PlainMode.Options(
                 ansi: ansi, colorMode: mode, width: TerminalSize.columns() ?? 80, linger: .milliseconds(Int64(options.linger * 1000))))
         let events = session.events
+        let signals = InterruptSignals()
+        defer { signals.stop() }
         await session.start()
-        let state = await plain.run(events: events, input: StandardInputLines.stream()) { command in
-            await session.perform(command)
+        // A signal ends line mode as a restart would find it: the caller saves and drains before exiting.
+        let state = await withTaskGroup(of: ConnectionState?.self) { group in
+            group.addTask {
+                await plain.run(events: events, input: StandardInputLines.stream()) { command in await session.perform(command) }
+            }
+            group.addTask {
+                _ = await signals.wait()
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
         }
-        return .finished(state)
+        if let number = signals.caught {
+            FileHandle.standardError.write(Data(
+                "helpline: stopped by \(InterruptSignals.name(number)); unsent messages are kept and the chat can be resumed\n".utf8))
+            return .interrupted(number)
+        }
+        if let state { return .finished(state) }
+        return .finished(await session.connectionState)
     }
 
     private func runFullScreen(_ session: ChatSession) async -> Outcome {

@@ -149,4 +149,32 @@ struct ConversationCoreLiveTests {
         await Self.scrollBackAndCheck(resumed, resumedRecorder, own: texts, "after a resume")
         await resumed.perform(.end)
     }
+
+    @Test("line mode stopped by SIGTERM, SIGHUP or SIGINT: the transcript file is whole, unsent messages are saved",
+        arguments: [SIGTERM, SIGHUP, SIGINT])
+    func signalsDrainAndSave(_ number: Int32) async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
+        defer { Task { await server.stop() } }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-signal-\(UUID().uuidString)")
+        let file = state.appendingPathExtension("jsonl")
+        defer {
+            try? FileManager.default.removeItem(at: state)
+            try? FileManager.default.removeItem(at: file)
+        }
+        let helpline = try InteractiveHelpline(
+            Self.connectArguments(server, ["--transcript", file.path]), environment: ["XDG_STATE_HOME": state.path])
+        #expect(await helpline.waitForOutput("Welcome to the Helpline demo"), "\(helpline.stderr)")
+        helpline.type("hours")
+        #expect(await helpline.waitForOutput("Times are UTC"), "\(helpline.stdout)")
+        await server.setRESTFailureRate(1.0)
+        helpline.type("remember me")
+        #expect(await RestartResumeTests.waitUntil { RestartResumeTests.storedOutbox(in: state).contains("remember me") })
+        helpline.signal(number)
+        #expect(await helpline.waitForExit(timeout: .seconds(20)) == 128 + number, "\(helpline.stderr)")
+        #expect(helpline.stderr.contains("stopped by"), "\(helpline.stderr)")
+        let lines = try String(contentsOf: file, encoding: .utf8)
+        #expect(lines.contains("Times are **UTC**."), "the last reply is in the file: \(lines)")
+        #expect(lines.contains("\"hours\""), "\(lines)")
+        #expect(RestartResumeTests.storedOutbox(in: state).contains("remember me"), "the unsent message is still saved for the next run")
+    }
 }

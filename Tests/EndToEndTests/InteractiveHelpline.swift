@@ -41,6 +41,11 @@ final class InteractiveHelpline: @unchecked Sendable {
         try? stdin.fileHandleForWriting.close()
     }
 
+    /// Sends `number` (SIGTERM, SIGHUP, SIGINT…) to the process.
+    func signal(_ number: Int32) {
+        Foundation.kill(process.processIdentifier, number)
+    }
+
     /// Kills the process at once (SIGKILL: no cleanup runs).
     func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
