@@ -78,13 +78,14 @@ actor PlainActivity {
 
     /// Whether line mode may end the chat now that stdin has ended: once the chat has connected,
     /// every message typed is at least sent, and nothing happened for `quiet`. Messages that stay
-    /// unconfirmed end it anyway after `settleLimit` of quiet (or `quiet`, when longer).
+    /// unconfirmed (or a chat that does not connect) end it anyway after `settleLimit` of quiet (or
+    /// `quiet`, when longer).
     func quietness(for quiet: Duration, settleLimit: Duration) -> Quietness {
         if hasEnded { return .ended }
         let idle = now() - lastActivity
         let unsettled = pending.count + awaitingItems
         if opened, unsettled == 0 { return idle >= quiet ? .quiet : .waiting }
-        if opened, idle >= max(quiet, settleLimit) { return .unsettled(unsettled) }
+        if idle >= max(quiet, settleLimit) { return .unsettled(unsettled) }
         return .waiting
     }
 

@@ -66,6 +66,10 @@ extension PlainMode {
         }
         switch command {
         case .end, .quit:
+            // What was read before goes first (a pipe is read at once, before the chat connects).
+            if case .unsettled(let count) = await tracker.waitUntilQuiet(for: .zero, settleLimit: Self.settleLimit), count > 0 {
+                status("-- ending the chat with \(count) message\(count == 1 ? "" : "s") not yet confirmed by the server")
+            }
             await send(.end)
             return false
         case .help:
