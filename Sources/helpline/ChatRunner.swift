@@ -142,13 +142,8 @@ struct ChatRunner {
     }
 
     /// Waits until the first connection opens or the session gives up, telling stderr meanwhile.
-    ///
-    /// On a terminal, "Connecting…" is erased again once the wait is over, so it is not left behind
-    /// on the screen the full-screen UI returns to (or above the error when the chat never connected).
     private func waitForFirstConnection(_ session: ChatSession) async -> Bool {
-        let erasable = isatty(STDERR_FILENO) != 0
-        FileHandle.standardError.write(Data((erasable ? "Connecting…" : "Connecting…\n").utf8))
-        defer { if erasable { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) } }
+        FileHandle.standardError.write(Data("Connecting…\n".utf8))
         for await event in session.events {
             guard case .connection(let state) = event else { continue }
             if state == .open { return true }
