@@ -21,7 +21,7 @@ extension SessionCore {
             log(.error, "could not start the chat: \(error)")
             // What was typed stays in the outbox: a /retry starts the chat again and sends it.
             guard !connection.state.isTerminal else { return }
-            fail(reason: "could not start the chat: \(error); press /retry to try again")
+            fail(reason: "could not start the chat: \(error)")
         }
     }
 

@@ -35,7 +35,7 @@ public final class AgentConsoleApp {
 
     /// Runs the console until the agent quits; restores the terminal on every exit path.
     public func run() async -> TerminalExit {
-        guard let screen = ScreenSetup.start(options) else { return .quit }
+        guard let screen = ScreenSetup.start(options) else { return .terminalUnavailable }
         let (terminal, palette, theme) = (screen.terminal, screen.palette, screen.theme)
         defer { terminal.stop() }
         let painter = CursesPainter(colorMode: terminal.colorMode)

@@ -33,6 +33,9 @@ enum DiagnosticsPane {
             summary += " · no heartbeat answered yet"
         }
         var top = [row([StyledSpan(summary, style: heading)])]
+        if let failure = d.deepHeartbeatFailure {
+            top.append(row([StyledSpan(" ⚠ deep heartbeat failing: " + DisplayText.oneLine(failure), style: palette.deliveryFailed)]))
+        }
 
         let budget = height - 2
         let states = d.states.suffix(max(1, min(8, budget / 3))).map { change in

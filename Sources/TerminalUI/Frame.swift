@@ -160,8 +160,9 @@ enum FrameBuilder {
         let prompt = StyledSpan("› ", style: palette.prompt)
         let pad = StyledSpan(Repeated.spaces(ScreenGeometry.promptWidth))
         if state.composer.isEmpty {
+            let ended = if case .closed(let reason) = state.connection { StatusBar.endedText(reason) } else { "Chat ended" }
             let text = state.chatIsOver
-                ? "Chat ended — /new for a new chat, /quit to leave"
+                ? "\(ended) — /new for a new chat, /quit to leave"
                 : "Message… Enter sends · Alt-Enter new line · /help"
             let hint = TranscriptFormatter.truncate(StyledLine([StyledSpan(text, style: palette.placeholder)]), to: g.composerTextWidth - 1)
             return ([StyledLine([prompt] + hint.spans)], (0, ScreenGeometry.promptWidth))

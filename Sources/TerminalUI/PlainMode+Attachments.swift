@@ -3,21 +3,20 @@ import Foundation
 
 /// Line mode's `/attach PATH`, `/download N [DIR]` and `/open N`, and its transfer progress lines.
 enum PlainAttachments {
-    /// Runs an attachment command typed on stdin; false when the line is not one.
+    /// Runs an attachment command typed on stdin; false when the command is not one.
     static func run(
-        _ line: String, tracker: PlainActivity, send: @Sendable (ChatCommand) async -> Void,
+        _ command: SlashCommand, argument: String, tracker: PlainActivity, send: @Sendable (ChatCommand) async -> Void,
         status: @Sendable (String) -> Void
     ) async -> Bool {
-        let word = line.split(separator: " ", maxSplits: 1).first.map(String.init)?.lowercased() ?? ""
-        let argument = line.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
-        switch word {
-        case "/attach":
+        let word = command.name
+        switch command {
+        case .attach:
             guard !argument.isEmpty else {
                 status("helpline: usage: /attach PATH")
                 return true
             }
             await send(.attach(path: (PathCompletion.unquote(argument) as NSString).expandingTildeInPath))
-        case "/download", "/open":
+        case .download, .open:
             let parts = argument.split(separator: " ", maxSplits: 1).map(String.init)
             let number = parts.first.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.flatMap { Int($0) }
             guard let number, let attachment = await tracker.attachment(number: number) else {

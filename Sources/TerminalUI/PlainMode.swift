@@ -17,19 +17,25 @@ public struct PlainMode: Sendable {
         public var width: Int
         /// After stdin ends, how long the chat may stay quiet before it is ended.
         public var linger: Duration
+        /// True when the caller reports a chat that failed or never connected as its error (and
+        /// exit status): line mode then prints no status line of its own for that end.
+        public var leavesFailuresToCaller: Bool
 
         /// Creates options.
-        public init(ansi: Bool, colorMode: ColorMode, width: Int, linger: Duration = .seconds(3)) {
+        public init(
+            ansi: Bool, colorMode: ColorMode, width: Int, linger: Duration = .seconds(3), leavesFailuresToCaller: Bool = false
+        ) {
             self.ansi = ansi
             self.colorMode = colorMode
             self.width = width
             self.linger = linger
+            self.leavesFailuresToCaller = leavesFailuresToCaller
         }
     }
 
-    private let options: Options
-    private let output: @Sendable (String) -> Void
-    private let status: @Sendable (String) -> Void
+    let options: Options
+    let output: @Sendable (String) -> Void
+    let status: @Sendable (String) -> Void
 
     /// Creates line mode writing transcript lines and status lines through the given sinks.
     public init(
@@ -48,65 +54,22 @@ public struct PlainMode: Sendable {
     ) async -> ConnectionState {
         let printer = PlainPrinter(options: options)
         let tracker = PlainActivity()
-        let inputTask = Task {
-            for await line in input {
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed == "/end" || trimmed == "/quit" {
-                    await send(.end)
-                    return
-                }
-                if trimmed.hasPrefix("/pick") {
-                    if let n = Int(trimmed.dropFirst(5).trimmingCharacters(in: .whitespaces)), n >= 1 {
-                        await send(.pick(index: n))
-                    } else {
-                        status("helpline: usage: /pick N")
-                    }
-                    continue
-                }
-                if trimmed.hasPrefix("/set ") || trimmed == "/set" {
-                    let parts = trimmed.dropFirst(4).trimmingCharacters(in: .whitespaces)
-                        .split(separator: " ", maxSplits: 1).map(String.init)
-                    if let name = parts.first {
-                        await send(.setField(name: name, value: parts.count > 1 ? parts[1] : ""))
-                    } else {
-                        status("helpline: usage: /set FIELD VALUE")
-                    }
-                    continue
-                }
-                if await PlainAttachments.run(trimmed, tracker: tracker, send: send, status: status) { continue }
-                if trimmed == "/reset" {
-                    await send(.reset)
-                    continue
-                }
-                if trimmed == "/suspend" || trimmed == "/resume" {
-                    await send(trimmed == "/suspend" ? .suspend : .resume)
-                    continue
-                }
-                if trimmed.hasPrefix("/retry") {
-                    if let localId = await tracker.newestFailed() {
-                        await send(.retry(localId: localId))
-                    } else {
-                        status("helpline: nothing to retry")
-                    }
-                    continue
-                }
-                if trimmed.hasPrefix("/") && !trimmed.hasPrefix("//") {
-                    status("helpline: unknown command \(trimmed.split(separator: " ").first ?? "") (line mode knows /end, /retry, /pick N, /set FIELD VALUE, /attach PATH, /download N [DIR], /open N, /suspend, /resume, /reset)")
-                    continue
-                }
-                await send(.send(trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : line))
-            }
-            // stdin ended: let pending messages settle and replies arrive, then end the chat.
-            await tracker.waitUntilQuiet(for: options.linger)
-            await send(.end)
-        }
+        let inputTask = Task { await readInput(input, tracker: tracker, send: send) }
         var final = ConnectionState.idle
+        var connected = false
         for await event in events {
             await tracker.note(event)
             switch event {
             case .connection(let state):
                 final = state
-                if state != .idle { status("-- \(Self.describe(state))") }
+                if state == .open { connected = true }
+                let callersError: Bool
+                switch state {
+                case .failed: callersError = true
+                case .closed: callersError = !connected
+                default: callersError = false
+                }
+                if state != .idle, !(callersError && options.leavesFailuresToCaller) { status("-- \(Self.describe(state))") }
             case .notice(let text):
                 status("-- \(text)")
             case .transfer(let transfer):
@@ -148,6 +111,7 @@ struct PlainPrinter: Sendable {
         if case .event = item.kind { return "\(time) * \(item.text)\(history)" }
         var suffix = ""
         if item.delivery == .failed { suffix = " [failed — /retry]" }
+        if item.delivery == .unconfirmed { suffix = " [not confirmed]" }
         let prefix = "\(time) \(item.sender.name)\(history): "
         let body: String
         if let attachment = item.attachment {
@@ -166,83 +130,5 @@ struct PlainPrinter: Sendable {
     static func clock(_ date: Date) -> String {
         let parts = Calendar.current.dateComponents([.hour, .minute, .second], from: date)
         return String(format: "%02d:%02d:%02d", parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
-    }
-}
-
-/// Tracks what line mode has printed and when the chat was last active.
-actor PlainActivity {
-    private var printed: Set<String> = []
-    private var pending: Set<String> = []
-    private var failed: [String] = []
-    private var lastActivity = ContinuousClock.now
-    /// Attachments by the order they were printed (local id or id), for `/download N`.
-    var attachmentKeys: [String] = []
-    var attachmentsByKey: [String: Attachment] = [:]
-    /// Attachments to open once saved.
-    var opens: Set<String> = []
-    /// Rejected attachments already reported.
-    var rejections: Set<String> = []
-    /// The forms as last printed, by item id.
-    var forms: [String: ChatForm] = [:]
-    private var ended = false
-
-    func note(_ event: ChatEvent) {
-        lastActivity = .now
-        switch event {
-        case .transcript(let update):
-            guard let item = update.item, item.isOwn, let localId = item.localId else { return }
-            if update.isNewItem {
-                if item.delivery == .pending { pending.insert(localId) }
-                return
-            }
-            if item.delivery == .failed {
-                if !failed.contains(localId) { failed.append(localId) }
-            } else {
-                failed.removeAll { $0 == localId }
-            }
-            if item.delivery != .pending { pending.remove(localId) }
-        case .connection(let state):
-            if state.isTerminal { ended = true }
-        default:
-            break
-        }
-    }
-
-    /// True the first time one of our messages leaves `pending`.
-    func shouldPrintSettled(_ item: ChatItem) -> Bool {
-        guard item.isOwn, let localId = item.localId, item.delivery != .pending else { return false }
-        return printed.insert(localId).inserted
-    }
-
-    func newestFailed() -> String? { failed.last }
-
-    /// Notes that our message `localId` was printed; true the first time.
-    func markPrinted(_ localId: String) -> Bool { printed.insert(localId).inserted }
-
-    /// True once anything was printed.
-    var hasPrinted: Bool { printedItems > 0 }
-
-    /// Items printed so far.
-    var printedItems = 0
-
-    private var streaming: Set<String> = []
-
-    /// Remembers a streamed reply that is still growing.
-    func holdStreaming(_ id: String) { streaming.insert(id) }
-
-    /// True once a held streamed reply has settled (printed then, once).
-    func releaseStreamed(_ item: ChatItem) -> Bool {
-        guard !item.isStreaming, streaming.contains(item.id) else { return false }
-        streaming.remove(item.id)
-        return true
-    }
-
-    /// Returns once nothing is pending and nothing happened for `quiet`.
-    func waitUntilQuiet(for quiet: Duration) async {
-        let deadline = ContinuousClock.now + .seconds(60)
-        while !ended, ContinuousClock.now < deadline {
-            if pending.isEmpty, ContinuousClock.now - lastActivity >= quiet { return }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
     }
 }

@@ -179,6 +179,9 @@ extension Reducer {
         }
     }
 
+    /// Said when Enter is pressed after the chat ended (the text is kept).
+    static let notSentAfterEnd = "The chat has ended, so this was not sent (it is still in the composer); /new starts a new chat."
+
     /// What leaving means now: `.ended` after the chat is over, `.quit` otherwise.
     static func quitResult(_ state: UIState) -> TerminalExit {
         state.chatIsOver ? .ended : .quit
@@ -211,6 +214,12 @@ extension Reducer {
             return runCommand(&state, text, now: now)
         }
         let message = text.hasPrefix("//") ? String(text.dropFirst()) : text
+        if state.chatIsOver {
+            // Nothing can be sent any more: the draft stays in the composer, to copy or to send after /new.
+            addNotice(&state, Self.notSentAfterEnd, now: now)
+            scrollToBottom(&state)
+            return []
+        }
         state.composer.remember(text)
         state.composer.clear()
         scrollToBottom(&state)

@@ -34,9 +34,10 @@ enum Reducer {
             if key != .tab && state.composer.text != draft { state.hint = nil }
             return effects
         case .engine(.diagnostics(let diagnostics)):
-            // Redrawn only while the pane shows them.
+            // Redrawn only while the pane shows them, or when the deep heartbeat starts or stops failing.
+            let failing = state.diagnostics?.deepHeartbeatFailure
             state.diagnostics = diagnostics
-            if state.diagnosticsOpen { state.dirty = true }
+            if state.diagnosticsOpen || diagnostics.deepHeartbeatFailure != failing { state.dirty = true }
             return []
         case .engine(let chatEvent):
             state.dirty = true

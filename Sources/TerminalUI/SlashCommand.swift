@@ -3,7 +3,7 @@ import Foundation
 
 /// The slash commands the composer understands.
 enum SlashCommand: String, CaseIterable, Sendable {
-    case help, search, links, open, pick, set, attach, download, edit, retry, reset, export, end, new, quit
+    case help, search, links, open, pick, set, attach, download, edit, retry, suspend, resume, reset, export, end, new, quit
 
     /// The command as typed, with its slash.
     var name: String { "/" + rawValue }
@@ -24,6 +24,8 @@ enum SlashCommand: String, CaseIterable, Sendable {
         case .download: "/download N [DIR] — save attachment N in DIR, the download folder (XDG) or here (never overwrites)"
         case .edit: "/edit — edit the draft in $EDITOR (also Ctrl-X Ctrl-E)"
         case .retry: "/retry — resend the newest failed message, or reconnect now"
+        case .suspend: "/suspend — drop the connection for now (the chat stays open; /resume comes back)"
+        case .resume: "/resume — connect again after /suspend"
         case .reset: "/reset — forget what is shown and reload the transcript from the server"
         case .export: "/export FILE — save the transcript as Markdown (mode 0600)"
         case .end: "/end — end the chat for everyone"
@@ -42,6 +44,39 @@ enum SlashCommand: String, CaseIterable, Sendable {
         case .download: "N"
         case .search: "TEXT"
         default: ""
+        }
+    }
+
+    /// What a typed line is: a command with its argument, an unknown command, or a message.
+    enum Parsed: Equatable, Sendable {
+        /// A known command (aliases resolved) and the rest of the line, trimmed.
+        case command(SlashCommand, argument: String)
+        /// A line starting with `/` that names no command (the first word).
+        case unknown(String)
+        /// Text to send (`//` at the start sends one slash).
+        case message(String)
+    }
+
+    /// Reads a typed line the same way for the full-screen UI and line mode.
+    static func parse(_ text: String) -> Parsed {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("/"), !trimmed.hasPrefix("//") else {
+            return .message(trimmed.hasPrefix("//") ? String(trimmed.dropFirst()) : text)
+        }
+        let word = trimmed.split(separator: " ", maxSplits: 1).first.map(String.init) ?? trimmed
+        let argument = trimmed.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
+        let aliases = ["/exit": SlashCommand.quit, "/q": .quit, "/?": .help]
+        guard let command = SlashCommand(rawValue: String(word.dropFirst()).lowercased()) ?? aliases[word.lowercased()] else {
+            return .unknown(word)
+        }
+        return .command(command, argument: argument)
+    }
+
+    /// True for the commands line mode runs too (the others need the full screen).
+    var worksInLineMode: Bool {
+        switch self {
+        case .help, .pick, .set, .attach, .download, .open, .retry, .suspend, .resume, .reset, .end, .quit: true
+        case .search, .links, .edit, .export, .new: false
         }
     }
 
@@ -67,11 +102,15 @@ extension Reducer {
     /// Runs a slash command typed in the composer; unknown commands keep the draft.
     static func runCommand(_ state: inout UIState, _ text: String, now: Date) -> [UIEffect] {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        let word = trimmed.split(separator: " ", maxSplits: 1).first.map(String.init) ?? trimmed
-        let argument = trimmed.dropFirst(word.count).trimmingCharacters(in: .whitespaces)
-        let aliases = ["/exit": SlashCommand.quit, "/q": .quit, "/?": .help]
-        guard let command = SlashCommand(rawValue: String(word.dropFirst()).lowercased()) ?? aliases[word.lowercased()] else {
+        let command: SlashCommand
+        let argument: String
+        switch SlashCommand.parse(text) {
+        case .command(let known, let rest):
+            (command, argument) = (known, rest)
+        case .unknown(let word):
             addNotice(&state, "Unknown command \(word) — /help lists the commands (start with // to send a slash).", now: now)
+            return []
+        case .message:
             return []
         }
         state.composer.remember(trimmed)
@@ -106,6 +145,13 @@ extension Reducer {
             }
         case .edit:
             return [.editDraft(argument)]
+        case .suspend, .resume:
+            if state.chatIsOver {
+                addNotice(&state, "The chat has ended; there is no connection to \(command.rawValue). /new starts a new one.", now: now)
+                return []
+            }
+            addNotice(&state, command == .suspend ? "Suspending the connection… (/resume reconnects)" : "Reconnecting…", now: now)
+            return [.send(command == .suspend ? .suspend : .resume)]
         case .reset:
             if state.chatIsOver {
                 addNotice(&state, "The chat has ended; there is nothing to reload. /new starts a new one.", now: now)

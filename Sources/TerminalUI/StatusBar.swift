@@ -21,9 +21,16 @@ enum StatusBar {
         case .reconnecting(let attempt, let next):
             reconnectText(attempt: attempt, seconds: Int((next.timeIntervalSince(now)).rounded(.up)))
         case .closing: "◌ ending…"
-        case .closed: "■ ended — /new or /quit"
+        case .closed(let reason): "■ " + endedText(reason) + " — /new or /quit"
         case .failed(let reason): "✖ failed: \(reason) — /retry"
         }
+    }
+
+    /// Why the chat ended, as the engine tells it ("Ava ended the chat", "you ended the chat", "the
+    /// chat ended after 5 minutes idle"), with a capital; "ended" when it gives no reason.
+    static func endedText(_ reason: String) -> String {
+        guard let first = reason.first else { return "ended" }
+        return first.uppercased() + reason.dropFirst()
     }
 
     private static func reconnectText(attempt: Int, seconds: Int) -> String {
@@ -57,6 +64,10 @@ enum StatusBar {
                 StyledSpan(" " + partner.displayName + " ", style: boldened(palette.statusBar)),
                 StyledSpan(" \(badge) ", style: badgeStyle),
             ], priority: 1))
+        }
+        if state.connection == .open, state.diagnostics?.deepHeartbeatFailure != nil {
+            // The socket answers but the service behind it does not (Connect's deep heartbeat).
+            left.append(Segment(spans: [StyledSpan(" ⚠ service not answering — F2 ", style: palette.statusWaiting)], priority: 0))
         }
         if let position = state.queuePosition {
             left.append(Segment(spans: [StyledSpan(" queue #\(position) ", style: palette.statusWaiting)], priority: 0))

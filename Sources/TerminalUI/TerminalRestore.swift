@@ -19,9 +19,13 @@ enum TerminalRestore {
     nonisolated(unsafe) private static var haveTermios = false
     nonisolated(unsafe) private static var atexitInstalled = false
     nonisolated(unsafe) private static var previousCrashActions: [Int32: sigaction] = [:]
-    @TerminalActor private static var previousTermActions: [Int32: sigaction] = [:]
     private static let crashBytes: [UInt8] = Array((resetSequence + "\u{1B}[?1049l\r\n").utf8)
+    /// The SIGINT/SIGTERM/SIGHUP sources: made once per process and never cancelled (a source made
+    /// again for a signal after one was cancelled never fired: after `/new` the process ignored all
+    /// three, and a dropped SSH connection left it running).
     @TerminalActor private static var signalSources: [DispatchSourceSignal] = []
+    /// What a termination signal does while a full-screen UI runs; nil between runs.
+    @TerminalActor private static var onTermination: (@TerminalActor (Int32) -> Void)?
 
     /// Saves the terminal mode; call before `initscr`.
     static func saveTerminalMode() {
@@ -38,15 +42,18 @@ enum TerminalRestore {
             atexitInstalled = true
             atexit { TerminalRestore.restoreCurses() }
         }
-        for sig in [SIGINT, SIGTERM, SIGHUP] {
-            var ignore = sigaction()
-            ignore.__sigaction_handler.sa_handler = SIG_IGN
-            var previous = sigaction()
-            if sigaction(sig, &ignore, &previous) == 0 { previousTermActions[sig] = previous }
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { Task { @TerminalActor in onSignal(sig) } }
-            source.resume()
-            signalSources.append(source)
+        onTermination = onSignal
+        if signalSources.isEmpty {
+            for sig in [SIGINT, SIGTERM, SIGHUP] {
+                // Ignored as signals, handled as events: the source reads them instead.
+                var ignore = sigaction()
+                ignore.__sigaction_handler.sa_handler = SIG_IGN
+                sigaction(sig, &ignore, nil)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { Task { @TerminalActor in TerminalRestore.terminate(sig) } }
+                source.resume()
+                signalSources.append(source)
+            }
         }
         for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
             var action = sigaction()
@@ -60,13 +67,22 @@ enum TerminalRestore {
         }
     }
 
-    /// Ends curses and undoes terminal modes (idempotent); uninstalls the signal sources.
+    /// A termination signal: the running UI's handler, or — between full-screen runs, once the
+    /// sources exist — what the default action would do (end the process with 128 + the signal).
+    @TerminalActor
+    private static func terminate(_ sig: Int32) {
+        if let onTermination {
+            onTermination(sig)
+        } else {
+            exit(128 + sig)
+        }
+    }
+
+    /// Ends curses and undoes terminal modes (idempotent). Termination signals keep ending the
+    /// process afterwards (see ``terminate(_:)``).
     @TerminalActor
     static func restore() {
-        for source in signalSources { source.cancel() }
-        signalSources = []
-        for (sig, var previous) in previousTermActions { sigaction(sig, &previous, nil) }
-        previousTermActions = [:]
+        onTermination = nil
         for (sig, var previous) in previousCrashActions { sigaction(sig, &previous, nil) }
         previousCrashActions = [:]
         restoreCurses()

@@ -73,4 +73,7 @@ public enum TerminalExit: Sendable, Hashable {
     case ended
     /// The user asked for a new chat with `/new`.
     case newChatRequested
+    /// The full-screen UI could not start (curses does not know the terminal type); nothing was
+    /// drawn and the event stream was not read, so a caller can fall back to line mode with it.
+    case terminalUnavailable
 }

@@ -52,8 +52,13 @@ struct UIState {
     var helpOffset: Int?
     /// True while the diagnostics pane (F2) is shown over the top of the transcript.
     var diagnosticsOpen = false
-    /// The engine's latest connection diagnostics (shown by the F2 pane).
-    var diagnostics: ConnectionDiagnostics?
+    /// The engine's latest connection diagnostics (shown by the F2 pane; a failing deep heartbeat
+    /// also in the status bar).
+    var diagnostics: ConnectionDiagnostics? {
+        didSet {
+            if diagnostics?.deepHeartbeatFailure != oldValue?.deepHeartbeatFailure { statusRevision &+= 1 }
+        }
+    }
     /// An open Ctrl-R history search.
     var historySearch: HistorySearch?
     /// False once the engine said there is nothing older to load.

@@ -26,7 +26,7 @@ struct AgentCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Your name as customers see it.", valueName: "name"))
     var name: String?
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var common: SessionOptions
 
     @OptionGroup var terminal: TerminalOptions
 
@@ -66,7 +66,7 @@ struct AgentCommand: AsyncParsableCommand {
                     configuration.sendsTyping = !common.noTyping
                     configuration.sendsReceipts = !common.noReceipts
                     let session = ChatSession(wire: desk.wire(for: chat), configuration: configuration)
-                    await sessions.add(session)
+                    await sessions.add(session, contactId: chat.contactId, customerName: chat.customerName)
                     let events = session.events
                     await session.start()
                     return .success(AgentChatHandle(id: chat.contactId, customerName: chat.customerName, events: events) {
@@ -82,22 +82,17 @@ struct AgentCommand: AsyncParsableCommand {
             })
         var options = terminal.uiOptions()
         options.title = "Helpline agent"
-        _ = await AgentConsoleApp(options: options, agentName: desk.name, actions: actions).run()
+        let exit = await AgentConsoleApp(options: options, agentName: desk.name, actions: actions).run()
+        // Chats still open go back to the bot (and from there to the queue), never left unanswered.
+        let handedBack = await sessions.releaseOpen { try await desk.release($0) }
+        if !handedBack.isEmpty {
+            let names = handedBack.joined(separator: ", ")
+            FileHandle.standardError.write(Data("helpline: handed \(handedBack.count == 1 ? "the open chat" : "\(handedBack.count) open chats") with \(names) back to the bot\n".utf8))
+        }
         await sessions.shutdownAll()
         await desk.signOut()
-    }
-}
-
-/// The chat sessions a console opened, shut down together when it quits.
-actor AgentSessions {
-    private var sessions: [ChatSession] = []
-
-    /// Remembers a session.
-    func add(_ session: ChatSession) { sessions.append(session) }
-
-    /// Shuts every session down (chats stay open on the server until they end).
-    func shutdownAll() async {
-        for session in sessions { await session.shutdown() }
-        sessions.removeAll()
+        if exit == .terminalUnavailable {
+            throw HelplineError("helpline agent needs a terminal type curses knows (set TERM, e.g. TERM=xterm-256color)")
+        }
     }
 }

@@ -33,9 +33,11 @@ struct ChatRunner {
 
     /// Runs one chat session with the chosen front end until it ends or the user leaves.
     ///
-    /// `restoring` are messages an earlier run left unsent; `saver` keeps the resumable session on disk.
+    /// `restoring` are messages an earlier run left unsent; `saver` keeps the resumable session on disk;
+    /// `greeting` is a notice shown in the chat once it is on screen (say, that it was resumed).
     func runOnce(
-        wire: any ChatWire, restoring: [OutboxEntry] = [], startedAt: Date? = nil, saver: SessionSaver? = nil
+        wire: any ChatWire, restoring: [OutboxEntry] = [], startedAt: Date? = nil, saver: SessionSaver? = nil,
+        greeting: String? = nil
     ) async throws -> RunResult {
         var configuration = SessionConfiguration(logger: logger)
         configuration.sendsTyping = !options.noTyping
@@ -48,11 +50,19 @@ struct ChatRunner {
         configuration.transcripts = try transcriptSinks { relay.tell($0) }
         let session = ChatSession(wire: wire, configuration: configuration, restoring: restoring, startedAt: startedAt)
         relay.attach(session)
+        // The session is saved for resume only once it has connected.
+        let connectionWatch = Task { [events = session.events] in
+            for await event in events where event == .connection(.open) {
+                saver?.connectionOpened()
+                return
+            }
+        }
+        defer { connectionWatch.cancel() }
         let outcome: Outcome
         if usesPlainMode {
-            outcome = await runPlain(session)
+            outcome = await runPlain(session, greeting: greeting)
         } else {
-            outcome = await runFullScreen(session)
+            outcome = await runFullScreen(session, greeting: greeting)
         }
         let connected = await session.hasConnected
         let unsent = await session.unsentMessages
@@ -91,16 +101,13 @@ struct ChatRunner {
         }
     }
 
-    private func runPlain(_ session: ChatSession) async -> Outcome {
-        let ansi = isatty(STDOUT_FILENO) != 0
-        let mode = ansi ? ColorMode.detect(environment: ProcessInfo.processInfo.environment, isTTY: true) : .none
-        let plain = PlainMode(
-            options: PlainMode.Options(
-                ansi: ansi, colorMode: mode, width: TerminalSize.columns() ?? 80, linger: .milliseconds(Int64(options.linger * 1000))))
+    private func runPlain(_ session: ChatSession, greeting: String?) async -> Outcome {
         let events = session.events
-        let signals = InterruptSignals()
-        defer { signals.stop() }
+        let signals = InterruptSignals.shared
+        signals.begin()
         await session.start()
+        if let greeting { session.tell(greeting) }
+        let plain = plainMode()
         // A signal ends line mode as a restart would find it: the caller saves and drains before exiting.
         let state = await withTaskGroup(of: ConnectionState?.self) { group in
             group.addTask {
@@ -123,12 +130,24 @@ struct ChatRunner {
         return .finished(await session.connectionState)
     }
 
-    private func runFullScreen(_ session: ChatSession) async -> Outcome {
+    /// Line mode for this terminal (or pipe), with `--linger`.
+    private func plainMode() -> PlainMode {
+        let ansi = isatty(STDOUT_FILENO) != 0
+        let mode = ansi ? ColorMode.detect(environment: ProcessInfo.processInfo.environment, isTTY: true) : .none
+        return PlainMode(
+            options: PlainMode.Options(
+                ansi: ansi, colorMode: mode, width: TerminalSize.columns() ?? 80, linger: .milliseconds(Int64(options.linger * 1000)),
+                leavesFailuresToCaller: true))
+    }
+
+    private func runFullScreen(_ session: ChatSession, greeting: String?) async -> Outcome {
         let events = session.events
         await session.start()
         guard await waitForFirstConnection(session) else {
             return .finished(await session.connectionState)
         }
+        // Told now, it waits in `events` and shows inside the UI rather than before it opens.
+        if let greeting { session.tell(greeting) }
         let app = await ChatTerminalApp(
             options: terminal.uiOptions(profile: "default"), events: events,
             send: { command in await session.perform(command) })
@@ -137,6 +156,12 @@ struct ChatRunner {
             return .newChat
         case .quit, .ended:
             return .finished(await session.connectionState)
+        case .terminalUnavailable:
+            // Nothing was drawn and `events` is unread: the same chat goes on in line mode.
+            FileHandle.standardError.write(Data("helpline: continuing in line mode (as with --plain)\n".utf8))
+            return .finished(await plainMode().run(events: events, input: StandardInputLines.stream()) { command in
+                await session.perform(command)
+            })
         }
     }
 
@@ -151,7 +176,8 @@ struct ChatRunner {
         return false
     }
 
-    /// 0 after a normal end; an error naming the cause when the chat failed or never connected.
+    /// 0 after a normal end; an error naming the cause when the chat failed or never connected
+    /// (line mode leaves that line to this error, so the cause is printed once).
     func exitCode(for result: RunResult) throws -> Int32 {
         switch result.state {
         case .closed(let reason) where !result.connected: throw HelplineError(reason)

@@ -14,27 +14,28 @@ struct CommonOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Append every transcript item as a JSON line to FILE.", valueName: "file"))
     var transcript: String?
 
-    @Option(name: .long, help: ArgumentHelp("Write logs to FILE (never to the screen).", valueName: "file"))
-    var logFile: String?
+    @OptionGroup var session: SessionOptions
 
-    @Option(name: .long, help: ArgumentHelp("Log level: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
-    var logLevel: String = "info"
-
-    @Flag(name: .long, help: "Never tell the other side when you are typing.")
-    var noTyping = false
-
-    @Flag(name: .long, help: "Never send read or delivered receipts.")
-    var noReceipts = false
-
-    @Option(name: .long, help: ArgumentHelp("Line mode: seconds of quiet after stdin ends before the chat is ended.", valueName: "seconds"))
+    // Unconditional: "--linger -1" reaches validate() (and its clear error) instead of reading as an option.
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp(
+            "Line mode: after stdin ends, seconds without a message or a line read before the chat is ended (0: end once what was read is sent).",
+            valueName: "seconds"))
     var linger: Double = 3
 
     @OptionGroup var transport: TransportOptions
 
+    /// `--log-file`.
+    var logFile: String? { session.logFile }
+    /// `--log-level`.
+    var logLevel: String { session.logLevel }
+    /// `--no-typing`.
+    var noTyping: Bool { session.noTyping }
+    /// `--no-receipts`.
+    var noReceipts: Bool { session.noReceipts }
+
     func validate() throws {
-        guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
-            throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
-        }
         guard linger >= 0, linger <= 600 else { throw ValidationError("--linger must be between 0 and 600 seconds") }
         if let transcript {
             let directory = (transcript as NSString).deletingLastPathComponent

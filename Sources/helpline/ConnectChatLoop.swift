@@ -28,8 +28,9 @@ struct ConnectChatLoop {
         while true {
             let wire: ConnectWire
             let outbox: [OutboxEntry]
+            var greeting: String?
             if let stored = resume {
-                Self.say("Resuming your chat from \(Self.clock(stored.startedAt)) (use --new for a fresh one).")
+                greeting = Self.resumedNotice(stored)
                 let chat = StartedChat(
                     participantToken: stored.participantToken, participantId: stored.participantId,
                     contactId: stored.contactId, markdownAllowed: stored.markdownAllowed)
@@ -41,7 +42,7 @@ struct ConnectChatLoop {
             }
             let saver = SessionSaver(store: store, key: key)
             let result = try await runner.runOnce(
-                wire: wire, restoring: outbox, startedAt: resume?.startedAt, saver: saver)
+                wire: wire, restoring: outbox, startedAt: resume?.startedAt, saver: saver, greeting: greeting)
             if result.newChatRequested {
                 store.remove(key: key)
                 (resume, carried, nextStart) = (nil, [], start)
@@ -64,6 +65,11 @@ struct ConnectChatLoop {
             if case .closed = result.state { store.remove(key: key) }
             return try runner.exitCode(for: result)
         }
+    }
+
+    /// What the chat says when it resumed a stored one.
+    static func resumedNotice(_ stored: StoredSession) -> String {
+        "Resumed your chat as \(stored.displayName) (started \(clock(stored.startedAt))) — /new or --new starts a fresh one."
     }
 
     /// The display name a start asks for, when it names one.

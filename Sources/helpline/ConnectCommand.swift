@@ -27,9 +27,6 @@ struct ConnectCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Direct start: the Amazon Connect service endpoint for StartChatContact (overrides --region).", valueName: "url"))
     var connectEndpointUrl: String?
 
-    @Option(name: .long, help: ArgumentHelp("Direct start: the profile in ~/.aws/credentials (default: environment, then AWS_PROFILE or default).", valueName: "name"))
-    var profile: String?
-
     @OptionGroup var common: CommonOptions
 
     @OptionGroup var terminal: TerminalOptions
@@ -85,7 +82,7 @@ struct ConnectCommand: AsyncParsableCommand {
     private func startDirectly() async throws -> StartedChat {
         let credentials: AWSCredentials
         do {
-            credentials = try AWSCredentialChain().resolve(profile: profile)
+            credentials = try AWSCredentialChain().resolve(profile: common.session.profile.profile)
         } catch {
             throw HelplineError(String(describing: error))
         }

@@ -25,13 +25,13 @@ struct PolyAIChatLoop {
         while true {
             var current = options
             current.resume = stored.flatMap(Self.record).flatMap { $0.isFresh(now: Date()) ? $0 : nil }
-            if current.resume != nil {
-                FileHandle.standardError.write(Data("Rejoining your PolyAI chat (use --new for a fresh one).\n".utf8))
+            let greeting = current.resume == nil ? nil : stored.map {
+                "Rejoined your PolyAI chat (started \(PlainClock.string($0.startedAt))) — /new or --new starts a fresh one."
             }
             let saver = SessionSaver(store: store, key: key)
             let result = try await runner.runOnce(
                 wire: PolyAIWire(options: current, ids: .random()), restoring: current.resume != nil ? stored?.outbox ?? [] : [],
-                startedAt: current.resume != nil ? stored?.startedAt : nil, saver: saver)
+                startedAt: current.resume != nil ? stored?.startedAt : nil, saver: saver, greeting: greeting)
             if result.newChatRequested || (current.resume != nil && !result.connected) {
                 store.remove(key: key)
                 stored = nil

@@ -31,6 +31,8 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .long, help: "Emit OSC 8 hyperlinks for links (terminals that support them make them clickable).")
     var hyperlinks = false
 
+    @OptionGroup var profile: ProfileOption
+
     @Argument(help: ArgumentHelp("Markdown file to render; stdin when omitted or '-'.", valueName: "file"))
     var file: String?
 

@@ -38,6 +38,8 @@ struct ScriptCommand: AsyncParsableCommand {
 
     @OptionGroup var transport: TransportOptions
 
+    @OptionGroup var profile: ProfileOption
+
     @Option(name: .long, help: ArgumentHelp("Write logs to FILE.", valueName: "file"))
     var logFile: String?
 

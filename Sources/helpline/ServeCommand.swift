@@ -54,6 +54,8 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
     var tlsKey: String?
 
+    @OptionGroup var profile: ProfileOption
+
     func validate() throws {
         guard Logger.Level(rawValue: logLevel.lowercased()) != nil else {
             throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")

@@ -12,16 +12,34 @@ final class SessionSaver: Sendable {
         var latest: SessionSnapshot?
         var saveQueued = false
         var forgotten = false
+        /// False until the chat has connected once: a chat that never did (a refused token, an
+        /// unreachable endpoint) is not worth resuming, so nothing is written before.
+        var connected: Bool
     }
 
     private let store: SessionStore
     private let key: String
-    private let state = Mutex(State())
+    private let state: Mutex<State>
     private let writer = DispatchQueue(label: "helpline.session-store")
 
-    init(store: SessionStore, key: String) {
+    /// Creates a saver for `key`; `connected` says whether the chat already connected once (a
+    /// resumed chat did), otherwise saves wait for ``connectionOpened()``.
+    init(store: SessionStore, key: String, connected: Bool = false) {
         self.store = store
         self.key = key
+        state = Mutex(State(connected: connected))
+    }
+
+    /// The chat connected: the session is saved from now on (the latest snapshot at once).
+    func connectionOpened() {
+        let queue = state.withLock { state -> Bool in
+            guard !state.connected else { return false }
+            state.connected = true
+            guard !state.forgotten, state.latest != nil, !state.saveQueued else { return false }
+            state.saveQueued = true
+            return true
+        }
+        if queue { writer.async { self.write() } }
     }
 
     /// The session as last saved, if any.
@@ -32,6 +50,7 @@ final class SessionSaver: Sendable {
         let queue = state.withLock { state -> Bool in
             guard !state.forgotten else { return false }
             state.latest = snapshot
+            guard state.connected else { return false }
             defer { state.saveQueued = true }
             return !state.saveQueued
         }

@@ -139,7 +139,7 @@ import Testing
                 let reply = try await connection.readResponse()
                 #expect(reply.status == 400, "\(reason)")
                 #expect(reply.text.contains(reason), "\(reply.text)")
-                #expect(await connection.readsEOF())
+                #expect(await connection.readsEOF(), "\(reason): the connection is closed after the 400")
             }
             try await stillServes(client)
         }

@@ -56,4 +56,28 @@ struct AgentConsoleTUITests {
         #expect(back.ok, "Alt-0 shows the queue again:\n\(back.screen.dump)")
         await customer.shutdown()
     }
+
+    @Test func quittingHandsOpenChatsBackAndSaysSo() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let console = "'\(TUITmux.helplineBinary())' agent --server \(server.baseURL.absoluteString) --name Sam"
+        let tmux = try TUITmux(command: "sh -c \"\(console) 2> errors; echo \\$? > status\"")
+        #expect(await tmux.wait { $0.has("Chats waiting for an agent") }.ok)
+        let customer = DemoChat.session(server, name: "Pat")
+        let recorder = EventRecorder(customer.events)
+        await customer.start()
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.text.contains("Welcome") } })
+        _ = await customer.send("agent")
+        #expect(await tmux.wait { $0.has("Pat · Support") }.ok)
+        tmux.keys("Enter")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.text == "Sam accepted your chat." } })
+        tmux.keys("C-c")
+        #expect(await TUISignalTests.waitForFile("status", in: tmux), "the console quits:\n\(tmux.screen().dump)")
+        let said = tmux.file("errors") ?? ""
+        #expect(said.contains("handed the open chat with Pat back to the bot"), "and says what became of the chat: \(said)")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.text == "Sam left the chat" } },
+                "the customer sees the agent leave")
+        #expect(await recorder.states.last?.isTerminal != true, "the chat goes on with the bot")
+        await customer.shutdown()
+    }
 }

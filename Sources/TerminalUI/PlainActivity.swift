@@ -1,0 +1,131 @@
+import ChatModel
+import Foundation
+
+/// Tracks what line mode has printed and when the chat was last active.
+///
+/// "Active" means a line was read from stdin or a transcript item arrived or changed; connection
+/// diagnostics (heartbeats), typing and queue updates do not count, so `--linger` measures quiet
+/// time in the conversation itself.
+actor PlainActivity {
+    /// What ``quietness(for:settleLimit:)`` found.
+    enum Quietness: Equatable, Sendable {
+        /// Keep waiting.
+        case waiting
+        /// Everything typed is sent and nothing happened for the quiet time: the chat may end.
+        case quiet
+        /// Messages are still unconfirmed after the settle limit: end anyway, saying how many.
+        case unsettled(Int)
+        /// The chat is already over.
+        case ended
+    }
+
+    private let now: @Sendable () -> ContinuousClock.Instant
+    private var printed: Set<String> = []
+    private var pending: Set<String> = []
+    private var failed: [String] = []
+    private var lastActivity: ContinuousClock.Instant
+    /// Messages handed to the engine whose transcript item has not appeared yet.
+    private var awaitingItems = 0
+    private var opened = false
+    /// Attachments by the order they were printed (local id or id), for `/download N`.
+    var attachmentKeys: [String] = []
+    var attachmentsByKey: [String: Attachment] = [:]
+    /// Attachments to open once saved.
+    var opens: Set<String> = []
+    /// Rejected attachments already reported.
+    var rejections: Set<String> = []
+    /// The forms as last printed, by item id.
+    var forms: [String: ChatForm] = [:]
+    /// True once the chat is over (a terminal connection state).
+    private(set) var hasEnded = false
+
+    /// Creates a tracker reading time from `now` (injected in tests).
+    init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {
+        self.now = now
+        lastActivity = now()
+    }
+
+    /// Notes an event the engine published.
+    func note(_ event: ChatEvent) {
+        switch event {
+        case .transcript(let update):
+            lastActivity = now()
+            guard let item = update.item, item.isOwn, let localId = item.localId else { return }
+            if update.isNewItem {
+                if !item.isHistory { awaitingItems = max(0, awaitingItems - 1) }
+                if item.delivery == .pending { pending.insert(localId) }
+                return
+            }
+            if item.delivery == .failed {
+                if !failed.contains(localId) { failed.append(localId) }
+            } else {
+                failed.removeAll { $0 == localId }
+            }
+            if item.delivery != .pending { pending.remove(localId) }
+        case .connection(let state):
+            if state == .open { opened = true }
+            if state.isTerminal { hasEnded = true }
+        default:
+            break
+        }
+    }
+
+    /// Notes a line read from stdin.
+    func lineRead() { lastActivity = now() }
+
+    /// Notes a message handed to the engine (its item is expected).
+    func messageHandedOver() { awaitingItems += 1 }
+
+    /// Whether line mode may end the chat now that stdin has ended: once the chat has connected,
+    /// every message typed is at least sent, and nothing happened for `quiet`. Messages that stay
+    /// unconfirmed (or a chat that does not connect) end it anyway after `settleLimit` of quiet (or
+    /// `quiet`, when longer).
+    func quietness(for quiet: Duration, settleLimit: Duration) -> Quietness {
+        if hasEnded { return .ended }
+        let idle = now() - lastActivity
+        let unsettled = pending.count + awaitingItems
+        if opened, unsettled == 0 { return idle >= quiet ? .quiet : .waiting }
+        if idle >= max(quiet, settleLimit) { return .unsettled(unsettled) }
+        return .waiting
+    }
+
+    /// Returns once ``quietness(for:settleLimit:)`` says the chat may end (or has ended).
+    func waitUntilQuiet(for quiet: Duration, settleLimit: Duration = .seconds(30)) async -> Quietness {
+        while true {
+            let verdict = quietness(for: quiet, settleLimit: settleLimit)
+            if verdict != .waiting { return verdict }
+            try? await Task.sleep(for: .milliseconds(50))
+            if Task.isCancelled { return .ended }
+        }
+    }
+
+    /// True the first time one of our messages leaves `pending`.
+    func shouldPrintSettled(_ item: ChatItem) -> Bool {
+        guard item.isOwn, let localId = item.localId, item.delivery != .pending else { return false }
+        return printed.insert(localId).inserted
+    }
+
+    /// The newest failed message, for `/retry`.
+    func newestFailed() -> String? { failed.last }
+
+    /// Notes that our message `localId` was printed; true the first time.
+    func markPrinted(_ localId: String) -> Bool { printed.insert(localId).inserted }
+
+    /// True once anything was printed.
+    var hasPrinted: Bool { printedItems > 0 }
+
+    /// Items printed so far.
+    var printedItems = 0
+
+    private var streaming: Set<String> = []
+
+    /// Remembers a streamed reply that is still growing.
+    func holdStreaming(_ id: String) { streaming.insert(id) }
+
+    /// True once a held streamed reply has settled (printed then, once).
+    func releaseStreamed(_ item: ChatItem) -> Bool {
+        guard !item.isStreaming, streaming.contains(item.id) else { return false }
+        streaming.remove(item.id)
+        return true
+    }
+}

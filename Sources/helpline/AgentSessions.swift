@@ -1,0 +1,34 @@
+import ChatEngine
+import Foundation
+
+/// The chat sessions a console opened, shut down together when it quits.
+actor AgentSessions {
+    private var sessions: [ChatSession] = []
+    private var chats: [(contactId: String, customerName: String, session: ChatSession)] = []
+
+    /// Remembers a session and the chat it answers.
+    func add(_ session: ChatSession, contactId: String, customerName: String) {
+        sessions.append(session)
+        chats.append((contactId, customerName, session))
+    }
+
+    /// Releases every chat that has not ended (`release` hands one back); returns their customers' names.
+    func releaseOpen(_ release: @Sendable (String) async throws -> Void) async -> [String] {
+        var names: [String] = []
+        for chat in chats where !(await chat.session.connectionState.isTerminal) {
+            do {
+                try await release(chat.contactId)
+                names.append(chat.customerName)
+            } catch {
+                FileHandle.standardError.write(Data("helpline: could not hand the chat with \(chat.customerName) back: \(error)\n".utf8))
+            }
+        }
+        return names
+    }
+
+    /// Shuts every session down (chats stay open on the server until they end).
+    func shutdownAll() async {
+        for session in sessions { await session.shutdown() }
+        sessions.removeAll()
+    }
+}
