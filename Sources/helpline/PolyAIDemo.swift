@@ -36,10 +36,11 @@ enum PolyAIDemo {
 
     /// The lines `helpline serve` prints for PolyAI clients.
     static func serveLines(_ server: DemoContactCenter) -> [String] {
-        [
+        let trust = server.certificateAuthority.map { " --ca-file \($0.path)" } ?? ""
+        return [
             "PolyAI REST:    \(server.polyAIRestURL)",
             "PolyAI socket:  \(server.polyAISocketURL)",
-            "polyai with:    helpline polyai --api-key ANY --rest-url \(server.polyAIRestURL) --ws-url \(server.polyAISocketURL)",
+            "polyai with:    helpline polyai --api-key ANY --rest-url \(server.polyAIRestURL) --ws-url \(server.polyAISocketURL)\(trust)",
         ]
     }
 }
