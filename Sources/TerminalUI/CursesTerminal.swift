@@ -42,7 +42,7 @@ final class CursesTerminal {
             // newterm, unlike initscr, returns nil for an unknown TERM instead of exiting.
             guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
                 let term = environment["TERM"] ?? "(unset)"
-                FileHandle.standardError.write(Data("helpline: cannot start the full-screen UI for TERM=\(term); try --plain\n".utf8))
+                StandardStreams.err("helpline: cannot start the full-screen UI for TERM=\(term); try --plain")
                 return false
             }
             Self.screen = screen

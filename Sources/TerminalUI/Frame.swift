@@ -161,7 +161,7 @@ enum FrameBuilder {
         let pad = StyledSpan(Repeated.spaces(ScreenGeometry.promptWidth))
         if state.composer.isEmpty {
             let text = state.chatIsOver
-                ? "Chat ended — /new for a new chat, /quit to leave"
+                ? (state.options.inAgentConsole ? "Chat ended — /close closes this tab, Alt-0 for the queue" : "Chat ended — /new for a new chat, /quit to leave")
                 : "Message… Enter sends · Alt-Enter new line · /help"
             let hint = TranscriptFormatter.truncate(StyledLine([StyledSpan(text, style: palette.placeholder)]), to: g.composerTextWidth - 1)
             return ([StyledLine([prompt] + hint.spans)], (0, ScreenGeometry.promptWidth))

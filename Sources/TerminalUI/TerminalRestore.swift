@@ -44,7 +44,11 @@ enum TerminalRestore {
             var previous = sigaction()
             if sigaction(sig, &ignore, &previous) == 0 { previousTermActions[sig] = previous }
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { Task { @TerminalActor in onSignal(sig) } }
+            source.setEventHandler {
+                // The UI's thread may be waiting for `$EDITOR`: end the editor first.
+                if sig != SIGINT { ProcessSpawner.forwardTermination(sig) }
+                Task { @TerminalActor in onSignal(sig) }
+            }
             source.resume()
             signalSources.append(source)
         }

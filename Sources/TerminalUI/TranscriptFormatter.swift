@@ -158,6 +158,7 @@ final class TranscriptFormatter {
         case .sent, .delivered: StyledSpan("✓ " + delivery.label, style: palette.deliverySent)
         case .read: StyledSpan("✓✓ " + delivery.label, style: palette.deliveryRead)
         case .failed: StyledSpan("✗ failed — /retry", style: palette.deliveryFailed)
+        case .unconfirmed: StyledSpan("? " + delivery.label, style: palette.deliveryPending)
         }
     }
 

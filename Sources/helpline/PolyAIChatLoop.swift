@@ -1,6 +1,7 @@
 import ChatEngine
 import ChatModel
 import Foundation
+import TerminalUI
 import PolyAI
 import SessionCore
 
@@ -26,7 +27,7 @@ struct PolyAIChatLoop {
             var current = options
             current.resume = stored.flatMap(Self.record).flatMap { $0.isFresh(now: Date()) ? $0 : nil }
             if current.resume != nil {
-                FileHandle.standardError.write(Data("Rejoining your PolyAI chat (use --new for a fresh one).\n".utf8))
+                StandardStreams.err("Rejoining your PolyAI chat (use --new for a fresh one).")
             }
             let saver = SessionSaver(store: store, key: key)
             let result = try await runner.runOnce(
