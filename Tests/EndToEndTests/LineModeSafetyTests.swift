@@ -107,6 +107,9 @@ import Testing
         #expect(!result.stderr.contains("Illegal seek") && !result.stderr.contains("Fatal error"), "\(result.stderr)")
         #expect(result.stdout.contains(#""kind":"http""#), "the trace went to stdout")
         #expect(result.stderr.contains(" debug helpline"), "the log went to stderr: \(result.stderr)")
+        // Should helpline never have opened the FIFO, open it here so the reader is not left waiting.
+        let unblock = open(fifo, O_WRONLY | O_NONBLOCK)
+        if unblock >= 0 { close(unblock) }
         var fromFIFO = Data()
         for await data in stream { fromFIFO = data }
         #expect(String(decoding: fromFIFO, as: UTF8.self).contains(#""text":"hours""#), "the transcript went through the FIFO")
