@@ -39,7 +39,10 @@ public struct PlainMode: Sendable {
     /// the terminal); only the ANSI styling line mode adds itself stays, when `options.ansi` asks for it.
     public init(
         options: Options,
-        output: @escaping @Sendable (String) -> Bool = { StandardStreams.out($0) },
+        output: @escaping @Sendable (String) -> Bool = { line in
+            StandardStreams.out(line)
+            return !StandardStreams.stdoutClosed  // a full disk is said once; only a closed pipe ends the chat
+        },
         status: @escaping @Sendable (String) -> Void = { StandardStreams.err($0) }
     ) {
         self.options = options

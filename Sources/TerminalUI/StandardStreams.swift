@@ -9,9 +9,14 @@ import Synchronization
 /// The process ignores SIGPIPE (``ignoreBrokenPipeSignal()``), so a closed pipe is an `EPIPE` here.
 public enum StandardStreams {
     private static let closed = Mutex(false)
+    private static let failure = Mutex<String?>(nil)
 
     /// True once a write to stdout failed because nobody reads it any more (`EPIPE`).
     public static var stdoutClosed: Bool { closed.withLock { $0 } }
+
+    /// Why writing to stdout failed otherwise (a full disk), once it did: said once on stderr when
+    /// it happens, and the process should not exit 0 after losing output.
+    public static var stdoutFailure: String? { failure.withLock { $0 } }
 
     /// The exit status of a filter whose output pipe closed (128 + SIGPIPE), as the shell reports it.
     public static let brokenPipeExitStatus: Int32 = 128 + SIGPIPE
@@ -20,7 +25,16 @@ public enum StandardStreams {
     @discardableResult
     public static func out(_ line: String) -> Bool {
         let error = write(line + "\n", to: STDOUT_FILENO)
-        if error == EPIPE { closed.withLock { $0 = true } }
+        if error == EPIPE {
+            closed.withLock { $0 = true }
+        } else if error != 0 {
+            let reason = String(cString: strerror(error))
+            let first = failure.withLock { current -> Bool in
+                defer { if current == nil { current = reason } }
+                return current == nil
+            }
+            if first { err("helpline: cannot write to stdout: \(reason)") }
+        }
         return error == 0
     }
 

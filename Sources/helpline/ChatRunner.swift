@@ -138,6 +138,7 @@ struct ChatRunner {
     func exitCode(for result: RunResult) throws -> Int32 {
         // Line mode's reader went away (`| head -1`): end quietly, as a filter does.
         if StandardStreams.stdoutClosed { return StandardStreams.brokenPipeExitStatus }
+        if let reason = StandardStreams.stdoutFailure { throw HelplineError("the transcript could not be written to stdout: \(reason)") }
         switch result.state {
         case .closed(let reason) where !result.connected: throw HelplineError(reason)
         case .closed: return 0

@@ -171,6 +171,9 @@ import Testing
         let firstLine = await Self.readLine(stdout.fileHandleForReading)
         #expect(!firstLine.isEmpty)
         try stdout.fileHandleForReading.close()
+        // A filter notices a closed pipe on its next write: ask for more output.
+        let more = Array("order\n".utf8)
+        _ = more.withUnsafeBytes { write(stdin.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
         let errTask = HelplineBinary.readOnThread(stderr.fileHandleForReading)
         let deadline = ContinuousClock.now + .seconds(20)
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
