@@ -175,7 +175,8 @@ import Testing
         let more = Array("order\n".utf8)
         _ = more.withUnsafeBytes { write(stdin.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
         let errTask = HelplineBinary.readOnThread(stderr.fileHandleForReading)
-        let deadline = ContinuousClock.now + .seconds(20)
+        // Bounded, and generous: on a loaded machine ending the chat takes a few seconds.
+        let deadline = ContinuousClock.now + .seconds(60)
         while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
         let ended = !process.isRunning
         if !ended { process.terminate() }
