@@ -161,16 +161,24 @@ import Testing
         var env = ProcessInfo.processInfo.environment
         env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-state-\(UUID().uuidString)").path
         process.environment = env
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        let (stdin, stderr) = (Pipe(), Pipe())
+        // stdout's pipe is close-on-exec: a process another test starts meanwhile must not inherit
+        // (and keep open) its reading end, or the pipe would never break.
+        var ends: [Int32] = [-1, -1]
+        #expect(pipe(&ends) == 0)
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let reading = FileHandle(fileDescriptor: ends[0], closeOnDealloc: false)
+        let writing = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
         process.standardInput = stdin
-        process.standardOutput = stdout
+        process.standardOutput = writing
         process.standardError = stderr
         try process.run()
+        close(ends[1])
         // `| head -1`: read one line, then close the reading end while stdin stays open.
         stdin.fileHandleForWriting.write(Data("hours\n".utf8))
-        let firstLine = await Self.readLine(stdout.fileHandleForReading)
+        let firstLine = await Self.readLine(reading)
         #expect(!firstLine.isEmpty)
-        try stdout.fileHandleForReading.close()
+        close(ends[0])
         // A filter notices a closed pipe on its next write: ask for more output.
         let more = Array("order\n".utf8)
         _ = more.withUnsafeBytes { write(stdin.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
