@@ -15,10 +15,12 @@ public final class AppendOnlyFile: Sendable {
     private let queue: DispatchQueue
     private let failed = Mutex(false)
     private let problem: @Sendable (String) -> Void
+    private let synchronous: Bool
 
     /// Opens `path` for appending, creating it with mode 0600; throws a message naming the file and the
-    /// reason when it cannot be opened.
-    public init(path: String, problem: @escaping @Sendable (String) -> Void) throws {
+    /// reason when it cannot be opened or written. `synchronous` writes return when the bytes are
+    /// written (logs and traces, whose last lines matter most when the process ends abruptly).
+    public init(path: String, synchronous: Bool = false, problem: @escaping @Sendable (String) -> Void) throws {
         let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw FileProblem("cannot open \(path): \(String(cString: strerror(errno)))") }
         var status = stat()
@@ -33,6 +35,14 @@ public final class AppendOnlyFile: Sendable {
             throw FileProblem("cannot write to \(path): it is a folder")
         }
         isRegular = kind == S_IFREG
+        // An empty write reaches the file's driver: `/proc/version` refuses it (EIO) here, before the
+        // chat starts. A full disk (ENOSPC, `/dev/full`) is not refused: it is told once when it bites.
+        var nothing: UInt8 = 0
+        if write(fd, &nothing, 0) < 0, ![ENOSPC, EDQUOT, EAGAIN, EINTR].contains(errno) {
+            let reason = String(cString: strerror(errno))
+            close(fd)
+            throw FileProblem("cannot write to \(path): \(reason)")
+        }
         if isRegular, status.st_mode & 0o077 != 0 {
             // Chat content is private: a file that others could read is tightened.
             guard fchmod(fd, 0o600) == 0 else {
@@ -43,18 +53,20 @@ public final class AppendOnlyFile: Sendable {
         self.descriptor = fd
         self.path = path
         self.problem = problem
+        self.synchronous = synchronous
         self.queue = DispatchQueue(label: "helpline.append-file")
     }
 
     /// Appends `data` (in order with every earlier write).
     public func append(_ data: Data) {
-        queue.async { [self] in
+        let work: @Sendable () -> Void = { [self] in
             guard !failed.withLock({ $0 }) else { return }
             if let error = writeAll(data) {
                 failed.withLock { $0 = true }
                 problem("Could not write to \(path): \(error); it is no longer written.")
             }
         }
+        if synchronous { queue.sync(execute: work) } else { queue.async(execute: work) }
     }
 
     /// Waits until every write so far is done and, for a regular file, synced to disk.
@@ -75,8 +87,15 @@ public final class AppendOnlyFile: Sendable {
             while left > 0 {
                 let written = write(descriptor, base, left)
                 if written < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return String(cString: strerror(errno))
+                    let error = errno
+                    if error == EINTR { continue }
+                    if error == EAGAIN {
+                        // A FIFO or pipe that is full: wait (bounded) for its reader.
+                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                        _ = poll(&ready, 1, 1000)
+                        continue
+                    }
+                    return String(cString: strerror(error))
                 }
                 left -= written
                 base += written

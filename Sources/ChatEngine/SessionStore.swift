@@ -112,6 +112,7 @@ public struct SessionStore: Sendable {
     public func save(_ session: StoredSession, key: String) throws {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Self.tighten(directory.path)
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
@@ -136,6 +137,18 @@ public struct SessionStore: Sendable {
         guard written, synced, rename(temporary.path, target.path) == 0 else {
             unlink(temporary.path)
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+        }
+    }
+
+    /// Makes an existing folder that others can enter (e.g. made 0755 by hand) private: mode 0700.
+    public static func tighten(_ folder: String) throws {
+        var status = stat()
+        guard stat(folder, &status) == 0, status.st_mode & 0o077 != 0 else { return }
+        guard chmod(folder, 0o700) == 0 else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [
+                NSFilePathErrorKey: folder,
+                NSLocalizedDescriptionKey: "\(folder) can be read by others and its mode cannot be changed to 0700",
+            ])
         }
     }
 

@@ -5,20 +5,12 @@ import Synchronization
 /// Writes every HTTP exchange and socket frame as one JSON line (`--trace FILE`, mode 0600),
 /// with credentials redacted by ``TraceRedactor``.
 public final class TraceRecorder: Sendable {
-    private let handle: Mutex<FileHandle>
+    private let file: AppendOnlyFile
 
-    /// Opens (creates with mode 0600, or appends to) the trace file.
-    public init(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw BackendError.network("cannot create the trace file \(path)")
-            }
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else {
-            throw BackendError.network("cannot write the trace file \(path)")
-        }
-        handle.seekToEndOfFile()
-        self.handle = Mutex(handle)
+    /// Opens (creates with mode 0600, tightens to 0600, or appends to) the trace file; a pipe or FIFO
+    /// works too. A write that fails later (a full disk) is told once through `problem`, and tracing stops.
+    public init(path: String, problem: @escaping @Sendable (String) -> Void = { _ in }) throws {
+        file = try AppendOnlyFile(path: path, synchronous: true, problem: problem)
     }
 
     /// Records one HTTP exchange (`status` nil when it failed with `error`).
@@ -53,7 +45,7 @@ public final class TraceRecorder: Sendable {
         guard let data = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys, .withoutEscapingSlashes]) else {
             return
         }
-        handle.withLock { $0.write(data + Data("\n".utf8)) }
+        file.append(data + Data("\n".utf8))
     }
 }
 

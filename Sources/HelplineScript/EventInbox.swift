@@ -42,18 +42,24 @@ actor EventInbox {
         }
     }
 
-    /// The next event, or `nil` when the stream is over or `timeout` passed first.
+    /// The next event, or `nil` when the stream is over, `timeout` passed first or the task was
+    /// cancelled (an interrupted run).
     func next(timeout: Duration) async -> Arrival? {
         if !buffer.isEmpty { return buffer.removeFirst() }
-        if finished { return nil }
+        if finished || Task.isCancelled { return nil }
         nextWaiterId += 1
         let id = nextWaiterId
         let timer = Task { [weak self] in
             try? await Task.sleep(for: timeout)
             await self?.expire(id)
         }
-        let event = await withCheckedContinuation { continuation in
-            waiter = (id, continuation)
+        let event = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                waiter = (id, continuation)
+            }
+        } onCancel: {
+            timer.cancel()
+            Task { await self.expire(id) }
         }
         timer.cancel()
         return event

@@ -31,6 +31,10 @@ public struct ScriptBatch: Sendable {
         if concurrency == 1 {
             var results: [ScriptResult] = []
             for (index, script) in plan.enumerated() {
+                guard !Task.isCancelled else {
+                    output("interrupted: \(plan.count - index) run(s) not started")
+                    break
+                }
                 guard ContinuousClock.now < deadline else {
                     output("time limit reached: \(plan.count - index) run(s) not started")
                     break
@@ -55,7 +59,7 @@ public struct ScriptBatch: Sendable {
             var skipped = 0
             func startNext() -> Bool {
                 guard next < plan.count else { return false }
-                guard ContinuousClock.now < deadline else {
+                guard ContinuousClock.now < deadline, !Task.isCancelled else {
                     skipped = plan.count - next
                     next = plan.count
                     return false
@@ -77,7 +81,9 @@ public struct ScriptBatch: Sendable {
                 }
                 _ = startNext()
             }
-            if skipped > 0 { output("time limit reached: \(skipped) run(s) not started") }
+            if skipped > 0 {
+                output("\(Task.isCancelled ? "interrupted" : "time limit reached"): \(skipped) run(s) not started")
+            }
             return results
         }
     }

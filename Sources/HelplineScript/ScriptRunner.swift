@@ -22,7 +22,14 @@ public struct ScriptRunner: Sendable {
         self.endGrace = endGrace
     }
 
+    /// What an interrupted run's next step is failed with.
+    public static let interruptedFailure = "interrupted before this step finished"
+
     /// Runs `script` once; `log` gets each step's result as it finishes.
+    ///
+    /// When the task is cancelled (Ctrl-C, SIGTERM), the step under way fails as interrupted, no
+    /// further step runs, and the chat is still ended on the server (within ``endGrace``): a QA run
+    /// must not leave chats open in live agent queues.
     public func run(_ script: Script, log: @escaping @Sendable (StepResult) -> Void = { _ in }) async -> ScriptResult {
         let started = ContinuousClock.now
         let wire: any ChatWire
@@ -47,15 +54,27 @@ public struct ScriptRunner: Sendable {
         var execution = StepExecution(session: session, inbox: inbox)
         var results: [StepResult] = []
         for step in script.steps {
-            let result = await execution.perform(step)
+            if Task.isCancelled {
+                let skipped = StepResult(step: step, failure: Self.interruptedFailure)
+                log(skipped)
+                results.append(skipped)
+                break
+            }
+            var result = await execution.perform(step)
+            if Task.isCancelled, !result.passed { result = StepResult(step: step, failure: Self.interruptedFailure) }
             log(result)
             results.append(result)
         }
-        if !execution.ended {
-            await session.end()
-            _ = await execution.waitForEnd(within: endGrace)
-        }
-        await session.shutdown()
+        // Ending the chat runs outside the (perhaps cancelled) task, so an interrupt still ends it.
+        let (grace, finishing) = (endGrace, execution)
+        await Task {
+            var execution = finishing
+            if !execution.ended {
+                await session.end()
+                _ = await execution.waitForEnd(within: grace)
+            }
+            await session.shutdown()
+        }.value
         pump.cancel()
         await pump.value
         return ScriptResult(name: script.name, steps: results, duration: .now - started)

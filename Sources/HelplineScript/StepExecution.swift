@@ -32,7 +32,7 @@ struct StepExecution {
         case .setField(let name, let value):
             // A view is filled in once it has loaded; a script does not have to time that itself.
             let deadline = ContinuousClock.now + ScriptParser.defaultWithin
-            while await session.isLoadingForm, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+            while await session.isLoadingForm, ContinuousClock.now < deadline, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
             if let problem = await session.problem(.setField(name: name, value: value)) {
                 return StepResult(step: step, failure: problem)
             }

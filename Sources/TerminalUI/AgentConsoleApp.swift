@@ -16,6 +16,7 @@ public final class AgentConsoleApp {
         case queue(Result<[WaitingChat], AgentConsoleFailure>)
         case accepted(id: String, Result<AgentChatHandle, AgentConsoleFailure>)
         case released(id: String, Result<Void, AgentConsoleFailure>)
+        case handedBack
     }
 
     private let options: TerminalUIOptions
@@ -25,6 +26,10 @@ public final class AgentConsoleApp {
     private var tasks: [Task<Void, Never>] = []
     /// Per chat tab: typing notices go to its engine at most once a second.
     private var typingHandOvers: [String: TypingHandOver] = [:]
+    /// True once the live chats were handed back on the way out.
+    private var quitting = false
+    /// How long leaving waits for the desk to take the chats back.
+    static let handBackLimit: Duration = .seconds(5)
 
     /// Creates the console; nothing touches the terminal until ``run()``.
     public init(options: TerminalUIOptions, agentName: String, actions: AgentConsoleActions) {
@@ -75,6 +80,7 @@ public final class AgentConsoleApp {
                 dirty = true
                 self.apply(input, state: &state, loop: loop, palette: palette, theme: theme, now: now, terminal: terminal)
             }
+            if self.quitting { return .finish }
             var animationKey: ChatTerminalApp.AnimationKey?
             if let index = state.active, state.tabs.indices.contains(index) {
                 _ = Reducer.reduce(&state.tabs[index].ui, .tick, now: now)
@@ -115,6 +121,19 @@ public final class AgentConsoleApp {
         switch effect {
         case .quit:
             return true
+        case .handBackAndQuit(let contactIds):
+            // Each chat goes back to the queue (bounded: a desk that does not answer does not keep the agent).
+            let (release, limit) = (actions.release, Self.handBackLimit)
+            tasks.append(Task {
+                await withTaskGroup(of: Bool.self) { group in
+                    for id in contactIds { group.addTask { _ = await release(id); return true } }
+                    group.addTask { try? await Task.sleep(for: limit); return false }
+                    var left = contactIds.count
+                    while left > 0, let released = await group.next(), released { left -= 1 }
+                    group.cancelAll()
+                }
+                loop.post(.handedBack)
+            })
         case .suspend:
             if terminal.suspendForJobControl() {
                 painter.invalidate()
@@ -132,8 +151,7 @@ public final class AgentConsoleApp {
                 switch effect {
                 case .send(let command):
                     if typingHandOvers[id, default: TypingHandOver()].admits(command, at: Date()) { sinks[id]?.yield(command) }
-                case .exit(.quit): return true
-                case .exit: notice("Use /close to close this tab, Alt-0 for the queue.", tab: id, state: &state)
+                case .exit: notice("/new is not available in the agent console: /close closes this tab, Alt-0 shows the queue.", tab: id, state: &state)
                 case .repaint: painter.invalidate()
                 case .suspend: _ = self.perform(.suspend, state: &state, loop: loop, terminal: terminal, painter: painter)
                 case .bell: terminal.bell()
@@ -168,19 +186,25 @@ public final class AgentConsoleApp {
             state.notice = nil
             var tabOptions = options
             tabOptions.title = "Chat with \(handle.customerName)"
+            tabOptions.inAgentConsole = true
             var ui = UIState(options: tabOptions, palette: palette, theme: theme)
             ui.size = state.tabSize
-            state.tabs.append(AgentTab(id: id, customerName: handle.customerName, ui: ui))
-            state.active = state.tabs.count - 1
+            let previous = state.tabs.filter { $0.contactId == id }.map(\.id)
+            let key = state.openTab(contactId: id, customerName: handle.customerName, ui: ui)
+            for old in previous { sinks.removeValue(forKey: old)?.finish() }
             let (commands, sink) = AsyncStream<ChatCommand>.makeStream()
-            sinks[id] = sink
+            sinks[key] = sink
             let send = handle.send
             tasks.append(Task.detached { for await command in commands { await send(command) } })
-            tasks.append(loop.forward(handle.events) { .engine(id: id, $0) })
+            tasks.append(loop.forward(handle.events) { .engine(id: key, $0) })
         case .released(let id, .success):
-            notice("Handed back to the bot. /close closes this tab.", tab: id, state: &state)
+            let key = state.markReleased(contactId: id) ?? id
+            notice("Handed back to the bot. /close closes this tab.", tab: key, state: &state)
         case .released(let id, .failure(let failure)):
-            notice("Could not hand the chat back: \(failure.message)", tab: id, state: &state)
+            let key = state.tabs.last { $0.contactId == id }?.id ?? id
+            notice("Could not hand the chat back: \(failure.message)", tab: key, state: &state)
+        case .handedBack:
+            quitting = true
         }
     }
 

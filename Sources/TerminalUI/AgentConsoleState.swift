@@ -3,14 +3,22 @@ import Foundation
 
 /// One accepted chat in the agent console: its own chat UI state.
 struct AgentTab {
-    /// The contact id.
+    /// The tab's own key (events and effects are routed by it): unique per acceptance, so a chat
+    /// accepted again after a transfer gets a fresh tab that the old session cannot reach.
     var id: String
+    /// The contact id.
+    var contactId: String
     /// The customer's name (the tab's title).
     var customerName: String
     /// The chat's UI state, driven by the same ``Reducer`` as the customer's chat.
     var ui: UIState
     /// Customer messages that arrived while another tab was shown.
     var unread = 0
+    /// True once the chat was handed back to the queue or the bot.
+    var released = false
+
+    /// True while the customer still has this agent (not ended, not handed back).
+    var isLive: Bool { !released && !ui.chatIsOver }
 }
 
 /// What the console's key reducer asks the outside world to do.
@@ -25,6 +33,8 @@ enum AgentConsoleEffect: Equatable {
     case suspend
     /// Leave the console.
     case quit
+    /// Hand these chats (contact ids) back to the queue, then leave the console.
+    case handBackAndQuit([String])
 }
 
 /// The agent console's state: the queue, the accepted chats, which one is shown.
@@ -45,6 +55,12 @@ struct AgentConsoleState {
     var accepting: String?
     /// The terminal size.
     var size = TerminalSize(rows: 30, columns: 100)
+    /// Tabs opened so far (makes each tab's key unique).
+    var opened = 0
+    /// When the agent was asked to confirm leaving with live chats open.
+    var quitAskedAt: Date?
+    /// How long a `/quit` confirms the one before it.
+    static let quitConfirmWindow: TimeInterval = 15
 
     /// Commands only the console knows (typed in a chat's composer).
     static let transferCommands: Set<String> = ["/transfer", "/bot"]
@@ -83,12 +99,12 @@ struct AgentConsoleState {
         default:
             break
         }
-        guard let index = active, tabs.indices.contains(index) else { return handleQueueKey(key) }
+        guard let index = active, tabs.indices.contains(index) else { return handleQueueKey(key, now: now) }
         if key == .enter {
             let typed = tabs[index].ui.composer.text.trimmingCharacters(in: .whitespaces)
             if Self.transferCommands.contains(typed) {
                 tabs[index].ui.composer.clear()
-                return [.release(tabs[index].id)]
+                return [.release(tabs[index].contactId)]
             }
             if typed == Self.closeCommand {
                 tabs[index].ui.composer.clear()
@@ -97,11 +113,66 @@ struct AgentConsoleState {
             }
         }
         let effects = Reducer.reduce(&tabs[index].ui, .key(key), now: now)
+        // `/quit` (or Ctrl-C) in a chat tab leaves the console, never stranding a live chat.
+        let leaving: [UIEffect] = [.exit(.quit), .exit(.ended)]
+        if effects.contains(where: leaving.contains) {
+            return [.tab(id: tabs[index].id, effects.filter { !leaving.contains($0) })] + quitRequested(now: now)
+        }
         return [.tab(id: tabs[index].id, effects)]
     }
 
+    /// The agent wants to leave. With no live chat: quit. With live chats: the first request asks
+    /// (naming them); a second one within ``quitConfirmWindow`` hands them back to the queue and quits.
+    mutating func quitRequested(now: Date) -> [AgentConsoleEffect] {
+        let live = tabs.filter(\.isLive)
+        guard !live.isEmpty else { return [.quit] }
+        if let asked = quitAskedAt, now.timeIntervalSince(asked) <= Self.quitConfirmWindow {
+            quitAskedAt = nil
+            say("Handing \(Self.count(live.count)) back to the queue, then leaving…", now: now)
+            return [.handBackAndQuit(live.map(\.contactId))]
+        }
+        quitAskedAt = now
+        let names = live.map(\.customerName).joined(separator: ", ")
+        say("\(Self.count(live.count)) still open (\(names)). /quit again hands \(live.count == 1 ? "it" : "them") back to the queue and leaves; /transfer or /close one by one otherwise.", now: now)
+        return []
+    }
+
+    /// "1 chat" or "N chats".
+    private static func count(_ n: Int) -> String { n == 1 ? "1 chat is" : "\(n) chats are" }
+
+    /// A notice where the agent looks: the shown chat, or the queue screen.
+    private mutating func say(_ text: String, now: Date) {
+        if let index = active, tabs.indices.contains(index) {
+            _ = Reducer.reduce(&tabs[index].ui, .notice(text), now: now)
+        } else {
+            notice = text
+        }
+    }
+
+    /// Opens the tab for an accepted chat and shows it; returns the tab's key. A tab still there
+    /// for the same contact (ended, or handed back before) is replaced where it stands.
+    mutating func openTab(contactId: String, customerName: String, ui: UIState) -> String {
+        opened += 1
+        let tab = AgentTab(id: "\(contactId)#\(opened)", contactId: contactId, customerName: customerName, ui: ui)
+        if let old = tabs.firstIndex(where: { $0.contactId == contactId }) {
+            tabs[old] = tab
+            active = old
+        } else {
+            tabs.append(tab)
+            active = tabs.count - 1
+        }
+        return tab.id
+    }
+
+    /// Marks the newest tab of a contact as handed back; returns its key.
+    mutating func markReleased(contactId: String) -> String? {
+        guard let index = tabs.lastIndex(where: { $0.contactId == contactId }) else { return nil }
+        tabs[index].released = true
+        return tabs[index].id
+    }
+
     /// Keys on the queue screen: Up/Down choose, Enter accepts, q or Ctrl-C leaves.
-    private mutating func handleQueueKey(_ key: Key) -> [AgentConsoleEffect] {
+    private mutating func handleQueueKey(_ key: Key, now: Date) -> [AgentConsoleEffect] {
         switch key {
         case .up: selected = max(0, selected - 1)
         case .down: selected = min(max(0, queue.count - 1), selected + 1)
@@ -115,7 +186,7 @@ struct AgentConsoleState {
             notice = "Accepting \(queue[selected].customerName)…"
             return [.accept(queue[selected].id)]
         case .text("q"), .ctrl("c"), .ctrl("d"):
-            return [.quit]
+            return quitRequested(now: now)
         default:
             break
         }

@@ -131,6 +131,14 @@ public final class ChatTerminalApp {
                     case .editDraft(let draft):
                         terminal.suspend()
                         let edited = ExternalEditor.edit(draft, environment: self.options.environment)
+                        if ProcessSpawner.signalDuringRun() != nil {
+                            // Terminated while editing: the draft is kept in the input history
+                            // (Up brings it back next time), then the signal ends the UI.
+                            state.composer.remember(edited ?? draft)
+                            HistoryFile.save(state.composer.history, to: historyPath)
+                            StandardStreams.err("helpline: your draft is kept in the input history (Up arrow in the next chat)")
+                            return .wait(until: nil)
+                        }
                         terminal.resume()
                         painter.invalidate()
                         loop.post(.draftEdited(edited))

@@ -42,7 +42,7 @@ final class CursesTerminal {
             // newterm, unlike initscr, returns nil for an unknown TERM instead of exiting.
             guard let screen = newterm(nil, cnc_stdout(), cnc_stdin()) else {
                 let term = environment["TERM"] ?? "(unset)"
-                FileHandle.standardError.write(Data("helpline: the full-screen UI cannot start: curses does not know TERM=\(term)\n".utf8))
+                StandardStreams.err("helpline: the full-screen UI cannot start: curses does not know TERM=\(term)")
                 return false
             }
             Self.screen = screen

@@ -31,7 +31,9 @@ enum ExternalEditor {
         close(fd)
         guard written == bytes.count else { return nil }
         let script = command(environment: environment) + " \"$1\""
-        guard ProcessSpawner.run(["/bin/sh", "-c", script, "sh", path]) == 0,
+        let status = ProcessSpawner.run(["/bin/sh", "-c", script, "sh", path])
+        // An editor ended by a signal passed on to it (SIGTERM to Helpline) leaves what it saved.
+        guard status == 0 || (status != nil && ProcessSpawner.signalDuringRun() != nil),
               let data = FileManager.default.contents(atPath: path),
               var text = String(data: data, encoding: .utf8)
         else { return nil }

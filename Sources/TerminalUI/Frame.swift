@@ -162,7 +162,7 @@ enum FrameBuilder {
         if state.composer.isEmpty {
             let ended = if case .closed(let reason) = state.connection { StatusBar.endedText(reason) } else { "Chat ended" }
             let text = state.chatIsOver
-                ? "\(ended) — /new for a new chat, /quit to leave"
+                ? (state.options.inAgentConsole ? "\(ended) — /close closes this tab, Alt-0 for the queue" : "\(ended) — /new for a new chat, /quit to leave")
                 : "Message… Enter sends · Alt-Enter new line · /help"
             let hint = TranscriptFormatter.truncate(StyledLine([StyledSpan(text, style: palette.placeholder)]), to: g.composerTextWidth - 1)
             return ([StyledLine([prompt] + hint.spans)], (0, ScreenGeometry.promptWidth))

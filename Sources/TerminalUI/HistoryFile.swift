@@ -29,6 +29,9 @@ enum HistoryFile {
         do {
             try FileManager.default.createDirectory(
                 atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            // A folder that already existed keeps its mode: one others can enter is made private.
+            var status = stat()
+            if stat(folder, &status) == 0, status.st_mode & 0o077 != 0, chmod(folder, 0o700) != 0 { return false }
             let lines = try entries.map { String(decoding: try JSONEncoder().encode($0), as: UTF8.self) }
             let data = Data((lines.joined(separator: "\n") + "\n").utf8)
             let temporary = path + ".tmp"

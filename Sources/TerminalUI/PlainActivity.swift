@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import Synchronization
 
 /// Tracks what line mode has printed and when the chat was last active.
 ///
@@ -38,6 +39,21 @@ actor PlainActivity {
     var forms: [String: ChatForm] = [:]
     /// True once the chat is over (a terminal connection state).
     private(set) var hasEnded = false
+
+    /// Whether stdout closed, and whether the chat was ended for it.
+    private let closedOutput = Mutex((closed: false, endAsked: false))
+
+    /// Notes that a transcript line could not be written (stdout is a closed pipe).
+    nonisolated func outputClosed() { closedOutput.withLock { $0.closed = true } }
+
+    /// True once, after stdout closed: the moment to end the chat.
+    nonisolated func shouldEndForClosedOutput() -> Bool {
+        closedOutput.withLock { state in
+            guard state.closed, !state.endAsked else { return false }
+            state.endAsked = true
+            return true
+        }
+    }
 
     /// Creates a tracker reading time from `now` (injected in tests).
     init(now: @escaping @Sendable () -> ContinuousClock.Instant = { ContinuousClock.now }) {

@@ -1,6 +1,7 @@
 import ChatModel
 import Foundation
 import MarkdownANSI
+import Synchronization
 
 /// The line-mode front end: transcript lines on stdout, typed lines from stdin.
 ///
@@ -34,18 +35,26 @@ public struct PlainMode: Sendable {
     }
 
     let options: Options
-    let output: @Sendable (String) -> Void
+    let output: @Sendable (String) -> Bool
     let status: @Sendable (String) -> Void
 
-    /// Creates line mode writing transcript lines and status lines through the given sinks.
+    /// Creates line mode writing transcript lines and status lines through the given sinks; `output`
+    /// returns false once its line could not be written (stdout is a closed pipe), which ends the chat.
+    ///
+    /// Everything reaches the sinks through ``TerminalSafeText`` (the other party's text cannot drive
+    /// the terminal); only the ANSI styling line mode adds itself stays, when `options.ansi` asks for it.
     public init(
         options: Options,
-        output: @escaping @Sendable (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-        status: @escaping @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+        output: @escaping @Sendable (String) -> Bool = { line in
+            StandardStreams.out(line)
+            return !StandardStreams.stdoutClosed  // a full disk is said once; only a closed pipe ends the chat
+        },
+        status: @escaping @Sendable (String) -> Void = { StandardStreams.err($0) }
     ) {
         self.options = options
-        self.output = output
-        self.status = status
+        let ansi = options.ansi
+        self.output = { line in output(ansi ? line : TerminalSafeText.clean(line)) }
+        self.status = { line in status(TerminalSafeText.clean(line)) }
     }
 
     /// Runs until the chat ends; returns the final connection state.
@@ -54,6 +63,10 @@ public struct PlainMode: Sendable {
     ) async -> ConnectionState {
         let printer = PlainPrinter(options: options)
         let tracker = PlainActivity()
+        let sink = output
+        let output: @Sendable (String) -> Void = { line in
+            if !sink(line) { tracker.outputClosed() }
+        }
         let inputTask = Task { await readInput(input, tracker: tracker, send: send) }
         var final = ConnectionState.idle
         var connected = false
@@ -84,6 +97,8 @@ public struct PlainMode: Sendable {
                 break
             }
             if final.isTerminal, case .connection = event { break }
+            // Nobody reads stdout any more (`| head -1`): end the chat rather than talk on unheard.
+            if tracker.shouldEndForClosedOutput() { await send(.end) }
         }
         inputTask.cancel()
         return final
@@ -108,23 +123,29 @@ struct PlainPrinter: Sendable {
     func format(_ item: ChatItem, number: Int? = nil) -> String {
         let time = Self.clock(item.time)
         let history = item.isHistory ? " (earlier)" : ""
-        if case .event = item.kind { return "\(time) * \(item.text)\(history)" }
+        // The other side's text and names are untrusted: no escape sequence of theirs reaches the terminal.
+        if case .event = item.kind { return "\(time) * \(Self.oneLine(item.text))\(history)" }
         var suffix = ""
         if item.delivery == .failed { suffix = " [failed — /retry]" }
         if item.delivery == .unconfirmed { suffix = " [not confirmed]" }
-        let prefix = "\(time) \(item.sender.name)\(history): "
+        let prefix = "\(time) \(Self.oneLine(item.sender.name))\(history): "
         let body: String
         if let attachment = item.attachment {
-            body = PlainAttachments.describe(attachment, number: number)
+            body = TerminalSafeText.clean(PlainAttachments.describe(attachment, number: number))
         } else if item.displaysMarkdown {
-            let lines = Markdown.render(item.displayText, width: max(20, options.width - 2))
+            let lines = Markdown.render(TerminalSafeText.clean(item.displayText), width: max(20, options.width - 2))
             body = ANSIWriter.string(lines, mode: options.colorMode, plain: !options.ansi)
         } else {
-            body = item.displayText
+            body = TerminalSafeText.clean(item.displayText)
         }
         let indented = body.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { $0.offset == 0 ? String($0.element) : "  " + $0.element }.joined(separator: "\n")
         return prefix + indented + suffix
+    }
+
+    /// Untrusted text for one line: safe for the terminal, line breaks and tabs as spaces.
+    static func oneLine(_ text: String) -> String {
+        TerminalSafeText.clean(text).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
     }
 
     static func clock(_ date: Date) -> String {

@@ -45,7 +45,7 @@ enum Reducer {
         case .engineFinished:
             state.engineFinished = true
             if !state.chatIsOver {
-                addNotice(&state, "The session engine stopped. /new starts a new chat, /quit leaves.", now: now)
+                addNotice(&state, "The session engine stopped. \(state.options.afterEnd).", now: now)
             }
             state.dirty = true
             return []
@@ -98,7 +98,7 @@ enum Reducer {
                 let trimmed = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
                 let why = trimmed.lowercased().contains("ended") ? trimmed : "The chat has ended: \(trimmed)"
                 let sentence = why.prefix(1).uppercased() + why.dropFirst()
-                addNotice(&state, "\(sentence). Type /new to start a new chat or /quit to leave.", now: now)
+                addNotice(&state, "\(sentence). \(state.options.afterEnd.prefix(1).uppercased() + state.options.afterEnd.dropFirst()).", now: now)
             case .failed(let reason) where !wasOver:
                 state.typing.removeAll()
                 let trimmed = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))

@@ -126,7 +126,7 @@ extension Reducer {
             return [.exit(.newChatRequested)]
         case .end:
             if state.chatIsOver {
-                addNotice(&state, "The chat has already ended. /new starts a new one.", now: now)
+                addNotice(&state, "The chat has already ended. \(state.options.afterEnd).", now: now)
                 return []
             }
             addNotice(&state, "Ending the chat…", now: now)
@@ -154,7 +154,7 @@ extension Reducer {
             return [.send(command == .suspend ? .suspend : .resume)]
         case .reset:
             if state.chatIsOver {
-                addNotice(&state, "The chat has ended; there is nothing to reload. /new starts a new one.", now: now)
+                addNotice(&state, "The chat has ended; there is nothing to reload. \(state.options.afterEnd).", now: now)
                 return []
             }
             addNotice(&state, "Reloading the transcript from the server…", now: now)

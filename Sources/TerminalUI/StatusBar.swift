@@ -13,7 +13,7 @@ enum StatusBar {
     }
 
     /// The connection state in words, e.g. "reconnecting in 4s (attempt 2)".
-    static func stateText(_ connection: ConnectionState, now: Date) -> String {
+    static func stateText(_ connection: ConnectionState, now: Date, inAgentConsole: Bool = false) -> String {
         switch connection {
         case .idle: "○ offline"
         case .connecting: "◌ connecting…"
@@ -21,7 +21,7 @@ enum StatusBar {
         case .reconnecting(let attempt, let next):
             reconnectText(attempt: attempt, seconds: Int((next.timeIntervalSince(now)).rounded(.up)))
         case .closing: "◌ ending…"
-        case .closed(let reason): "■ " + endedText(reason) + " — /new or /quit"
+        case .closed(let reason): "■ " + endedText(reason) + (inAgentConsole ? " — /close" : " — /new or /quit")
         case .failed(let reason): "✖ failed: \(reason) — /retry"
         }
     }
@@ -50,7 +50,7 @@ enum StatusBar {
         }
         var left: [Segment] = [
             Segment(spans: [StyledSpan(" \(state.options.title) ", style: boldened(palette.statusBar))], priority: 4),
-            Segment(spans: [StyledSpan(" " + stateText(state.connection, now: now) + " ", style: stateStyle)], priority: 0),
+            Segment(spans: [StyledSpan(" " + stateText(state.connection, now: now, inAgentConsole: state.options.inAgentConsole) + " ", style: stateStyle)], priority: 0),
         ]
         if let partner = state.partner {
             let badge = switch partner.role {

@@ -50,7 +50,11 @@ enum TerminalRestore {
                 ignore.__sigaction_handler.sa_handler = SIG_IGN
                 sigaction(sig, &ignore, nil)
                 let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                source.setEventHandler { Task { @TerminalActor in TerminalRestore.terminate(sig) } }
+                source.setEventHandler {
+                    // The UI's thread may be waiting for `$EDITOR`: end the editor first.
+                    if sig != SIGINT { ProcessSpawner.forwardTermination(sig) }
+                    Task { @TerminalActor in TerminalRestore.terminate(sig) }
+                }
                 source.resume()
                 signalSources.append(source)
             }

@@ -40,6 +40,13 @@ public struct TerminalUIOptions: Sendable {
     public var mouse: Bool
     /// The profile whose input history is loaded and saved.
     public var profile: String
+    /// A tab of the agent console: an ended chat is closed with `/close`, there is no `/new`.
+    public var inAgentConsole = false
+
+    /// What the user can do once the chat is over, for hints.
+    var afterEnd: String {
+        inAgentConsole ? "/close closes this tab, Alt-0 shows the queue" : "/new starts a new chat, /quit leaves"
+    }
 
     /// Creates options; every parameter is defaulted.
     public init(

@@ -41,6 +41,9 @@ struct AgentCommand: AsyncParsableCommand {
         guard isatty(STDIN_FILENO) != 0, isatty(STDOUT_FILENO) != 0 else {
             throw HelplineError("helpline agent needs a terminal (it is a full-screen console)")
         }
+        if let reason = FullScreenSupport.refusal(environment: ProcessInfo.processInfo.environment) {
+            throw HelplineError("helpline agent is a full-screen console, and \(reason); set TERM (e.g. xterm-256color)")
+        }
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
         guard let url = URL(string: server) else { throw HelplineError("--server is not a URL: \(server)") }
         let agentName = name ?? ProcessInfo.processInfo.environment["USER"].flatMap {

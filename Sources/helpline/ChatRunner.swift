@@ -16,8 +16,11 @@ struct ChatRunner {
 
     /// True when line mode is asked for or there is no terminal.
     var usesPlainMode: Bool {
-        options.plain || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0
+        options.plain || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 || dumbTerminal != nil
     }
+
+    /// Why this terminal cannot show the full screen (`TERM=dumb`), if it cannot.
+    private var dumbTerminal: String? { FullScreenSupport.refusal(environment: ProcessInfo.processInfo.environment) }
 
     /// How one chat session ended.
     struct RunResult {
@@ -46,7 +49,7 @@ struct ChatRunner {
             configuration.onPersist = { snapshot in saver.save(snapshot) }
             configuration.onForget = { saver.forget() }
         }
-        let relay = NoticeRelay()
+        let relay = NoticeRelay.shared
         configuration.transcripts = try transcriptSinks { relay.tell($0) }
         let session = ChatSession(wire: wire, configuration: configuration, restoring: restoring, startedAt: startedAt)
         relay.attach(session)
@@ -60,6 +63,9 @@ struct ChatRunner {
         defer { connectionWatch.cancel() }
         let outcome: Outcome
         if usesPlainMode {
+            if !options.plain, isatty(STDOUT_FILENO) != 0, let reason = dumbTerminal {
+                StandardStreams.err("helpline: \(reason): using line mode (--plain)")
+            }
             outcome = await runPlain(session, greeting: greeting)
         } else {
             outcome = await runFullScreen(session, greeting: greeting)
@@ -68,7 +74,7 @@ struct ChatRunner {
         let unsent = await session.unsentMessages
         // Uploads are not carried over to a later run: say so rather than lose them silently.
         if let line = UnfinishedUpload.report(await session.unfinishedUploads) {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            StandardStreams.err(line)
         }
         await session.shutdown()
         saver?.flush()
@@ -167,7 +173,7 @@ struct ChatRunner {
 
     /// Waits until the first connection opens or the session gives up, telling stderr meanwhile.
     private func waitForFirstConnection(_ session: ChatSession) async -> Bool {
-        FileHandle.standardError.write(Data("Connecting…\n".utf8))
+        StandardStreams.err("Connecting…")
         for await event in session.events {
             guard case .connection(let state) = event else { continue }
             if state == .open { return true }
@@ -179,6 +185,9 @@ struct ChatRunner {
     /// 0 after a normal end; an error naming the cause when the chat failed or never connected
     /// (line mode leaves that line to this error, so the cause is printed once).
     func exitCode(for result: RunResult) throws -> Int32 {
+        // Line mode's reader went away (`| head -1`): end quietly, as a filter does.
+        if StandardStreams.stdoutClosed { return StandardStreams.brokenPipeExitStatus }
+        if let reason = StandardStreams.stdoutFailure { throw HelplineError("the transcript could not be written to stdout: \(reason)") }
         switch result.state {
         case .closed(let reason) where !result.connected: throw HelplineError(reason)
         case .closed: return 0
@@ -188,8 +197,12 @@ struct ChatRunner {
     }
 }
 
-/// Passes problems of the transcript files to the session once it exists (they are created first).
+/// Passes problems of the transcript, trace and log files to the running session (they are created
+/// first), or to stderr while there is none.
 final class NoticeRelay: Sendable {
+    /// The process's relay: file problems (transcript, trace, log) reach whichever chat is running.
+    static let shared = NoticeRelay()
+
     private let session = Mutex<ChatSession?>(nil)
 
     /// Sends later problems to `session`.
@@ -200,7 +213,7 @@ final class NoticeRelay: Sendable {
         if let session = session.withLock({ $0 }) {
             session.tell(text)
         } else {
-            FileHandle.standardError.write(Data(("helpline: " + text + "\n").utf8))
+            StandardStreams.err("helpline: " + TerminalSafeText.clean(text))
         }
     }
 }

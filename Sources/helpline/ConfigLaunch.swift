@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalUI
 import HelplineConfig
 
 /// Completes the command line from `HELPLINE_*` variables and `~/.config/helpline/config.toml`
@@ -28,7 +29,7 @@ enum ConfigLaunch {
         if environment["HELPLINE_CONFIG"] == nil {
             let legacy = LegacyConfigJSON.defaultPath(environment: environment, home: FileManager.default.homeDirectoryForCurrentUser.path)
             if let data = FileManager.default.contents(atPath: legacy) {
-                FileHandle.standardError.write(Data((LegacyConfigJSON.notice(file: legacy) + "\n").utf8))
+                StandardStreams.err(LegacyConfigJSON.notice(file: legacy))
                 config = config.addingLegacyDefaults(try LegacyConfigJSON.values(data, file: legacy))
             }
         }

@@ -2,6 +2,7 @@ import AmazonConnect
 import ChatEngine
 import ChatModel
 import Foundation
+import TerminalUI
 import SessionCore
 
 /// Runs Amazon Connect chats: resumes a stored live chat, saves it while it runs, continues an
@@ -91,7 +92,7 @@ struct ConnectChatLoop {
     }
 
     static func say(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        StandardStreams.err(line)
     }
 
     static func clock(_ date: Date) -> String {

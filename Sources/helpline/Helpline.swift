@@ -1,4 +1,5 @@
 import ArgumentParser
+import TerminalUI
 
 /// The `helpline` command: a terminal client for contact-center chat.
 @main
@@ -23,6 +24,8 @@ struct Helpline: AsyncParsableCommand {
 
     /// Fills in options from `HELPLINE_*` variables and the config file's profile, then runs.
     static func main() async {
+        // A closed pipe is an error to handle (end the chat, exit quietly), not a silent death mid-chat.
+        StandardStreams.ignoreBrokenPipeSignal()
         let arguments: [String]
         do {
             arguments = try ConfigLaunch.arguments()

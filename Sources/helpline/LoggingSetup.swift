@@ -2,6 +2,7 @@ import ChatEngine
 import Foundation
 import SessionCore
 import Logging
+import TerminalUI
 
 /// Sets up swift-log: a file when `--log-file` is given, otherwise nothing (the screen belongs to the chat).
 enum LoggingSetup {
@@ -24,23 +25,21 @@ enum LoggingSetup {
     }
 }
 
-/// A log file opened for appending with mode 0600.
+/// A log file opened for appending with mode 0600 (an existing file is tightened); pipes, FIFOs
+/// and `/dev/stderr` work too. A write that fails (a full disk) is told once, and logging stops.
 final class LogFileSink: Sendable {
-    private let handle: FileHandle
+    private let file: AppendOnlyFile
 
     init(path: String) throws {
-        if !FileManager.default.fileExists(atPath: path) {
-            guard FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                throw HelplineError("cannot create the log file \(path)")
-            }
+        do {
+            file = try AppendOnlyFile(path: path, synchronous: true) { NoticeRelay.shared.tell($0) }
+        } catch {
+            throw HelplineError("cannot use the log file: \(error)")
         }
-        guard let handle = FileHandle(forWritingAtPath: path) else { throw HelplineError("cannot write the log file \(path)") }
-        handle.seekToEndOfFile()
-        self.handle = handle
     }
 
     func write(_ line: String) {
-        handle.write(Data((line + "\n").utf8))
+        file.append(Data((line + "\n").utf8))
     }
 }
 
@@ -67,5 +66,6 @@ struct FileLogHandler: LogHandler {
 /// A user-facing error with a one-line message.
 struct HelplineError: Error, CustomStringConvertible {
     let description: String
-    init(_ description: String) { self.description = description }
+    /// Creates the error; the text may come from a server, so it is made safe for the terminal.
+    init(_ description: String) { self.description = TerminalSafeText.clean(description) }
 }

@@ -1,6 +1,7 @@
 import ChatEngine
 import ChatModel
 import Foundation
+import TerminalUI
 import PolyAI
 import SessionCore
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalUI
 import MarkdownANSI
 
 /// `helpline render`: renders markdown (and the agent HTML subset) from a file or stdin to the terminal.
@@ -48,7 +49,7 @@ struct RenderCommand: ParsableCommand {
             text = try readInput()
         } catch {
             let name = file ?? "stdin"
-            FileHandle.standardError.write(Data("helpline render: cannot read \(name): \(error.localizedDescription)\n".utf8))
+            StandardStreams.err("helpline render: cannot read \(name): \(error.localizedDescription)")
             throw ExitCode(1)
         }
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
@@ -70,7 +71,7 @@ struct RenderCommand: ParsableCommand {
             if mode == .none { mode = .ansi16 }
             output = ANSIWriter.string(lines, mode: mode, hyperlinks: hyperlinks)
         }
-        FileHandle.standardOutput.write(Data((output + "\n").utf8))
+        StandardStreams.out(output)
     }
 
     private func readInput() throws -> String {

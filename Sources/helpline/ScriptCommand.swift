@@ -3,6 +3,7 @@ import ArgumentParser
 import ChatEngine
 import DemoServer
 import Foundation
+import TerminalUI
 import HelplineScript
 import Logging
 
@@ -75,9 +76,14 @@ struct ScriptCommand: AsyncParsableCommand {
         let target = try await backend.makeTarget()
         let runner = ScriptRunner(configuration: SessionConfiguration(logger: logger), makeWire: target.makeWire)
         let batch = ScriptBatch(runner: runner, concurrency: concurrency, timeLimit: .seconds(timeLimit))
-        let results = await batch.run(scripts, repetitions: repetitions) { Self.print($0) }
+        let repetitions = repetitions
+        let running = Task { await batch.run(scripts, repetitions: repetitions) { Self.print($0) } }
+        // Ctrl-C or SIGTERM: the runs under way end their chats, and the partial report is still written.
+        let signals = ScriptInterrupt { running.cancel() }
+        let results = await running.value
         await target.stop()
         Self.print(StepLog.summary(results))
+        if signals.interrupted { Self.print("interrupted: the open chats were ended; the report covers the runs so far") }
         if let junit {
             do {
                 try JUnitReport.write(suite: "helpline script", results: results, to: junit)
@@ -85,10 +91,12 @@ struct ScriptCommand: AsyncParsableCommand {
                 throw HelplineError("cannot write the JUnit file \(junit)")
             }
         }
+        signals.cancel()
+        if signals.interrupted { throw ExitCode(ScriptInterrupt.exitStatus) }
         if results.isEmpty || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
     }
 
     private static func print(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStreams.out(line)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoServer
 import Dispatch
 import Foundation
+import TerminalUI
 import Logging
 
 /// `helpline serve`: the demo contact center alone, until Ctrl-C.
@@ -122,7 +123,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Writes a line to stdout at once (no buffering, so scripts see the URL immediately).
     static func say(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+        StandardStreams.out(line)
     }
 
     /// Returns when SIGINT or SIGTERM arrives.

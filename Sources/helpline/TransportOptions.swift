@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatEngine
 import Foundation
+import TerminalUI
 import SessionCore
 
 /// `--header` and `--trace`: escape hatches and diagnostics for every request the chat makes.
@@ -42,9 +43,9 @@ struct TransportOptions: ParsableArguments {
         var recorder: TraceRecorder?
         if let trace {
             do {
-                recorder = try TraceRecorder(path: trace)
+                recorder = try TraceRecorder(path: trace) { NoticeRelay.shared.tell($0) }
             } catch {
-                throw ValidationError("cannot write the trace file \(trace)")
+                throw ValidationError("cannot write the trace file: \(error)")
             }
         }
         if let caFile {
@@ -56,8 +57,8 @@ struct TransportOptions: ParsableArguments {
         }
         let tls = TransportTLS(caFile: caFile, insecure: insecure)
         if insecure {
-            FileHandle.standardError.write(Data(
-                "WARNING: --insecure: TLS certificates are NOT verified. Anyone on the network path can read and change this chat and its credentials.\n".utf8))
+            StandardStreams.err(
+                "WARNING: --insecure: TLS certificates are NOT verified. Anyone on the network path can read and change this chat and its credentials.")
         }
         guard !headers.isEmpty || recorder != nil || !tls.isDefault else { return }
         TransportDefaults.current = TransportDefaults(extraHeaders: headers, trace: recorder, tls: tls)

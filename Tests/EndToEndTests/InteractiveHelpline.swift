@@ -33,7 +33,9 @@ final class InteractiveHelpline: @unchecked Sendable {
 
     /// Types a line.
     func type(_ line: String) {
-        stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
+        // write(2), not FileHandle.write: a process that already exited must fail the test, not crash it.
+        let bytes = Array((line + "\n").utf8)
+        _ = bytes.withUnsafeBytes { write(stdin.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
     }
 
     /// Closes stdin (end of input).
