@@ -80,6 +80,7 @@ struct AgentCommand: AsyncParsableCommand {
             release: { contactId in
                 do {
                     try await desk.release(contactId)
+                    await sessions.noteReleased(contactId)
                     return .success(())
                 } catch { return .failure(AgentConsoleFailure(String(describing: error))) }
             })

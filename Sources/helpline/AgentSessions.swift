@@ -5,6 +5,8 @@ import Foundation
 actor AgentSessions {
     private var sessions: [ChatSession] = []
     private var chats: [(contactId: String, customerName: String, session: ChatSession)] = []
+    /// Chats the console already handed back (its `/quit` with live chats, `/transfer`).
+    private var released: Set<String> = []
 
     /// Remembers a session and the chat it answers.
     func add(_ session: ChatSession, contactId: String, customerName: String) {
@@ -12,10 +14,18 @@ actor AgentSessions {
         chats.append((contactId, customerName, session))
     }
 
-    /// Releases every chat that has not ended (`release` hands one back); returns their customers' names.
+    /// Notes that the console handed `contactId` back itself.
+    func noteReleased(_ contactId: String) { released.insert(contactId) }
+
+    /// Releases every chat that has not ended and was not handed back already (`release` hands one
+    /// back); returns their customers' names, those the console handed back included.
     func releaseOpen(_ release: @Sendable (String) async throws -> Void) async -> [String] {
         var names: [String] = []
         for chat in chats where !(await chat.session.connectionState.isTerminal) {
+            if released.contains(chat.contactId) {
+                names.append(chat.customerName)
+                continue
+            }
             do {
                 try await release(chat.contactId)
                 names.append(chat.customerName)

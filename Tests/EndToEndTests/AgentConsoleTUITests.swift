@@ -72,6 +72,9 @@ struct AgentConsoleTUITests {
         tmux.keys("Enter")
         #expect(await recorder.wait { await $0.currentItems.contains { $0.text == "Sam accepted your chat." } })
         tmux.keys("C-c")
+        // The first quit names the open chats; the second hands them back and leaves.
+        #expect(await tmux.wait { $0.has("still open") }.ok, "the console asks first:\n\(tmux.screen().dump)")
+        tmux.keys("C-c")
         #expect(await TUISignalTests.waitForFile("status", in: tmux), "the console quits:\n\(tmux.screen().dump)")
         let said = tmux.file("errors") ?? ""
         #expect(said.contains("handed the open chat with Pat back to the bot"), "and says what became of the chat: \(said)")
