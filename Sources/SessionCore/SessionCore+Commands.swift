@@ -78,7 +78,21 @@ extension SessionCore {
     }
 
     mutating func endSent(_ result: Result<WireResult, BackendError>) {
-        if case .failure(let error) = result { log(.info, "disconnect failed: \(error)") }
+        if case .failure(let error) = result {
+            log(.info, "disconnect failed: \(error)")
+            if connection.state == .closing, !endedByServer, case .accessDenied = error {
+                if !accessDeniedSinceRenewal, info != nil {
+                    // An expired connection token: ask for a new connection (with the participant token)
+                    // and send the end again, as the official clients do; the socket is not needed for it.
+                    accessDeniedSinceRenewal = true
+                    renewingToEnd = true
+                    begin(.connect, .connect)
+                    return
+                }
+                fail(reason: "the contact center refused to end the chat (\(error)); it may still be open")
+                return
+            }
+        }
         guard connection.state == .closing else { return }
         if case .live = socket, !endedByServer {
             // The server's own `chat.ended` usually follows at once; wait a moment for it (longer on a slow link), as the official clients do.

@@ -44,6 +44,16 @@ extension SessionCore {
 
     mutating func connected(_ result: Result<WireResult, BackendError>) {
         guard !connection.isSuspended, !connection.state.isTerminal else { return }
+        if renewingToEnd {
+            // A new connection token to send the refused end again with (no socket is opened for it).
+            renewingToEnd = false
+            switch result {
+            case .success: begin(.end, .end)
+            case .failure(.accessDenied): ended(reason: endReason)  // the participant token is refused too: the chat is over
+            case .failure(let error): fail(reason: "could not end the chat (\(error)); it may still be open")
+            }
+            return
+        }
         switch result {
         case .success(.socket(let endpoint)):
             nextSocket += 1

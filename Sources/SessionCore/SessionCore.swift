@@ -98,6 +98,8 @@ public struct SessionCore: Sendable {
     var endedByServer = false
     /// True when the server ended the chat while missed messages were being read: the page ends it.
     var endAfterBackfill = false
+    /// True while a new connection is asked for only to send a refused end again.
+    var renewingToEnd = false
     /// True until the socket has caught up with what was said since the last connection (or ever).
     var missedUnread = true
     /// True when the chat ended before what was said while disconnected could be read back.

@@ -177,4 +177,19 @@ struct ConversationCoreLiveTests {
         #expect(lines.contains("\"hours\""), "\(lines)")
         #expect(RestartResumeTests.storedOutbox(in: state).contains("remember me"), "the unsent message is still saved for the next run")
     }
+
+    @Test("an end refused for an expired connection token is sent again with a new one: the chat ends on the server")
+    func expiredTokenEnd() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
+        defer { Task { await server.stop() } }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-end-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let helpline = try InteractiveHelpline(Self.connectArguments(server), environment: ["XDG_STATE_HOME": state.path])
+        #expect(await helpline.waitForOutput("Welcome to the Helpline demo"), "\(helpline.stderr)")
+        let contact = try #require(await server.contacts().first)
+        await server.expireConnectionTokens()
+        helpline.type("/end")
+        #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0, "\(helpline.stderr)")
+        #expect(await server.hasEnded(contactId: contact), "the chat is over on the server, not left open: \(helpline.stderr)")
+    }
 }
