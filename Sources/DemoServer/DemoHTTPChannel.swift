@@ -39,6 +39,7 @@ struct DemoHTTPChannel: ServerChildChannel, HTTPChannelHandler {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             let operations = channel.pipeline.syncOperations
+            try operations.addHandler(ShutdownBeforeClose())
             if let tls { try operations.addHandler(NIOSSLServerHandler(context: tls)) }
             let tap = InboundByteTap()
             let decoder = ByteToMessageHandler(HTTPRequestDecoder(leftOverBytesStrategy: .forwardBytes))
