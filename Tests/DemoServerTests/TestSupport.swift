@@ -291,7 +291,7 @@ actor SteppedSleeper {
 
     /// Waits (up to 5 s) until something sleeps for `duration`.
     func waitForSleeper(_ duration: Duration) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
             if sleepers.contains(where: { $0.duration == duration }) { return true }
             try? await Task.sleep(for: .milliseconds(5))

@@ -20,7 +20,8 @@ import Testing
 
     static func stage(agentName: String = "Sam") async throws -> Stage {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
-        let desk = try await AgentDeskClient.signIn(server: server.baseURL, name: agentName)
+        // A generous timeout: under load a loopback call can take seconds (the waits below poll conditions).
+        let desk = try await AgentDeskClient.signIn(server: server.baseURL, name: agentName, transport: HTTPTransport(timeout: .seconds(30)))
         _ = try await desk.queue()
         let customer = DemoChat.session(server, name: "Pat") { $0.core.receiptWindow = 0.05 }
         let recorder = EventRecorder(customer.events)
