@@ -78,7 +78,7 @@ import Testing
     @Test func slowAndHalfSentRequestsTimeOutWhileOthersAreServed() async throws {
         // Short limits, but far longer than the moment between a test's connect and its first bytes.
         let config = DemoClient.serverConfig {
-            $0.connectionLimits = DemoConnectionLimits(idleTimeout: .seconds(2), requestTimeout: .seconds(2))
+            $0.connectionLimits = DemoConnectionLimits(idleTimeout: .seconds(5), requestTimeout: .seconds(5))
         }
         try await withDemoServer(config) { server, _ in
             let port = try #require(server.baseURL.port)
