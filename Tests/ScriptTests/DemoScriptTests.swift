@@ -28,13 +28,13 @@ struct DemoScriptTests {
         let harness = try await DemoHarness.start()
         let script = try ScriptParser.parse(
             """
-            expect Welcome
+            expect Welcome within 60s
             send hours
             expect this text is never sent within 10s
             expect-event joined Nobody within 300ms
             pick 1
             send bye
-            expect Goodbye
+            expect Goodbye within 60s
             """, name: "failing")
         let result = await harness.runner.run(script)
         #expect(!result.passed)
