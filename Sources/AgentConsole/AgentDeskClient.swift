@@ -42,7 +42,7 @@ public struct AgentDeskClient: Sendable {
     private let transport: HTTPTransport
 
     /// Signs in as `name`; fails with a clear message when the server is not a Helpline demo center.
-    public static func signIn(server: URL, name: String, transport: HTTPTransport = HTTPTransport(timeout: .seconds(5)))
+    public static func signIn(server: URL, name: String, transport: HTTPTransport = HTTPTransport(timeout: .seconds(15)))
         async throws -> AgentDeskClient
     {
         let url = server.appendingPathComponent("agent/sign-in").absoluteString
