@@ -56,12 +56,17 @@ extension SessionCore {
     /// Merges an item from the server: ours are shown as ours, the chat's end ends the session.
     mutating func mergeFromServer(_ item: ChatItem, live: Bool) {
         let own = isOwn(item)
-        if own, live, item.localId == nil, case .message = item.kind, outbox.headState == .inFlight,
-            !wire.capabilities.sendsOnSocket, !transcript.contains(id: item.id)
-        {
-            // Our send call is under way: its answer names the id this echo belongs to.
-            heldEchoes.append(item)
-            return
+        if own, item.localId == nil, case .message = item.kind, !transcript.contains(id: item.id) {
+            if outbox.headState == .inFlight, !wire.capabilities.sendsOnSocket {
+                // Our send call is under way: its answer names the id this copy (an echo, or a page's) belongs to.
+                heldEchoes.append(item)
+                return
+            }
+            if let head = outbox.head, isServerCopy(item, of: head) {
+                // The head went out before its answer was lost: this is it, so it is sent (and not sent again).
+                log(.info, "the server holds the message whose answer was lost: it was delivered")
+                settleSent(head.localId, id: item.id, time: item.time, sequence: item.sequence)
+            }
         }
         transcript.merge(item, isOwn: own)
         if own, let localId = item.localId { confirmedByServer(localId: localId) }

@@ -52,7 +52,6 @@ extension SessionCore {
         switch result {
         case .success(.page(let page)):
             for event in page.events { apply(event, live: false) }
-            matchUnconfirmedHead(in: page.events)
             if case .recent = request, !initialLoaded {
                 initialLoaded = true
                 olderPageToken = page.nextPageToken
@@ -75,20 +74,13 @@ extension SessionCore {
         }
     }
 
-    /// The head of the outbox may have reached the server before a restart or a lost answer: a page
-    /// holding our message with its text, from no earlier than it was typed, and not already another
-    /// message of ours, is its server copy (Connect's pages carry no client token to tell it exactly).
-    mutating func matchUnconfirmedHead(in events: [BackendEvent]) {
-        guard outbox.headMayHaveArrived, outbox.headState == .waiting, let head = outbox.head else { return }
-        let earliest = head.createdAt.addingTimeInterval(-300)
-        for case .item(let item) in events where isOwn(item) && item.text == head.text && item.time >= earliest {
-            if let shown = transcript.items.first(where: { $0.id == item.id }), let other = shown.localId, other != head.localId {
-                continue
-            }
-            log(.info, "a page holds the message that was unconfirmed: it was delivered")
-            settleSent(head.localId, id: item.id, time: item.time, sequence: item.sequence)
-            return
-        }
+    /// True when `item`, our message from the server with an id not yet shown, is the server's copy of
+    /// `head`, the head of the outbox that may have reached the server before a restart or a lost
+    /// answer: the same text, from no earlier than it was typed (Connect's pages and echoes carry no
+    /// client token to tell it exactly).
+    func isServerCopy(_ item: ChatItem, of head: OutboxEntry) -> Bool {
+        outbox.headMayHaveArrived && outbox.headState == .waiting && item.text == head.text
+            && item.time >= head.createdAt.addingTimeInterval(-300)
     }
 
     /// The newest time of an item the server gave an id.
@@ -156,9 +148,12 @@ extension SessionCore {
                 return
             }
             let pageIds = Set(items.map(\.item.id))
-            // Kept: our messages the server does not have (unsent, failed, not confirmed). Ours that it has
-            // come back with the page, or with an older page when scrolled to.
+            let pageNewest = items.map(\.item.time).max()
+            // Kept: our messages the server does not have (unsent, failed, not confirmed), and what came
+            // while the page was on its way (newer than all of it). Ours that the server has come back
+            // with the page, or with an older page when scrolled to.
             let keep = transcript.items.filter { item in
+                if isServerItem(item), !pageIds.contains(item.id), let pageNewest, item.time >= pageNewest { return true }
                 guard let localId = item.localId else { return false }
                 return outbox.entry(localId: localId) != nil || (item.id == localId && !pageIds.contains(item.id))
             }

@@ -107,7 +107,14 @@ extension SessionCore {
         outbox.remove(localId: localId)
         transcript.acknowledge(localId: localId, id: id, time: time, sequence: sequence)
         accessDeniedSinceRenewal = false
-        if wasHead { cancelTimer(.echoWait) }
+        if wasHead {
+            cancelTimer(.echoWait)
+            if sendRetryScheduled {
+                // A copy from the server settled it while its next try waited.
+                cancelTimer(.sendRetry)
+                sendRetryScheduled = false
+            }
+        }
         releaseHeldEchoes()
         persist()
         pumpOutbox()
@@ -128,6 +135,10 @@ extension SessionCore {
             releaseHeldEchoes()
             ended(reason: "the chat has ended")
         case _ where error.isRetryable:
+            if error.mayHaveReachedServer, settleHeadFromHeldEcho() {
+                log(.info, "send failed (\(error)), but the server's copy had come: it was delivered")
+                return
+            }
             releaseHeldEchoes()
             if error.mayHaveReachedServer { outbox.noteHeadMayHaveArrived() }
             let attempt = outbox.countFailure()
@@ -189,15 +200,18 @@ extension SessionCore {
         for item in held { transcript.merge(item, isOwn: true) }
     }
 
+    /// Settles the head with a held copy from the server that has its text; false when none came.
+    private mutating func settleHeadFromHeldEcho() -> Bool {
+        guard let head = outbox.head, let echo = heldEchoes.first(where: { $0.text == head.text }) else { return false }
+        heldEchoes.removeAll { $0.id == echo.id }
+        settleSent(head.localId, id: echo.id, time: echo.time, sequence: echo.sequence)
+        return true
+    }
+
     /// Marks every unsent message failed when the chat can no longer carry it, and says so once.
     mutating func failUnsent(because reason: String) {
-        if outbox.headState == .inFlight, let head = outbox.head,
-            let echo = heldEchoes.first(where: { $0.text == head.text })
-        {
-            // Its send call is still out, but the server's copy came: it was delivered.
-            heldEchoes.removeAll { $0.id == echo.id }
-            settleSent(head.localId, id: echo.id, time: echo.time, sequence: echo.sequence)
-        }
+        // Its send call is still out, but the server's copy came: it was delivered.
+        if outbox.headState == .inFlight { _ = settleHeadFromHeldEcho() }
         releaseHeldEchoes()
         let entries = outbox.unsent
         guard !entries.isEmpty else { return }

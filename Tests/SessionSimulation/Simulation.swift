@@ -27,6 +27,8 @@ public final class Simulation {
     var nextTimerToken = 0
     var snapshot: SessionSnapshot?
     var records: [TranscriptRecord] = []
+    /// What line mode would have printed, per client incarnation.
+    var linePrints: [Int: LinePrintModel] = [:]
     var typed: [String] = []
     var finished = false
     var restarts = 0
@@ -185,6 +187,9 @@ public final class Simulation {
         case .cancelTimer(let key):
             timers[key] = nil
         case .publish(let event):
+            if case .transcript(let update) = event, let item = linePrints[client, default: LinePrintModel()].follow(update) {
+                log("line mode prints own \(item.key) \(item.delivery.map { "\($0)" } ?? "-"): \(item.text.prefix(40))")
+            }
             if case .connection(let state) = event { log("state \(state.summary)") }
             if case .notice(let text) = event { log("notice: \(text)") }
         case .persist(let saved):

@@ -66,6 +66,9 @@ struct SimulationChecks {
                 problems.append("\(text) never reached the server but is shown as \(item.delivery.map { "\($0)" } ?? "nothing")")
             }
         }
+        for (client, model) in sim.linePrints.sorted(by: { $0.key < $1.key }) {
+            for text in model.printedTwice(among: typed) { problems.append("client \(client) shows \(text) as sent twice") }
+        }
         if core.unsentMessages.contains(where: { !$0.failed }) {
             problems.append("left pending: \(core.unsentMessages.filter { !$0.failed }.map(\.text))")
         }
