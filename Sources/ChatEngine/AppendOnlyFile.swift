@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 import Synchronization
 
@@ -81,27 +82,8 @@ public final class AppendOnlyFile: Sendable {
     }
 
     private func writeAll(_ data: Data) -> String? {
-        data.withUnsafeBytes { buffer -> String? in
-            guard var base = buffer.baseAddress else { return nil }
-            var left = buffer.count
-            while left > 0 {
-                let written = write(descriptor, base, left)
-                if written < 0 {
-                    let error = errno
-                    if error == EINTR { continue }
-                    if error == EAGAIN {
-                        // A FIFO or pipe that is full: wait (bounded) for its reader.
-                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&ready, 1, 1000)
-                        continue
-                    }
-                    return String(cString: strerror(error))
-                }
-                left -= written
-                base += written
-            }
-            return nil
-        }
+        let error = DescriptorWriter.write(data, to: descriptor)
+        return error == 0 ? nil : String(cString: strerror(error))
     }
 }
 

@@ -35,10 +35,12 @@ public struct ScriptStep: Sendable, Hashable {
 public enum ScriptAction: Sendable, Hashable {
     /// Send a message.
     case send(String)
-    /// The next agent/bot message must match the pattern within the time limit.
-    case expect(pattern: String, within: Duration)
-    /// The next event of this kind (optionally about a matching name) must arrive within the time limit.
-    case expectEvent(ScriptEventKind, namePattern: String?, within: Duration)
+    /// The next agent/bot message must match the pattern within the time limit (`nil`: the runner's
+    /// ``ScriptRunner/patience``).
+    case expect(pattern: String, within: Duration?)
+    /// The next event of this kind (optionally about a matching name) must arrive within the time limit
+    /// (`nil`: the runner's ``ScriptRunner/patience``).
+    case expectEvent(ScriptEventKind, namePattern: String?, within: Duration?)
     /// Answer the latest interactive message with its N-th option (1-based).
     case pick(Int)
     /// Fill in a field of the latest open form (a Connect view).

@@ -13,7 +13,7 @@ public struct ScriptParseError: Error, CustomStringConvertible, Equatable {
 
 /// Parses the script format documented in `docs/scripting.md`.
 public enum ScriptParser {
-    /// The time limit of `expect` and `expect-event` without `within`.
+    /// The time limit of `expect` and `expect-event` without `within`, unless the runner is given another.
     public static let defaultWithin: Duration = .seconds(10)
     /// The longest `within` or `wait` accepted.
     public static let longestDuration: Duration = .seconds(600)
@@ -98,9 +98,9 @@ public enum ScriptParser {
     }
 
     /// Splits a trailing `within DURATION` off.
-    private static func splitWithin(_ text: String) throws -> (String, Duration) {
+    private static func splitWithin(_ text: String) throws -> (String, Duration?) {
         guard let range = text.range(of: #"\s+within\s+\S+$"#, options: .regularExpression) else {
-            return (unquote(text), defaultWithin)
+            return (unquote(text), nil)
         }
         let limit = text[range].split(whereSeparator: \.isWhitespace).last.map(String.init) ?? ""
         return (unquote(String(text[..<range.lowerBound])), try duration(limit))

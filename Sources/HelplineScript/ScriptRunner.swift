@@ -11,15 +11,19 @@ public struct ScriptRunner: Sendable {
     public var configuration: SessionConfiguration
     /// How long to wait for the chat to end after the script (before shutting it down anyway).
     public var endGrace: Duration
+    /// How long `expect`, `expect-event`, `set` (a form still loading) and `end` wait when the script
+    /// gives no `within` (`helpline script --expect-timeout`).
+    public var patience: Duration
 
     /// Creates a runner.
     public init(
         configuration: SessionConfiguration = SessionConfiguration(), endGrace: Duration = .seconds(5),
-        makeWire: @escaping @Sendable () throws -> any ChatWire
+        patience: Duration = ScriptParser.defaultWithin, makeWire: @escaping @Sendable () throws -> any ChatWire
     ) {
         self.makeWire = makeWire
         self.configuration = configuration
         self.endGrace = endGrace
+        self.patience = patience
     }
 
     /// What an interrupted run's next step is failed with.
@@ -51,7 +55,7 @@ public struct ScriptRunner: Sendable {
             await inbox.finish()
         }
         await session.start()
-        var execution = StepExecution(session: session, inbox: inbox)
+        var execution = StepExecution(session: session, inbox: inbox, patience: patience)
         var results: [StepResult] = []
         for step in script.steps {
             if Task.isCancelled {

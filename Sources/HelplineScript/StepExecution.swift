@@ -13,9 +13,13 @@ struct StepExecution {
     /// True once the chat has ended (by `end` or by the other side).
     private(set) var ended = false
 
-    init(session: ChatSession, inbox: EventInbox) {
+    /// How long a step waits when the script gives no `within`.
+    let patience: Duration
+
+    init(session: ChatSession, inbox: EventInbox, patience: Duration = ScriptParser.defaultWithin) {
         self.session = session
         self.inbox = inbox
+        self.patience = patience
     }
 
     /// Performs one step.
@@ -24,14 +28,14 @@ struct StepExecution {
         case .send(let text):
             return await send(text, step: step)
         case .expect(let pattern, let within):
-            return await expectReply(pattern, within: within, step: step)
+            return await expectReply(pattern, within: within ?? patience, step: step)
         case .expectEvent(let kind, let namePattern, let within):
-            return await expectEvent(kind, namePattern: namePattern, within: within, step: step)
+            return await expectEvent(kind, namePattern: namePattern, within: within ?? patience, step: step)
         case .pick(let number):
             return await pick(number, step: step)
         case .setField(let name, let value):
             // A view is filled in once it has loaded; a script does not have to time that itself.
-            let deadline = ContinuousClock.now + ScriptParser.defaultWithin
+            let deadline = ContinuousClock.now + patience
             while await session.isLoadingForm, ContinuousClock.now < deadline, !Task.isCancelled { try? await Task.sleep(for: .milliseconds(20)) }
             if let problem = await session.problem(.setField(name: name, value: value)) {
                 return StepResult(step: step, failure: problem)
@@ -44,9 +48,9 @@ struct StepExecution {
             return StepResult(step: step)
         case .end:
             await session.end()
-            let reason = await waitForEnd(within: ScriptParser.defaultWithin)
+            let reason = await waitForEnd(within: patience)
             ended = true
-            return StepResult(step: step, failure: reason == nil ? "the chat did not end within 10s" : nil)
+            return StepResult(step: step, failure: reason == nil ? "the chat did not end within \(LatencyStats.format(patience))" : nil)
         }
     }
 

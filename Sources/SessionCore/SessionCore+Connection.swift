@@ -56,6 +56,9 @@ extension SessionCore {
         }
         switch result {
         case .success(.socket(let endpoint)):
+            // The participant token was accepted: a refused connection token from here on is renewed
+            // again (on a slow link a short-lived token can expire before the backfill is read).
+            accessDeniedSinceRenewal = false
             nextSocket += 1
             let id = SocketID(nextSocket)
             socket = .opening(id)

@@ -76,17 +76,22 @@ extension SessionCore {
     }
 
     /// Our message read back from the server (after a restart or reload) that is one of the choices of
-    /// the open picker before it: that picker was answered with it (so it is not offered again).
+    /// the open picker shortly before it: that picker was answered with it (so it is not offered again).
+    /// Only the few items before it are looked at, so reading a long history stays linear.
     private mutating func noteAnswerFromHistory(_ item: ChatItem) {
+        guard let position = transcript.position(id: item.id) else { return }
         let items = transcript.items
-        guard let position = items.lastIndex(where: { $0.id == item.id }) else { return }
-        guard let picker = items[..<position].last(where: { !$0.isOwn && !($0.choices ?? []).isEmpty }),
-            picker.answer == nil
+        let window = items[max(0, position - Self.answerDistance)..<position]
+        guard let picker = window.last(where: { !$0.isOwn && !($0.choices ?? []).isEmpty }), picker.answer == nil
         else { return }
         let offered = Set((picker.choices ?? []) + (picker.choiceReplies ?? []).map(\.content))
         guard offered.contains(item.text) else { return }
         transcript.modify(id: picker.id) { $0.answer = item.text }
     }
+
+    /// How many items before our message the picker it answers may be (the other side's typing
+    /// notices, receipts and a second message can come between).
+    static let answerDistance = 20
 
     /// Remembers who left and when the other side went quiet, to say why the chat ended.
     private mutating func noteLiveEvent(_ item: ChatItem) {

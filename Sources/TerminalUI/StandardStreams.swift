@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 import Synchronization
 
@@ -47,27 +48,7 @@ public enum StandardStreams {
     /// Writes all of `text` to `descriptor`; 0, or the `errno` of the write that failed.
     public static func write(_ text: String, to descriptor: Int32) -> Int32 {
         var text = text
-        return text.withUTF8 { buffer -> Int32 in
-            guard var base = buffer.baseAddress else { return 0 }
-            var left = buffer.count
-            while left > 0 {
-                let written = Glibc.write(descriptor, base, left)
-                if written < 0 {
-                    let error = errno
-                    if error == EINTR { continue }
-                    if error == EAGAIN {
-                        // A non-blocking descriptor that is full: wait until it drains.
-                        var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&ready, 1, 1000)
-                        continue
-                    }
-                    return error
-                }
-                left -= written
-                base += written
-            }
-            return 0
-        }
+        return text.withUTF8 { DescriptorWriter.write(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 
     /// Makes a write to a closed pipe fail with `EPIPE` instead of killing the process silently

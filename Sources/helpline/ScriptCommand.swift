@@ -18,6 +18,7 @@ struct ScriptCommand: AsyncParsableCommand {
               helpline script Resources/scripts/*.hls --junit results.xml
               helpline script flow.hls --start-url https://abc.execute-api.us-west-2.amazonaws.com/Prod --repeat 5
               helpline script flow.hls --concurrency 20 --repeat 100
+              helpline script slow-flow.hls --expect-timeout 60
             """)
 
     @Argument(help: ArgumentHelp("Script files, run one after another.", valueName: "file"))
@@ -34,6 +35,13 @@ struct ScriptCommand: AsyncParsableCommand {
 
     @Option(name: .long, help: ArgumentHelp("Start no new conversation after SECONDS (1-3600).", valueName: "seconds"))
     var timeLimit: Int = 600
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "How long expect, expect-event and end wait when the step has no 'within' (1-600 seconds).",
+            valueName: "seconds"))
+    var expectTimeout: Int = 10
 
     @OptionGroup var backend: ScriptBackendOptions
 
@@ -57,6 +65,7 @@ struct ScriptCommand: AsyncParsableCommand {
             throw ValidationError("--concurrency must be between 1 and 100")
         }
         guard (1...3600).contains(timeLimit) else { throw ValidationError("--time-limit must be between 1 and 3600 seconds") }
+        guard (1...600).contains(expectTimeout) else { throw ValidationError("--expect-timeout must be between 1 and 600 seconds") }
         if backend.participantToken != nil, repetitions * files.count > 1 || concurrency > 1 {
             throw ValidationError("a --participant-token joins one chat: run one script once, or use --start-url")
         }
@@ -74,7 +83,8 @@ struct ScriptCommand: AsyncParsableCommand {
         let logger = try logFile.map { try LoggingSetup.bootstrap(file: $0, level: logLevel) }
             ?? Logger(label: "helpline", factory: { _ in SwiftLogNoOpLogHandler() })
         let target = try await backend.makeTarget()
-        let runner = ScriptRunner(configuration: SessionConfiguration(logger: logger), makeWire: target.makeWire)
+        let runner = ScriptRunner(
+            configuration: SessionConfiguration(logger: logger), patience: .seconds(expectTimeout), makeWire: target.makeWire)
         let batch = ScriptBatch(runner: runner, concurrency: concurrency, timeLimit: .seconds(timeLimit))
         let repetitions = repetitions
         let running = Task { await batch.run(scripts, repetitions: repetitions) { Self.print($0) } }

@@ -83,7 +83,10 @@ struct ConversationCoreLiveTests {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Resources/scripts/feedback-quick-reply.hls")
         let result = try await HelplineBinary.run(
-            ["script", script.path, "--api-key", "demo-key", "--rest-url", server.polyAIRestURL, "--ws-url", server.polyAISocketURL],
+            [
+                "script", script.path, "--api-key", "demo-key", "--rest-url", server.polyAIRestURL, "--ws-url", server.polyAISocketURL,
+                "--expect-timeout", "50",
+            ],
             timeout: .seconds(60))
         #expect(result.status == 0, "\(result.stdout)\n\(result.stderr)")
         #expect(result.stdout.contains("picked \"Great\""), "\(result.stdout)")

@@ -31,7 +31,7 @@ struct ScriptCommandTests {
         defer { try? FileManager.default.removeItem(atPath: junit) }
         let files = try FileManager.default.contentsOfDirectory(atPath: Self.examples.path).filter { $0.hasSuffix(".hls") }.sorted()
             .map { Self.examples.appendingPathComponent($0).path }
-        let command = try ScriptCommand.parse(files + ["--junit", junit, "--display-name", "CI"])
+        let command = try ScriptCommand.parse(files + ["--junit", junit, "--display-name", "CI", "--expect-timeout", "60"])
         try await command.run()
         let data = try Data(contentsOf: URL(fileURLWithPath: junit))
         #expect(XMLParser(data: data).parse())
@@ -58,13 +58,14 @@ struct ScriptCommandTests {
         let script = temporary("failing.hls")
         defer { try? FileManager.default.removeItem(atPath: script) }
         try Data("expect Welcome\nsend hours\nexpect no such reply within 300ms\n".utf8).write(to: URL(fileURLWithPath: script))
-        let command = try ScriptCommand.parse([script])
+        let command = try ScriptCommand.parse([script, "--expect-timeout", "60"])
         await #expect(throws: ExitCode(1)) { try await command.run() }
     }
 
     @Test("bad input is one clear error", arguments: [
         (["--repeat", "0", "x.hls"], "--repeat must be between 1 and 10000"),
         (["--concurrency", "500", "x.hls"], "--concurrency must be between 1 and 100"),
+        (["--expect-timeout", "0", "x.hls"], "--expect-timeout must be between 1 and 600 seconds"),
         (["--participant-token", "t", "--repeat", "2", "x.hls"], "a --participant-token joins one chat"),
         (["--header", "nocolon", "x.hls"], "--header must look like 'Name: value'"),
     ])

@@ -7,13 +7,14 @@ import HelplineScript
 /// A demo contact center on loopback with fast replies, and a script runner against it.
 struct DemoHarness {
     let server: DemoContactCenter
-    let runner: ScriptRunner
+    var runner: ScriptRunner
 
     static func start() async throws -> DemoHarness {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         let startURL = server.startChatURL.absoluteString
         let endpoint = server.baseURL
-        let runner = ScriptRunner {
+        // Steps without `within` wait a minute: these tests check what happens, not how fast on a loaded machine.
+        let runner = ScriptRunner(patience: .seconds(60)) {
             ConnectWire(
                 start: .template(url: startURL, displayName: "Tess", instanceId: nil, contactFlowId: nil),
                 endpoint: endpoint.absoluteString, ids: .random())

@@ -48,6 +48,18 @@ struct DemoScriptTests {
         await harness.server.stop()
     }
 
+    @Test("steps without `within` wait as long as the runner's patience (--expect-timeout)")
+    func patience() async throws {
+        var harness = try await DemoHarness.start()
+        harness.runner.patience = .seconds(2)
+        let script = try ScriptParser.parse("expect Welcome within 60s\nexpect-event left Nobody\n", name: "patience")
+        let result = await harness.runner.run(script)
+        await harness.server.stop()
+        #expect(result.steps[0].passed)
+        #expect(result.failures.map(\.step.line) == [2])
+        #expect(result.failures.first?.failure == "no left event for /Nobody/ within 2.00 s", "\(result.failures)")
+    }
+
     @Test("pick answers through the engine (a list's next page, a form's action) and set fills in a form")
     func pickAndSet() async throws {
         let harness = try await DemoHarness.start()
