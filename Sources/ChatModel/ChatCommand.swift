@@ -31,4 +31,8 @@ public enum ChatCommand: Sendable, Hashable {
     case attach(path: String)
     /// Save the attachment with this id into `directory` (nil: the download folder, else the current one).
     case download(attachmentId: String, directory: String?)
+    /// The front end shows the connection diagnostics (or stops): while they are watched, snapshots
+    /// follow the frames; otherwise only changes a status line shows (a failing deep heartbeat, the
+    /// connection state) are published, so an idle chat wakes nobody.
+    case watchDiagnostics(Bool)
 }

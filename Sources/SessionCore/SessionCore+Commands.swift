@@ -20,6 +20,9 @@ extension SessionCore {
         case .setField(let name, let value): setField(name, value: value)
         case .attach(let path): notice("Cannot attach \(path): the file was not read.")
         case .download(let attachmentId, let directory): download(attachmentId: attachmentId, into: directory)
+        case .watchDiagnostics(let watched):
+            diagnosticsWatched = watched
+            if watched { publishDiagnostics() }
         }
     }
 

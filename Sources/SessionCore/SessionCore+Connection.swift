@@ -154,6 +154,16 @@ extension SessionCore {
         startTimer(.heartbeatGrace, after: heartbeatGrace)
     }
 
+    /// A frame came after the heartbeat went out: the socket is alive, so the grace timer is not
+    /// needed and the next heartbeat is due one interval after this one (one wake-up per interval).
+    mutating func heartbeatAnswered() {
+        guard case .live = socket, let sent = heartbeatSentAt else { return }
+        heartbeatSentAt = nil
+        cancelTimer(.heartbeatGrace)
+        let left = max(0, wire.capabilities.heartbeatInterval.seconds - now.timeIntervalSince(sent))
+        startTimer(.heartbeat, after: .milliseconds(Int64((left * 1000).rounded(.up))))
+    }
+
     mutating func heartbeatGraceOver() {
         guard case .live = socket, let sent = heartbeatSentAt else { return }
         // While ending, the end call's answer (or the server's own end) decides, not a slow heartbeat.

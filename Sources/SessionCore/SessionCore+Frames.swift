@@ -6,6 +6,7 @@ extension SessionCore {
     mutating func received(_ frame: String, on id: SocketID) {
         guard socket.id == id, socket.isOpen else { return }
         lastFrameAt = now
+        if heartbeatSentAt != nil { heartbeatAnswered() }
         noteFrame(frame, outgoing: false)
         if awaitingServerEnd, connection.state == .closing {
             // The server is still answering (the echo of our end, a last reply): wait on for its end.
@@ -34,7 +35,7 @@ extension SessionCore {
         case .queuePosition(let position):
             publish(.queuePosition(position))
         case .alive:
-            if diagnostics.heartbeatAnswered(at: now) { publishDiagnostics() }
+            if diagnostics.heartbeatAnswered(at: now), diagnosticsWatched { publishDiagnostics() }
         case .subscribed:
             if live { subscribed() }
         case .subscriptionFailed:

@@ -96,7 +96,9 @@ extension SessionCore {
     /// Notes a frame for diagnostics; publishes at most once a second while frames flow, and once after.
     mutating func noteFrame(_ text: String, outgoing: Bool) {
         guard settings.recordsDiagnostics else { return }
-        if diagnostics.record(frame: text, outgoing: outgoing, at: now) {
+        let due = diagnostics.record(frame: text, outgoing: outgoing, at: now)
+        guard diagnosticsWatched else { return }
+        if due {
             publishDiagnostics()
         } else if diagnostics.wantsTrailingSnapshot() {
             startTimer(.diagnostics, after: .seconds(DiagnosticsRecorder.frameSnapshotInterval))

@@ -72,6 +72,8 @@ public struct SessionCore: Sendable {
     var nextSocket = 0
     var lastFrameAt = Date.distantPast
     var heartbeatSentAt: Date?
+    /// True while a front end shows the diagnostics: frame-by-frame snapshots are published only then.
+    var diagnosticsWatched = false
     var nextRequest = 0
     var pending: [RequestID: (operation: WireOperation, purpose: Purpose)] = [:]
     /// When each pending call went out, to learn the link's round trip.

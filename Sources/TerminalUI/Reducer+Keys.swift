@@ -131,6 +131,7 @@ extension Reducer {
             state.helpOffset = 0
         case .diagnostics:
             state.diagnosticsOpen.toggle()
+            return [.send(.watchDiagnostics(state.diagnosticsOpen))]
         }
         return []
     }
