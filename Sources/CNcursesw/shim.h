@@ -9,6 +9,10 @@
 /* Not visible through Glibc from Swift. */
 extern int wcwidth(wchar_t c);
 
+/* glibc's malloc_trim (malloc.h): gives freed heap pages back to the system. */
+#include <malloc.h>
+static inline void cnc_malloc_trim(void) { (void)malloc_trim(0); }
+
 /* Mutable globals, read through functions. */
 static inline WINDOW *cnc_stdscr(void) { return stdscr; }
 static inline int cnc_lines(void) { return LINES; }

@@ -42,6 +42,7 @@ public final class ChatTerminalApp {
         let historyPath = HistoryFile.path(profile: options.profile, environment: options.environment)
         state.composer.loadHistory(HistoryFile.load(from: historyPath))
         var savedHistory = state.composer.history
+        var heapTrim = HeapTrim()
         defer { if state.composer.history != savedHistory { HistoryFile.save(state.composer.history, to: historyPath) } }
 
         let loop = TerminalEventLoop<UIEvent>()
@@ -174,7 +175,10 @@ public final class ChatTerminalApp {
                 commandSink.yield(command)
             }
             if turn.postedWaiting || bare != nil { return .again }
-            return .wait(until: Self.nextWake(state, now: Date(), lastFrame: loop.frames.lastFrame))
+            heapTrim.turn()
+            let wake = Self.nextWake(state, now: Date(), lastFrame: loop.frames.lastFrame)
+            if wake.timeIntervalSinceNow > 1 { heapTrim.idle() }
+            return .wait(until: wake)
         }
         await loop.run { takeTurn(&state) }
         return outcome

@@ -40,6 +40,23 @@ struct LayoutCacheTests {
         #expect(cache.count == 1)
     }
 
+    @Test("a long chat keeps the layouts of recent rows only; a row in use stays cached")
+    func boundedByRecentUse() {
+        let cache = LayoutCache(capacity: 8)
+        var made: [String] = []
+        func look(_ key: String) { _ = cache.lines(key: key, width: 80, revision: 1) { made.append(key); return [] } }
+        for index in 1...40 {
+            look("m\(index)")
+            look("pinned")  // on screen all along (say, the newest row)
+        }
+        #expect(cache.count <= 8)
+        #expect(made.filter { $0 == "pinned" }.count == 1, "the row used every frame was never laid out again")
+        look("m1")
+        #expect(made.filter { $0 == "m1" }.count == 2, "a row scrolled back to long after is laid out again")
+        look("m40")
+        #expect(made.filter { $0 == "m40" }.count == 1, "a recent row is still cached")
+    }
+
     @Test func resizeKeepsTheScrollAnchor() {
         var s = Fixture.state(rows: 20, columns: 60)
         Fixture.apply(&s, (1...30).map { .arrived(Fixture.message("m\($0)", "message number \($0) with some words to wrap")) })
