@@ -5,6 +5,8 @@
 # hang CI. Usage: scripts/run-tests.sh [extra swift-test arguments]
 set -uo pipefail
 limit="${HELPLINE_TEST_TIMEOUT:-1200}"
+# Golden files hold dates as people read them (a TimePicker's slots): one time zone and locale for all.
+export TZ=UTC LANG=C.UTF-8 LC_ALL=C.UTF-8
 
 setsid swift test --skip-build "$@" &
 tests=$!

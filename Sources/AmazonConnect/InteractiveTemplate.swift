@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ListPicker, Panel and QuickReply offer their element titles (sent as plain text); a ListPicker's
 /// paging elements (`actionDetail` `SHOW_MORE` / `PREVIOUS_OPTIONS`) send an `interactive.response`;
-/// TimePicker offers its slots (the slot's date is sent); Carousel offers every option of every panel
+/// TimePicker offers its slots (shown in the user's time zone and locale; the slot's date is sent); Carousel offers every option of every panel
 /// (sent as the JSON selection the official clients send). Unknown templates fall back to their title.
 /// ViewResource is left to ``ConnectView`` (it needs DescribeView).
 struct InteractiveTemplate: Sendable, Equatable {
@@ -20,7 +20,7 @@ struct InteractiveTemplate: Sendable, Equatable {
     var replies: [ChoiceReply]
 
     /// Parses the `Content` of an interactive message; nil when it is not a template we can read.
-    static func parse(_ content: String) -> InteractiveTemplate? {
+    static func parse(_ content: String, timeZone: TimeZone = .current, locale: Locale = .current) -> InteractiveTemplate? {
         guard let root = ConnectView.json(content), let type = root["templateType"] as? String, type != "ViewResource",
             let body = (root["data"] as? [String: Any])?["content"] as? [String: Any]
         else { return nil }
@@ -50,9 +50,10 @@ struct InteractiveTemplate: Sendable, Equatable {
             for slot in slots {
                 guard let date = slot["date"] as? String else { continue }
                 let minutes = (slot["duration"] as? Int).map { " (\($0) min)" } ?? ""
-                choices.append("\(date)\(minutes)")
-                labels.append("\(date)\(minutes)")
-                replies.append(.plain(date))
+                let shown = SlotTime.display(date, timeZone: timeZone, locale: locale) + minutes
+                choices.append(shown)
+                labels.append(shown)
+                replies.append(ChoiceReply(contentType: "text/plain", content: date, display: shown))
             }
         case "Carousel":
             let omitTitle = body["omitTitleFromCarouselResponse"] as? Bool ?? false

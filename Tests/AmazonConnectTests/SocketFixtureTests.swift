@@ -183,8 +183,11 @@ import Testing
 
     @Test func timePickerOffersItsSlotsAndSendsTheSlotDate() throws {
         let picker = try item("message-interactive-timepicker")
-        #expect(picker.choices?.first == "2025-06-13T16:00+00:00 (30 min)")
-        #expect(picker.choiceReplies?.first == .plain("2025-06-13T16:00+00:00"))
+        // Shown in the user's time zone and locale (exact wording: the test below); the slot's date is sent.
+        let first = try #require(picker.choices?.first)
+        #expect(!first.contains("2025-06-13T") && first.hasSuffix(" (30 min)"), "\(first)")
+        #expect(picker.choiceReplies?.first?.content == "2025-06-13T16:00+00:00")
+        #expect(picker.choiceReplies?.first?.display == first)
         #expect(picker.text.contains("Seattle branch"))
     }
 
@@ -204,6 +207,19 @@ import Testing
             display: "Kyoto: Book flights"))
         #expect(carousel.contentType == "text/markdown" && !carousel.text.contains("templateType"))
         #expect(carousel.displayText.contains("3. Kyoto: Book flights"), "options are numbered across the panels")
+    }
+
+    @Test("TimePicker slots read in the user's time zone and locale; the slot's own date is sent")
+    func timePickerSlotsAreShownAsPeopleReadThem() throws {
+        let content = #"{"templateType":"TimePicker","version":"1.0","data":{"content":{"title":"When?","timeslots":["#
+            + #"{"date":"2025-06-13T16:00+00:00","duration":30},{"date":"2025-06-14T09:30:00Z","duration":60},{"date":"soon"}]}}}"#
+        let london = try #require(TimeZone(identifier: "Europe/London"))
+        let template = try #require(InteractiveTemplate.parse(content, timeZone: london, locale: Locale(identifier: "en_GB")))
+        #expect(template.labels == ["Fri 13 Jun at 17:00 (30 min)", "Sat 14 Jun at 10:30 (60 min)", "soon"])
+        #expect(template.replies.map(\.content) == ["2025-06-13T16:00+00:00", "2025-06-14T09:30:00Z", "soon"])
+        #expect(template.replies[0].display == "Fri 13 Jun at 17:00 (30 min)")
+        let utc = try #require(InteractiveTemplate.parse(content, timeZone: .gmt, locale: Locale(identifier: "en_GB")))
+        #expect(utc.labels[0] == "Fri 13 Jun at 16:00 (30 min)")
     }
 
     @Test func listPickerPagingElementsSendTheFixtureResponse() throws {
