@@ -92,7 +92,9 @@ public struct PlainMode: Sendable {
             case .transcript(let update):
                 await printTranscript(update, tracker: tracker, printer: printer, output: output, status: status, send: send)
             case .sessionInfo(let info):
-                status("-- \(info.backend) at \(info.endpoint), you are \(info.me.name)")
+                // A protocol that names nobody (PolyAI) calls us "You": nothing to tell then.
+                let who = info.me.name == "You" ? "" : ", you are \(info.me.name)"
+                status("-- \(info.backend) at \(info.endpoint)\(who)")
             case .typing, .typingStopped, .queuePosition, .diagnostics:
                 break
             }

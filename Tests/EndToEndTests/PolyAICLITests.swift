@@ -21,6 +21,8 @@ import Testing
             #expect(lines.filter { $0.contains("opening hours") }.count == 1, "\(extra): \(result.stdout)")
             #expect(lines.contains { $0.hasSuffix("You: hours") }, "\(extra): \(result.stdout)")
             #expect(result.stderr.contains("connected"))
+            // PolyAI names nobody: the status line does not call the user "You" as if it were a name.
+            #expect(result.stderr.contains("-- PolyAI at 127.0.0.1") && !result.stderr.contains("you are You"), "\(result.stderr)")
         }
     }
 
