@@ -127,6 +127,8 @@ struct DiagnosticsRecorder: Sendable {
         } else {
             line = (value as? String) ?? TraceRedactor.scrub(text)
         }
+        // What tells this frame from the others first: its summary, then the JSON (shortened).
+        if let summary = FrameSummary.summary(of: value) { line = summary + " · " + line }
         line = line.replacingOccurrences(of: "\n", with: " ")
         if line.count > frameTextLimit { line = String(line.prefix(frameTextLimit)) + "…" }
         return line
