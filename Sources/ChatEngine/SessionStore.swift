@@ -27,6 +27,8 @@ public struct StoredSession: Codable, Sendable, Equatable {
     public var startedAt: Date
     /// When this file was written.
     public var savedAt: Date
+    /// Who the user was talking to last (absent in files written before it was kept).
+    public var partnerName: String?
 
     /// Creates a record.
     public init(
@@ -57,6 +59,7 @@ extension StoredSession {
             contactId: snapshot.credentials.contactId, displayName: snapshot.credentials.displayName,
             markdownAllowed: snapshot.credentials.markdownAllowed, outbox: snapshot.outbox, startedAt: snapshot.startedAt,
             savedAt: savedAt)
+        partnerName = snapshot.partner
     }
 
     /// What the session core restores from.
@@ -66,7 +69,7 @@ extension StoredSession {
             credentials: ResumeCredentials(
                 token: participantToken, participantId: participantId, contactId: contactId,
                 markdownAllowed: markdownAllowed, displayName: displayName),
-            outbox: outbox, startedAt: startedAt, lastActivity: savedAt)
+            outbox: outbox, startedAt: startedAt, lastActivity: savedAt, partner: partnerName)
     }
 }
 

@@ -383,8 +383,20 @@ extension SessionCore {
     mutating func persist() {
         guard connection.hasOpened || isResumed, !connection.state.isClosed, let credentials = wire.resumeCredentials else { return }
         let capabilities = wire.capabilities
+        persistedPartner = partner
         emit(.persist(SessionSnapshot(
             backend: capabilities.name, endpoint: capabilities.endpoint, credentials: credentials, outbox: outbox.entries,
-            startedAt: startedAt, lastActivity: now)))
+            startedAt: startedAt, lastActivity: now, partner: persistedPartner)))
+    }
+
+    /// The newest agent or bot that wrote in this chat (within the last 50 items).
+    var partner: String? {
+        let items = transcript.items
+        for position in stride(from: items.count - 1, through: max(0, items.count - 50), by: -1) {
+            let item = items[position]
+            guard !item.isOwn, case .message = item.kind, item.sender.role == .agent || item.sender.role == .bot else { continue }
+            return item.sender.name
+        }
+        return persistedPartner
     }
 }

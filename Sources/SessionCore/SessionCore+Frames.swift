@@ -73,6 +73,11 @@ extension SessionCore {
         if own, let localId = item.localId { confirmedByServer(localId: localId) }
         if own, case .message = item.kind { noteAnswerFromHistory(item) }
         if live, !item.isHistory, !own { noteLiveEvent(item) }
+        if live, !own, case .message = item.kind, item.sender.role == .agent || item.sender.role == .bot,
+            item.sender.name != persistedPartner
+        {
+            persist()  // a resumed chat can then say whom it is with
+        }
         if live, !item.isHistory, case .event(.chatEnded) = item.kind { chatEndedByServer() }
     }
 

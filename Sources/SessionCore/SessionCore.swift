@@ -74,6 +74,8 @@ public struct SessionCore: Sendable {
     var heartbeatSentAt: Date?
     /// True while a front end shows the diagnostics: frame-by-frame snapshots are published only then.
     var diagnosticsWatched = false
+    /// The partner named in the last saved snapshot (a new one that writes saves again).
+    var persistedPartner: String?
     var nextRequest = 0
     var pending: [RequestID: (operation: WireOperation, purpose: Purpose)] = [:]
     /// When each pending call went out, to learn the link's round trip.

@@ -15,12 +15,15 @@ public struct SessionSnapshot: Codable, Sendable, Hashable {
     public var startedAt: Date
     /// When the chat last saw activity (PolyAI sessions expire after ten idle minutes).
     public var lastActivity: Date
+    /// Who the user was talking to last (the newest agent or bot that wrote), to say whom a resumed chat is with.
+    public var partner: String?
 
     /// Creates a snapshot.
     public init(
         backend: String, endpoint: String, credentials: ResumeCredentials, outbox: [OutboxEntry], startedAt: Date,
-        lastActivity: Date
+        lastActivity: Date, partner: String? = nil
     ) {
+        self.partner = partner
         self.backend = backend
         self.endpoint = endpoint
         self.credentials = credentials

@@ -70,7 +70,8 @@ struct ConnectChatLoop {
 
     /// What the chat says when it resumed a stored one.
     static func resumedNotice(_ stored: StoredSession) -> String {
-        "Resumed your chat as \(stored.displayName) (started \(clock(stored.startedAt))) — /new or --new starts a fresh one."
+        let with = stored.partnerName.map { " with \($0)" } ?? ""
+        return "Resumed your chat\(with) as \(stored.displayName) (started \(clock(stored.startedAt))) — /new or --new starts a fresh one."
     }
 
     /// The display name a start asks for, when it names one.

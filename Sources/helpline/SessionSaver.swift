@@ -74,6 +74,9 @@ final class SessionSaver: Sendable {
             return state.forgotten ? nil : state.latest
         }
         guard let snapshot else { return }
-        try? store.save(StoredSession(snapshot, savedAt: Date()), key: key)
+        var stored = StoredSession(snapshot, savedAt: Date())
+        // A resumed chat saves before its transcript is read back: it keeps the partner named before.
+        if stored.partnerName == nil { stored.partnerName = store.load(key: key)?.partnerName }
+        try? store.save(stored, key: key)
     }
 }

@@ -39,7 +39,7 @@ import Testing
         second.closeInput()
         #expect(await second.waitForExit(timeout: .seconds(20)) == 0, "exits cleanly: \(second.stderr)")
 
-        #expect(second.stderr.contains("Resumed your chat as Maria"), "\(second.stderr)")
+        #expect(second.stderr.contains("Resumed your chat with Helpline Bot as Maria"), "the notice names whom the chat is with: \(second.stderr)")
         #expect(await server.contacts() == contacts, "the same chat, not a new one")
         let greetings = second.stdout.components(separatedBy: "Welcome to the Helpline demo").count - 1
         #expect(greetings == 1, "history shown once:\n\(second.stdout)")
