@@ -16,7 +16,7 @@ extension ContactCenterHub {
     func polyAIQueueFrames(_ sessionId: String, _ announcement: PolyAIQueueAnnouncement) {
         if polyAI.sessions[sessionId]?.inQueue != true {
             polyAI.sessions[sessionId]?.inQueue = true
-            polyAIAppend(sessionId, type: "POLY_AGENT_TRIGGERED_HANDOFF", payload: [:])
+            polyAITriggerHandoff(sessionId)
             polyAIAppend(sessionId, type: "HANDOFF_ACCEPTED", payload: ["queue_name": announcement.queue])
         }
         var status: [String: Any] = [
@@ -27,12 +27,20 @@ extension ContactCenterHub {
         polyAIAppend(sessionId, type: "HANDOFF_QUEUE_STATUS", payload: status)
     }
 
+    /// Starts a handoff once: `POLY_AGENT_TRIGGERED_HANDOFF`, unless this handoff already has it.
+    func polyAITriggerHandoff(_ sessionId: String) {
+        guard polyAI.sessions[sessionId]?.handoffTriggered != true else { return }
+        polyAI.sessions[sessionId]?.handoffTriggered = true
+        polyAIAppend(sessionId, type: "POLY_AGENT_TRIGGERED_HANDOFF", payload: [:])
+    }
+
     /// A live agent joins: the short ladder first when the chat was not announced in a queue.
     func polyAILiveAgentJoined(_ sessionId: String, _ item: WireItem, name: String) {
         if polyAI.sessions[sessionId]?.inQueue != true {
             polyAIQueueFrames(sessionId, PolyAIQueueAnnouncement(position: 1, queue: "support", text: nil, waitSeconds: 30))
         }
         polyAI.sessions[sessionId]?.inQueue = false
+        polyAI.sessions[sessionId]?.handoffTriggered = false
         polyAIAppend(sessionId, type: "LIVE_AGENT_JOINED", payload: [
             "agent": ["id": item.participantId ?? "", "name": name, "avatar_url": ""],
         ])
@@ -41,6 +49,7 @@ extension ContactCenterHub {
     /// Nobody took the chat in time.
     func polyAIHandoffTimedOut(_ sessionId: String) {
         polyAI.sessions[sessionId]?.inQueue = false
+        polyAI.sessions[sessionId]?.handoffTriggered = false
         polyAIAppend(sessionId, type: "HANDOFF_TIMEOUT", payload: ["reason": "Queue wait exceeded"])
     }
 }

@@ -43,6 +43,12 @@ extension ContactCenterHub {
                 polyAIQueueFrames(sessionId, announcement)
                 return
             }
+            if text.range(of: "transferring you", options: .caseInsensitive) != nil {
+                // A flow's transfer announcement is the handoff's start on PolyAI (spec §7.5): clients
+                // word it themselves, so it is not also sent as a system message.
+                polyAITriggerHandoff(sessionId)
+                return
+            }
             polyAIAppend(sessionId, type: "SYSTEM_MESSAGE", payload: ["message": text, "level": "SYSTEM_MESSAGE_LEVEL_INFO"])
             return
         }

@@ -33,6 +33,8 @@ struct PolyAISessionRecord: Sendable {
     var ended = false
     /// True while the session waits in a live-agent queue whose ladder frames were already sent.
     var inQueue = false
+    /// True once `POLY_AGENT_TRIGGERED_HANDOFF` was sent for the handoff under way.
+    var handoffTriggered = false
 }
 
 /// Fault knobs of the PolyAI half (besides the shared drop / half-open / refuse-upgrade faults).

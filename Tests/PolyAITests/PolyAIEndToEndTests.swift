@@ -55,6 +55,9 @@ struct PolyAIEndToEndTests {
         })
         let items = await harness.recorder.currentItems
         #expect(items.contains { $0.kind == .event(.handoff) })
+        // The flow's transfer announcement is the handoff's start, said once (not also a system line).
+        let transfers = items.filter { $0.text.lowercased().contains("transferring you") }
+        #expect(transfers.count == 1, "\(transfers.map(\.text))")
         #expect(items.contains { $0.kind == .event(.queued) })
         #expect(items.contains { $0.kind == .event(.joined) && $0.sender.role == .agent })
         #expect(items.contains { $0.kind == .event(.left) && $0.sender.role == .bot })
