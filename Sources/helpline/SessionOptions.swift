@@ -21,7 +21,7 @@ struct SessionOptions: ParsableArguments {
     @Option(
         name: .long, parsing: .unconditional,
         help: ArgumentHelp(
-            "Send read and delivered receipts at most once per SECONDS (0 to 60, default 5; the Connect SDK's messageReceipts.throttleTime).",
+            "Send read and delivered receipts at most once per SECONDS, 0 to 60 (the Connect SDK's messageReceipts.throttleTime).",
             valueName: "seconds"))
     var receiptThrottle: Double = 5
 
