@@ -21,6 +21,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
         .package(url: "https://github.com/apple/swift-certificates.git", from: "1.21.1"),
         .package(url: "https://github.com/apple/swift-asn1.git", from: "1.7.4"),
+        .package(url: "https://github.com/LebJe/TOMLKit.git", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
@@ -46,7 +47,7 @@ let package = Package(
         .target(name: "AgentConsole", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore"]),
         .target(name: "AWSSigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "ChatEngine", "SessionCore"]),
-        .target(name: "HelplineConfig"),
+        .target(name: "HelplineConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "DemoServer",
             dependencies: [

@@ -1,4 +1,5 @@
 import Foundation
+import TOMLKit
 
 /// A value in the configuration file.
 public enum ConfigValue: Sendable, Hashable {
@@ -20,12 +21,16 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable {
 }
 
 /// `~/.config/helpline/config.toml`: top-level keys for every run, `[profiles.NAME]` tables chosen
-/// with `--profile NAME`. The TOML subset documented in `docs/configuration.md`.
+/// with `--profile NAME`. Read with TOMLKit; every error names the file and line.
 public struct ConfigFile: Sendable, Equatable {
     /// Keys before any table.
     public var defaults: [String: ConfigValue] = [:]
     /// Named profiles.
     public var profiles: [String: [String: ConfigValue]] = [:]
+    /// The file's name as messages show it (empty for a configuration made in code).
+    public var file = ""
+    /// The line of each key: `[key]` at the top level, `["profiles", NAME, key]` in a profile.
+    var keyLines: [[String]: Int] = [:]
 
     /// Creates an empty configuration.
     public init() {}
@@ -36,102 +41,81 @@ public struct ConfigFile: Sendable, Equatable {
         return base + "/helpline/config.toml"
     }
 
-    /// Parses the TOML subset; `file` names the file in errors.
+    /// `FILE:LINE` of a key (in `profile`, or at the top level), when the file set it.
+    public func location(of key: String, profile: String? = nil) -> String? {
+        let path = profile.map { ["profiles", $0, key] } ?? [key]
+        return keyLines[path].map { "\(file):\($0)" }
+    }
+
+    /// Parses a TOML document; `file` names the file in errors (`FILE:LINE: reason`).
     public static func parse(_ text: String, file: String = "config.toml") throws -> ConfigFile {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw TOMLErrorText.error(error.description, line: error.source.begin.line, text: text, file: file)
+        }
+        let locator = TOMLKeyLocator(text)
         var config = ConfigFile()
-        var profile: String?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = stripComment(String(raw)).trimmingCharacters(in: .whitespaces)
-            if line.isEmpty { continue }
-            let fail = { (reason: String) in ConfigError("\(file):\(index + 1): \(reason)") }
-            if line.hasPrefix("[") {
-                guard line.hasSuffix("]"), line.hasPrefix("[profiles.") else {
-                    throw fail("only [profiles.NAME] tables are supported")
-                }
-                let name = String(line.dropFirst("[profiles.".count).dropLast()).trimmingCharacters(in: .whitespaces)
-                guard isBareKey(name) else { throw fail("'\(name)' is not a valid profile name") }
-                profile = name
-                config.profiles[name, default: [:]] = config.profiles[name] ?? [:]
+        config.file = file
+        for key in table.keys.sorted() {
+            guard let value = table[key] else { continue }
+            let fail = { (reason: String) in ConfigError("\(file):\(locator.line(of: [key])): \(reason)") }
+            guard key == "profiles" else {
+                guard value.type != .table else { throw fail("only [profiles.NAME] tables are supported, not [\(key)]") }
+                config.defaults[key] = try convert(value, key: key, place: "\(file):\(locator.line(of: [key]))")
+                config.keyLines[[key]] = locator.line(of: [key])
                 continue
             }
-            guard let equals = line.firstIndex(of: "=") else { throw fail("expected key = value") }
-            let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            guard isBareKey(key) else { throw fail("'\(key)' is not a valid key") }
-            guard key != "profile" else { throw fail("'profile' cannot be set in the file; use --profile or HELPLINE_PROFILE") }
-            guard let value = parseValue(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)) else {
-                throw fail("cannot read the value of '\(key)' (strings need \"quotes\")")
+            guard let profiles = value.table else { throw fail("'profiles' holds [profiles.NAME] tables, not a value") }
+            for name in profiles.keys.sorted() {
+                let failIn = { (path: [String], reason: String) in
+                    ConfigError("\(file):\(locator.line(of: ["profiles", name] + path)): \(reason)")
+                }
+                guard let profile = profiles[name]?.table else {
+                    throw failIn([], "only [profiles.NAME] tables are supported; 'profiles.\(name)' is a value")
+                }
+                config.profiles[name] = [:]
+                for profileKey in profile.keys.sorted() {
+                    guard let value = profile[profileKey] else { continue }
+                    let place = "\(file):\(locator.line(of: ["profiles", name, profileKey]))"
+                    guard value.type != .table else {
+                        throw failIn([profileKey], "only [profiles.NAME] tables are supported, not [profiles.\(name).\(profileKey)]")
+                    }
+                    config.profiles[name, default: [:]][profileKey] = try convert(value, key: profileKey, place: place)
+                    config.keyLines[["profiles", name, profileKey]] = locator.line(of: ["profiles", name, profileKey])
+                }
             }
-            if let profile { config.profiles[profile, default: [:]][key] = value } else { config.defaults[key] = value }
         }
         return config
     }
 
-    private static func isBareKey(_ text: String) -> Bool {
-        !text.isEmpty && text.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" }
-    }
-
-    /// Removes a `#` comment that is not inside a string.
-    private static func stripComment(_ line: String) -> String {
-        var inString = false
-        var escaped = false
-        for (offset, char) in line.enumerated() {
-            if escaped { escaped = false; continue }
-            if char == "\\" && inString { escaped = true; continue }
-            if char == "\"" { inString.toggle() }
-            if char == "#" && !inString { return String(line.prefix(offset)) }
-        }
-        return line
-    }
-
-    private static func parseValue(_ text: String) -> ConfigValue? {
-        if text == "true" { return .bool(true) }
-        if text == "false" { return .bool(false) }
-        if text.hasPrefix("[") {
-            guard text.hasSuffix("]") else { return nil }
+    /// A TOML value as an option value: strings and numbers as their text, booleans, lists of them.
+    private static func convert(_ value: TOMLValueConvertible, key: String, place: String) throws -> ConfigValue {
+        let fail = { (reason: String) in ConfigError("\(place): \(reason)") }
+        guard key != "profile" else { throw fail("'profile' cannot be set in the file; use --profile or HELPLINE_PROFILE") }
+        if value.type == .bool, let bool = value.bool { return .bool(bool) }
+        if let text = scalarText(value) { return .scalar(text) }
+        if let array = value.array {
             var items: [String] = []
-            var rest = Substring(text.dropFirst().dropLast())
-            while true {
-                rest = rest.drop { $0 == " " || $0 == "," }
-                if rest.isEmpty { break }
-                guard let (item, remainder) = parseString(rest) else { return nil }
-                items.append(item)
-                rest = remainder
+            for item in array {
+                guard let text = scalarText(item) else {
+                    throw fail("'\(key)' must be a list of strings or numbers, not of \(item.type)s")
+                }
+                items.append(text)
             }
             return .list(items)
         }
-        if text.hasPrefix("\"") {
-            guard let (string, remainder) = parseString(Substring(text)), remainder.trimmingCharacters(in: .whitespaces).isEmpty else {
-                return nil
-            }
-            return .scalar(string)
-        }
-        if Double(text) != nil { return .scalar(text) }
-        return nil
+        throw fail("'\(key)' cannot be a \(value.type); write a \"string\", a number, true/false or a list")
     }
 
-    /// A basic string `"…"` with `\"`, `\\`, `\n`, `\t` escapes; returns it and what follows.
-    private static func parseString(_ text: Substring) -> (String, Substring)? {
-        guard text.first == "\"" else { return nil }
-        var out = ""
-        var index = text.index(after: text.startIndex)
-        while index < text.endIndex {
-            let char = text[index]
-            if char == "\"" { return (out, text[text.index(after: index)...]) }
-            if char == "\\" {
-                index = text.index(after: index)
-                guard index < text.endIndex else { return nil }
-                switch text[index] {
-                case "n": out.append("\n")
-                case "t": out.append("\t")
-                case "\"": out.append("\"")
-                case "\\": out.append("\\")
-                default: return nil
-                }
-            } else {
-                out.append(char)
-            }
-            index = text.index(after: index)
+    /// The text of a string or number.
+    private static func scalarText(_ value: TOMLValueConvertible) -> String? {
+        switch value.type {
+        case .string: return value.string
+        case .int: return value.int.map { String($0) }
+        case .double: return value.double.map { String(describing: $0) }
+        default: return nil
         }
-        return nil
     }
 }

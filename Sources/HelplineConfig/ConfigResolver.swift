@@ -47,10 +47,29 @@ public struct ConfigResolver: Sendable {
         return nil
     }
 
+    /// The completed arguments, and where each added option came from.
+    public struct Resolution: Sendable, Equatable {
+        /// The arguments to parse.
+        public var arguments: [String]
+        /// Added option (long name) → its source: `FILE:LINE` of a key, or the environment variable.
+        public var sources: [String: String]
+
+        /// Creates a resolution.
+        public init(arguments: [String], sources: [String: String]) {
+            self.arguments = arguments
+            self.sources = sources
+        }
+    }
+
     /// `arguments` (after the subcommand name) completed from the environment and the file.
     /// `--profile NAME` (or `HELPLINE_PROFILE`) picks the profile; it stays in the arguments only when
     /// the subcommand itself takes `--profile` (as `connect` does, for AWS credentials).
     public func resolve(_ arguments: [String], options: Options) throws -> [String] {
+        try resolution(arguments, options: options).arguments
+    }
+
+    /// ``resolve(_:options:)`` with the source of every option it added.
+    public func resolution(_ arguments: [String], options: Options) throws -> Resolution {
         var args = arguments
         var profileName = environment["HELPLINE_PROFILE"].flatMap { $0.isEmpty ? nil : $0 }
         if let index = args.firstIndex(of: "--profile"), index + 1 < args.count {
@@ -73,19 +92,25 @@ public struct ConfigResolver: Sendable {
             return String(arg.dropFirst(2).split(separator: "=", maxSplits: 1).first ?? "")
         })
         var added: [String] = []
+        var sources: [String: String] = [:]
         for option in (options.valued.union(options.flags)).sorted() where !given.contains(option) {
             if let (name, value) = environmentValue(option) {
                 added += try Self.arguments(option, .scalar(value), options: options, source: name)
+                sources[option] = name
             } else if let value = profile[option] ?? config.defaults[option] {
-                added += try Self.arguments(option, value, options: options, source: "the configuration key '\(option)'")
+                let location = profile[option] != nil
+                    ? config.location(of: option, profile: profileName) : config.location(of: option)
+                let source = location.map { "\($0): '\(option)'" } ?? "the configuration key '\(option)'"
+                added += try Self.arguments(option, value, options: options, source: source)
+                sources[option] = location ?? "the configuration file"
             }
         }
         // Options go before a `--` terminator or positional arguments would swallow them.
         if let terminator = args.firstIndex(of: "--") {
             args.insert(contentsOf: added, at: terminator)
-            return args
+            return Resolution(arguments: args, sources: sources)
         }
-        return args + added
+        return Resolution(arguments: args + added, sources: sources)
     }
 
     private static func arguments(_ option: String, _ value: ConfigValue, options: Options, source: String) throws -> [String] {
@@ -99,7 +124,7 @@ public struct ConfigResolver: Sendable {
         }
         switch value {
         case .scalar(let text): return ["--\(option)", text]
-        case .bool(let on): return ["--\(option)", on ? "true" : "false"]
+        case .bool: throw ConfigError("\(source) takes a value, not true or false (--\(option) is not a flag)")
         case .list(let items):
             guard options.repeatable.contains(option) || items.count <= 1 else {
                 throw ConfigError("\(source) takes one value, not a list")

@@ -66,8 +66,7 @@ struct AgentCommand: AsyncParsableCommand {
                 do {
                     let chat = try await desk.accept(contactId)
                     var configuration = SessionConfiguration(logger: logger)
-                    configuration.sendsTyping = !common.noTyping
-                    configuration.sendsReceipts = !common.noReceipts
+                    common.apply(to: &configuration)
                     let session = ChatSession(wire: desk.wire(for: chat), configuration: configuration)
                     await sessions.add(session, contactId: chat.contactId, customerName: chat.customerName)
                     let events = session.events

@@ -43,8 +43,7 @@ struct ChatRunner {
         greeting: String? = nil
     ) async throws -> RunResult {
         var configuration = SessionConfiguration(logger: logger)
-        configuration.sendsTyping = !options.noTyping
-        configuration.sendsReceipts = !options.noReceipts
+        options.session.apply(to: &configuration)
         if let saver {
             configuration.onPersist = { snapshot in saver.save(snapshot) }
             configuration.onForget = { saver.forget() }

@@ -9,15 +9,26 @@ enum ConfigLaunch {
     /// The arguments to parse: `raw` completed for the subcommand it names (or the default one).
     static func arguments(
         _ raw: [String] = Array(CommandLine.arguments.dropFirst()),
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        warn: (String) -> Void = { StandardStreams.err("helpline: warning: " + $0) }
     ) throws -> [String] {
+        try resolution(raw, environment: environment, warn: warn).arguments
+    }
+
+    /// ``arguments(_:environment:warn:)`` with where each added option came from. Keys of the file
+    /// that no command takes are reported through `warn`, once, with file, line and the nearest key.
+    static func resolution(
+        _ raw: [String] = Array(CommandLine.arguments.dropFirst()),
+        environment: [String: String] = ProcessInfo.processInfo.environment,
+        warn: (String) -> Void = { StandardStreams.err("helpline: warning: " + $0) }
+    ) throws -> ConfigResolver.Resolution {
         let subcommands = Helpline.configuration.subcommands
         let named = raw.first.flatMap { first in subcommands.first { $0._commandName == first } }
         if raw.contains(where: { ["-h", "--help", "--version", "--generate-completion-script"].contains($0) })
             || raw.first == "help" {
-            return raw
+            return .init(arguments: raw, sources: [:])
         }
-        guard let command = named ?? Helpline.configuration.defaultSubcommand else { return raw }
+        guard let command = named ?? Helpline.configuration.defaultSubcommand else { return .init(arguments: raw, sources: [:]) }
         let path = environment["HELPLINE_CONFIG"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ConfigFile.defaultPath(environment: environment, home: FileManager.default.homeDirectoryForCurrentUser.path)
         var config = ConfigFile()
@@ -25,6 +36,11 @@ enum ConfigLaunch {
             config = try ConfigFile.parse(String(decoding: data, as: UTF8.self), file: path)
         } else if environment["HELPLINE_CONFIG"] != nil {
             throw ConfigError("cannot read the configuration file \(path)")
+        }
+        let commandOptions = options(of: command)
+        let own = commandOptions.valued.union(commandOptions.flags)
+        if !config.unknownKeyWarnings(known: own).isEmpty {
+            config.unknownKeyWarnings(known: knownKeys()).forEach(warn)
         }
         if environment["HELPLINE_CONFIG"] == nil {
             let legacy = LegacyConfigJSON.defaultPath(environment: environment, home: FileManager.default.homeDirectoryForCurrentUser.path)
@@ -34,8 +50,36 @@ enum ConfigLaunch {
             }
         }
         let rest = named == nil ? raw : Array(raw.dropFirst())
-        let resolved = try ConfigResolver(config: config, environment: environment).resolve(rest, options: options(of: command))
-        return (named == nil ? [] : [command._commandName]) + resolved
+        var resolution = try ConfigResolver(config: config, environment: environment).resolution(rest, options: commandOptions)
+        resolution.arguments = (named == nil ? [] : [command._commandName]) + resolution.arguments
+        return resolution
+    }
+
+    /// Every long option of every command: the keys config.toml may hold.
+    static func knownKeys() -> Set<String> {
+        Helpline.configuration.subcommands.reduce(into: Set<String>()) { keys, command in
+            let options = options(of: command)
+            keys.formUnion(options.valued.union(options.flags))
+        }
+    }
+
+    /// A parse error as one line naming the source of the option it is about, when that option came
+    /// from config.toml (`FILE:LINE`) or the environment; nil when it came from the command line.
+    static func sourcedMessage(for error: any Error, sources: [String: String]) -> String? {
+        guard !sources.isEmpty, Helpline.exitCode(for: error) == .validationFailure else { return nil }
+        let message = Helpline.message(for: error)
+        guard !message.isEmpty else { return nil }
+        for (option, source) in sources.sorted(by: { $0.key > $1.key }) {
+            var searchStart = message.startIndex
+            while let range = message.range(of: "--" + option, range: searchStart..<message.endIndex) {
+                let next = message[range.upperBound...].first
+                searchStart = range.upperBound
+                if let next, next.isLetter || next.isNumber || next == "-" { continue }
+                let origin = source.hasPrefix("HELPLINE_") ? "the environment" : "config.toml"
+                return "\(source): \(message) (set by \(origin))"
+            }
+        }
+        return nil
     }
 
     /// The long options of a command, read from its help (flags take no `<value>`).

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import HelplineConfig
 import TerminalUI
 
 /// The `helpline` command: a terminal client for contact-center chat.
@@ -26,12 +28,34 @@ struct Helpline: AsyncParsableCommand {
     static func main() async {
         // A closed pipe is an error to handle (end the chat, exit quietly), not a silent death mid-chat.
         StandardStreams.ignoreBrokenPipeSignal()
-        let arguments: [String]
+        let resolution: ConfigResolver.Resolution
         do {
-            arguments = try ConfigLaunch.arguments()
+            resolution = try ConfigLaunch.resolution()
         } catch {
-            exit(withError: ValidationError(String(describing: error)))
+            // One line, no usage: the file (and line) is what needs fixing, not the command.
+            StandardStreams.err("Error: \(error)")
+            Foundation.exit(ExitCode.validationFailure.rawValue)
         }
-        await main(arguments)
+        // As `main(_:)` does, with the parse on its own so that a value from config.toml or the
+        // environment that does not parse names where it came from (validation runs only once).
+        var command: ParsableCommand
+        do {
+            command = try await asyncParseAsRoot(resolution.arguments)
+        } catch {
+            if let line = ConfigLaunch.sourcedMessage(for: error, sources: resolution.sources) {
+                StandardStreams.err("Error: \(line)")
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
+            exit(withError: error)
+        }
+        do {
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            exit(withError: error)
+        }
     }
 }
