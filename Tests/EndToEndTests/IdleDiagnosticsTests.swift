@@ -8,15 +8,15 @@ import Testing
 
 /// An idle chat wakes its front end only for what it shows: connection diagnostics follow the
 /// heartbeats only while a front end watches them (the TUI's F2 pane), yet they are recorded all along.
-@Suite("Idle chats publish no diagnostics nobody watches", .timeLimit(.minutes(2)))
+@Suite("Idle chats publish no diagnostics nobody watches", .timeLimit(.minutes(3)))
 struct IdleDiagnosticsTests {
-    /// Counts the timer sleeps that ran to their end (a timer that fired).
+    /// Counts the long timer sleeps (a second or more: the heartbeats here) that ran to their end.
     final class SleepCounter: Sendable {
         private let count = Mutex(0)
         var fired: Int { count.withLock { $0 } }
         func sleep(_ duration: Duration) async throws {
             try await Task.sleep(for: duration)
-            count.withLock { $0 += 1 }
+            if duration >= .seconds(1) { count.withLock { $0 += 1 } }
         }
     }
 
@@ -28,7 +28,7 @@ struct IdleDiagnosticsTests {
     /// Waits (with a deadline) until `more` timers fired after now.
     static func timersFire(_ more: Int, _ counter: SleepCounter) async -> Bool {
         let target = counter.fired + more
-        let deadline = ContinuousClock.now + .seconds(30)
+        let deadline = ContinuousClock.now + .seconds(60)
         while counter.fired < target, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         return counter.fired >= target
     }
@@ -37,7 +37,8 @@ struct IdleDiagnosticsTests {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
         defer { Task { await server.stop() } }
         let counter = SleepCounter()
-        let session = DemoChat.session(server, heartbeat: .milliseconds(300)) { configuration in
+        // Heartbeats every 2 s: a grace of 2 s holds on a loaded machine (300 ms did not).
+        let session = DemoChat.session(server, heartbeat: .seconds(2)) { configuration in
             configuration.core.recordsDiagnostics = true
             configuration.sleep = { try await counter.sleep($0) }
         }
@@ -46,16 +47,16 @@ struct IdleDiagnosticsTests {
         #expect(await recorder.wait { await $0.newItems.contains { $0.text.contains("Welcome") } })
         // Quiet from here: the connection is up and the greeting is in.
         let quietFrom = await Self.diagnostics(recorder).count
-        #expect(await Self.timersFire(6, counter), "heartbeats went on")
+        #expect(await Self.timersFire(3, counter), "heartbeats went on")
         #expect(await Self.diagnostics(recorder).count == quietFrom, "no diagnostics while nobody watches")
 
         await session.perform(.watchDiagnostics(true))
         let watched = await recorder.wait { await Self.diagnostics($0).count > quietFrom }
         #expect(watched, "watching publishes a snapshot at once")
         let first = try #require(await Self.diagnostics(recorder).last)
-        #expect(first.heartbeats.count >= 3, "heartbeats were recorded while unwatched: \(first.heartbeats.count)")
+        #expect(first.heartbeats.count >= 2, "heartbeats were recorded while unwatched: \(first.heartbeats.count)")
         let afterWatch = await Self.diagnostics(recorder).count
-        #expect(await Self.timersFire(4, counter))
+        #expect(await Self.timersFire(2, counter))
         #expect(await Self.diagnostics(recorder).count > afterWatch, "snapshots follow the heartbeats while watched")
 
         await session.perform(.watchDiagnostics(false))
