@@ -14,16 +14,27 @@ enum NetworkErrorText {
     /// the place. A tunnel the proxy refused is asked for once more, to name the proxy's answer.
     static func explain(_ error: any Error, url: String, proxy: ProxyServer?) async -> String {
         var cause = describe(error, proxy: proxy)
-        if let proxy, isTunnelRefusal(error), let components = URLComponents(string: url), let host = components.host {
+        if let components = URLComponents(string: url), let host = components.host {
             let secure = ["https", "wss"].contains(components.scheme?.lowercased() ?? "")
             let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
-            if let status = await ProxyForwarder(proxy: proxy).tunnelStatus(host: bare, port: components.port ?? (secure ? 443 : 80)),
+            let port = components.port ?? (secure ? 443 : 80)
+            if let proxy, isTunnelRefusal(error),
+               let status = await ProxyForwarder(proxy: proxy).tunnelStatus(host: bare, port: port),
                !(200..<300).contains(status.code) {
                 cause = refusal(status, proxy: proxy)
+            } else if proxy == nil, isVerificationFailure(error), let validity = await CertificateProbe.validity(host: bare, port: port) {
+                cause = CertificateProbe.explain(validity: validity)
             }
         }
         return HTTPTransport.located(cause, url: url, proxy: proxy)
     }
+
+    /// A certificate from an issuer nobody here trusts.
+    static let untrusted = "TLS failure: the certificate is not trusted (unknown issuer; --ca-file FILE trusts a private CA)"
+
+    /// A certificate that failed verification, why not known (through a proxy the probe is not made).
+    static let unverified =
+        "TLS failure: the certificate could not be verified (an unknown issuer or an expired certificate; --ca-file FILE trusts a private CA)"
 
     /// What a proxy's refusal means, by its status.
     static func refusal(_ status: HTTPResponseStatus, proxy: ProxyServer) -> String {
@@ -38,6 +49,13 @@ enum NetworkErrorText {
         default:
             return "the proxy refused the tunnel (\(answer))"
         }
+    }
+
+    private static func isVerificationFailure(_ error: any Error) -> Bool {
+        if let error = error as? NIOConnectionError, let first = error.connectionErrors.first {
+            return isVerificationFailure(first.error)
+        }
+        return error is NIOSSLError && String(describing: error).contains("CERTIFICATE_VERIFY_FAILED")
     }
 
     private static func isTunnelRefusal(_ error: any Error) -> Bool {
@@ -99,10 +117,7 @@ enum NetworkErrorText {
         }
         guard let ssl = error as? NIOSSLError else { return nil }
         let text = String(describing: ssl)
-        if text.contains("CERTIFICATE_VERIFY_FAILED") {
-            if text.contains("expired") { return "TLS failure: the certificate has expired" }
-            return "TLS failure: the certificate is not trusted (unknown issuer; --ca-file FILE trusts a private CA)"
-        }
+        if text.contains("CERTIFICATE_VERIFY_FAILED") { return unverified }
         if case .uncleanShutdown = ssl { return "TLS failure: the connection closed during the handshake" }
         return "TLS failure: \(short(text))"
     }

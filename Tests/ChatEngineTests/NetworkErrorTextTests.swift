@@ -19,6 +19,14 @@ import WSClient
         #expect(NetworkErrorText.describe(NIOSSLError.handshakeFailed(.sslError([]))).hasPrefix("TLS failure"))
     }
 
+    @Test func certificateDates() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let valid = now.addingTimeInterval(-86400)...now.addingTimeInterval(86400)
+        #expect(CertificateProbe.explain(validity: valid, now: now) == NetworkErrorText.untrusted)
+        #expect(CertificateProbe.explain(validity: valid, now: now.addingTimeInterval(2 * 86400)).contains("has expired (on 2027-01-"))
+        #expect(CertificateProbe.explain(validity: valid, now: now.addingTimeInterval(-2 * 86400)).contains("not valid yet"))
+    }
+
     @Test func proxyCauses() {
         let proxy = ProxyServer(host: "127.0.0.1", port: 3128)
         let withCredentials = ProxyServer(host: "127.0.0.1", port: 3128, username: "u", password: "p")

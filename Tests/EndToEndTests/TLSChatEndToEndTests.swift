@@ -81,6 +81,16 @@ import Testing
         #expect(Self.line(result.stderr, containing: ["127.0.0.2:\(demo.port)", "name mismatch"]) != nil, "\(result.stderr)")
     }
 
+    @Test("an expired certificate: one line naming the host and that it expired")
+    func expired() async throws {
+        // The demo's clock is 60 days behind: its 30-day certificate ran out a month ago.
+        let demo = try await TLSDemo.start { $0.now = { Date().addingTimeInterval(-60 * 86400) } }
+        let result = try await HelplineBinary.run(demo.connect(["--ca-file", demo.ca]), input: "hours\n", timeout: .seconds(90))
+        await demo.stop()
+        #expect(result.status != 0)
+        #expect(Self.line(result.stderr, containing: ["localhost:\(demo.port)", "certificate has expired"]) != nil, "\(result.stderr)")
+    }
+
     @Test("--insecure works for both protocols and warns")
     func insecure() async throws {
         let demo = try await TLSDemo.start()
