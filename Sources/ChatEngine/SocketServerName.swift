@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// The name a socket sends in TLS SNI and checks the server's certificate against: the host of the
 /// socket URL (which may differ from the REST host). TLS cannot name an IP address in SNI, so a
@@ -13,8 +14,10 @@ enum SocketServerName {
 
     /// The SNI and verification name for `url`, nil for a plain `ws://` URL.
     static func resolve(url: String) throws(Problem) -> String? {
-        guard let components = URLComponents(string: url), let rawHost = components.host, !rawHost.isEmpty else {
-            throw Problem(description: "the socket URL has no host")
+        // A URL Foundation cannot read is left to the WebSocket library, which reads (or refuses) it itself.
+        guard let components = URLComponents(string: url) else { return nil }
+        guard let rawHost = components.host, !rawHost.isEmpty else {
+            throw Problem(description: "the socket URL \(TraceRedactor.url(url)) has no host")
         }
         let bracketed = rawHost.hasPrefix("[")
         let host = bracketed ? String(rawHost.dropFirst().dropLast()) : rawHost

@@ -24,6 +24,28 @@ import Testing
         }
     }
 
+    @Test("a server that resets the connection: one line saying so, naming the host")
+    func reset() async throws {
+        let server = try MisbehavingServer(.reset)
+        defer { server.stop() }
+        let result = try await HelplineBinary.run(
+            ["connect", "--start-url", "http://127.0.0.1:\(server.port)/Prod", "--display-name", "R", "--plain", "--new"],
+            timeout: .seconds(90))
+        #expect(result.status != 0)
+        #expect(line(result.stderr, containing: ["reset", "127.0.0.1:\(server.port)"]) != nil, "\(result.stderr)")
+    }
+
+    @Test("a server that never answers: timed out after the 15 s request limit, naming the host")
+    func timeout() async throws {
+        let server = try MisbehavingServer(.silent)
+        defer { server.stop() }
+        let result = try await HelplineBinary.run(
+            ["connect", "--start-url", "http://127.0.0.1:\(server.port)/Prod", "--display-name", "S", "--plain", "--new"],
+            timeout: .seconds(120))
+        #expect(result.status != 0)
+        #expect(line(result.stderr, containing: ["timed out", "127.0.0.1:\(server.port)"]) != nil, "\(result.stderr)")
+    }
+
     @Test("the socket's own failures name the socket's host: refused, and an untrusted certificate")
     func socketFailures() async throws {
         let plain = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
