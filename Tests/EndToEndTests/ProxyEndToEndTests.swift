@@ -9,17 +9,25 @@ import Testing
         TLSChatEndToEndTests.line(stderr, containing: words)
     }
 
-    @Test("Connect over TLS through --proxy: the proxy's log shows the CONNECTs for REST and the socket")
+    @Test("Connect over TLS through --proxy, with an upload: the proxy's log shows the CONNECTs for REST and the socket")
     func connectThroughTheProxy() async throws {
         let demo = try await TLSDemo.start()
         let proxy = try await TinyProxy.start(connectPorts: [demo.port])
         defer { proxy.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-proxy-file-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tunnel.txt")
+        try Data("through the tunnel\n".utf8).write(to: file)
         let result = try await HelplineBinary.run(
             demo.connect(startHost: "localhost", participantHost: "localhost", ["--ca-file", demo.ca, "--proxy", proxy.url()]),
-            input: "hours\n", timeout: .seconds(90))
+            input: "hours\n/attach \(file.path)\n", timeout: .seconds(90))
+        let contacts = await demo.server.contacts()
+        let transcript = await demo.server.transcript(contactId: contacts.first ?? "")
         await demo.stop()
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("opening hours"), "\(result.stdout)")
+        #expect(transcript.contains { $0.attachments.first?.name == "tunnel.txt" }, "the HTTPS upload went through the tunnel")
         let connects = proxy.requests.filter { $0 == "CONNECT localhost:\(demo.port) HTTP/1.1" }
         #expect(connects.count >= 2, "REST and the socket each tunnel through the proxy: \(proxy.requests)")
     }
