@@ -24,7 +24,7 @@ extension HTTPTransport {
         do {
             let response = try await execute(
                 request, method: "PUT", url: upload.url, headers: upload.headers.map { ($0.name, $0.value) },
-                timeout: .seconds(600))
+                bodyLength: upload.size, timeout: .seconds(600))
             var collected = try await response.body.collect(upTo: 64 * 1024)
             let body = Data(collected.readBytes(length: collected.readableBytes) ?? [])
             var headers: [String: String] = [:]
@@ -34,8 +34,8 @@ extension HTTPTransport {
             let detail = (error as? BackendError).map { error -> String in
                 if case .network(let text) = error { return text }
                 return error.description
-            } ?? Self.describe(error)
-            return .failure(Self.located(detail, url: upload.url))
+            } ?? Self.located(Self.describe(error), url: upload.url)
+            return .failure(detail)
         }
     }
 
@@ -48,7 +48,7 @@ extension HTTPTransport {
         let request = HTTPClientRequest(url: url)
         let response: HTTPClientResponse
         do {
-            response = try await execute(request, method: "GET", url: url, headers: [], timeout: .seconds(600))
+            response = try await execute(request, method: "GET", url: url, headers: [], bodyLength: nil, timeout: .seconds(600))
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             throw error
@@ -74,7 +74,8 @@ extension HTTPTransport {
             }
         } catch {
             try? FileManager.default.removeItem(atPath: path)
-            throw BackendError.network(Self.describe(error))
+            let via = HTTPRoute(url: url, rules: proxy).proxy
+            throw BackendError.network(Self.located(NetworkErrorText.describe(error, proxy: via), url: url, proxy: via))
         }
         if let expectedSize, expectedSize != written {
             try? FileManager.default.removeItem(atPath: path)
@@ -84,21 +85,23 @@ extension HTTPTransport {
     }
 
     private func execute(
-        _ request: HTTPClientRequest, method: String, url: String, headers: [(String, String)], timeout: Duration
+        _ request: HTTPClientRequest, method: String, url: String, headers: [(String, String)], bodyLength: Int64?,
+        timeout: Duration
     ) async throws -> HTTPClientResponse {
         let started = ContinuousClock.now
+        let route = HTTPRoute(url: url, rules: proxy)
         do {
-            let response = try await Self.engineClient.execute(
-                request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
+            let response = try await route.execute(request, bodyLength: bodyLength, timeout: timeout)
             trace?.http(
                 method: method, url: url, requestHeaders: headers, requestBody: nil, status: Int(response.status.code),
                 responseBody: nil, error: nil, duration: .now - started)
             return response
         } catch {
+            let detail = await NetworkErrorText.explain(error, url: url, proxy: route.proxy)
             trace?.http(
                 method: method, url: url, requestHeaders: headers, requestBody: nil, status: nil, responseBody: nil,
-                error: Self.describe(error), duration: .now - started)
-            throw BackendError.network(Self.describe(error))
+                error: detail, duration: .now - started)
+            throw BackendError.network(detail)
         }
     }
 

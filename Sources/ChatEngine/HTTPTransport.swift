@@ -23,33 +23,24 @@ public struct HTTPTransport: Sendable {
         }
     }
 
-    private let client: HTTPClient
     /// The timeout for one request.
     public var timeout: Duration
     /// Headers added to every request (from `--header`).
     public var extraHeaders: [(String, String)]
     /// Where every exchange is traced (`--trace`), if anywhere.
     public var trace: TraceRecorder?
+    /// Which proxy each request goes through.
+    public var proxy: ProxyRules
 
-    /// One process-wide client that does not retry failed connection attempts on its own:
-    /// the engine has its own backoff, and a wrong URL should fail in milliseconds, not after
-    /// the request timeout. It lives as long as the process, like `HTTPClient.shared`.
-    static let engineClient: HTTPClient = {
-        var configuration = HTTPClient.Configuration()
-        configuration.connectionPool.retryConnectionEstablishment = false
-        configuration.timeout.connect = .seconds(10)
-        if let tls = TransportDefaults.current.tls.configuration() { configuration.tlsConfiguration = tls }
-        return HTTPClient(eventLoopGroupProvider: .singleton, configuration: configuration)
-    }()
-
-    /// Creates a transport on the process-wide client; headers and trace default to ``TransportDefaults/current``.
+    /// Creates a transport on the process-wide clients; headers, trace and proxies default to ``TransportDefaults/current``.
     public init(
-        timeout: Duration = .seconds(15), extraHeaders: [(String, String)]? = nil, trace: TraceRecorder?? = nil
+        timeout: Duration = .seconds(15), extraHeaders: [(String, String)]? = nil, trace: TraceRecorder?? = nil,
+        proxy: ProxyRules? = nil
     ) {
-        self.client = Self.engineClient
         self.timeout = timeout
         self.extraHeaders = extraHeaders ?? TransportDefaults.current.extraHeaders
         self.trace = trace ?? TransportDefaults.current.trace
+        self.proxy = proxy ?? TransportDefaults.current.proxy
     }
 
     /// Sends a request and collects the whole response (at most 8 MiB).
@@ -64,8 +55,9 @@ public struct HTTPTransport: Sendable {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
         let started = ContinuousClock.now
+        let route = HTTPRoute(url: url, rules: proxy)
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.seconds * 1e9)))
+            let response = try await route.execute(request, bodyLength: body.map { Int64($0.count) }, timeout: timeout)
             var collected = try await response.body.collect(upTo: 8 << 20)
             let bytes = collected.readBytes(length: collected.readableBytes) ?? []
             var headerMap: [String: String] = [:]
@@ -80,10 +72,11 @@ public struct HTTPTransport: Sendable {
                 error: error.description, duration: .now - started)
             throw error
         } catch {
+            let detail = await NetworkErrorText.explain(error, url: url, proxy: route.proxy)
             trace?.http(
                 method: method, url: url, requestHeaders: allHeaders, requestBody: body, status: nil, responseBody: nil,
-                error: Self.describe(error), duration: .now - started)
-            throw BackendError.network(Self.describe(error))
+                error: detail, duration: .now - started)
+            throw BackendError.network(detail)
         }
     }
 
@@ -101,27 +94,24 @@ public struct HTTPTransport: Sendable {
                 method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body)
             return .response(HTTPResponse(status: response.status, headers: response.headers, body: response.body))
         } catch let error as BackendError {
-            if case .network(let detail) = error { return .failure(Self.located(detail, url: request.url)) }
+            if case .network(let detail) = error { return .failure(detail) }
             return .failure(error.description)
         } catch {
-            return .failure(Self.located(Self.describe(error), url: request.url))
+            return .failure(Self.located(NetworkErrorText.describe(error), url: request.url))
         }
     }
 
-    /// `detail (host:port)`, unless the detail names the place already.
-    static func located(_ detail: String, url: String) -> String {
+    /// `detail (host:port)`, or `detail (host:port via proxy P)`, unless the detail names the place already.
+    static func located(_ detail: String, url: String, proxy: ProxyServer? = nil) -> String {
         guard let components = URLComponents(string: url), let host = components.host else { return detail }
         let port = components.port ?? (components.scheme == "https" || components.scheme == "wss" ? 443 : 80)
         let place = "\(host):\(port)"
-        return detail.contains(place) ? detail : "\(detail) (\(place))"
+        guard !detail.contains(place) else { return detail }
+        return proxy.map { "\(detail) (\(place) via proxy \($0))" } ?? "\(detail) (\(place))"
     }
 
-    /// A short description of a transport error for users.
+    /// A short description of a transport error for users (see ``NetworkErrorText``).
     static func describe(_ error: any Error) -> String {
-        let text = String(describing: error)
-        if text.contains("connectTimeout") || text.contains("deadlineExceeded") { return "timed out" }
-        if text.contains("connectionRefused") || text.contains("Connection refused") { return "connection refused" }
-        if text.contains("remoteConnectionClosed") { return "connection closed by the server" }
-        return text.count > 160 ? String(text.prefix(160)) + "…" : text
+        NetworkErrorText.describe(error)
     }
 }

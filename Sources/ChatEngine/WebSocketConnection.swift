@@ -47,33 +47,49 @@ enum WebSocketConnection {
             if let field = HTTPField.Name(name) { headers[field] = value }
         }
         trace?.socket("open", url: endpoint.url)
-        let configuration = WebSocketClientConfiguration(
-            maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2))
-        let opened = Mutex(false)
+        let proxy = defaults.proxy.proxy(for: endpoint.url)
+        let serverName: String?
         do {
-            let close = try await WebSocketClient.connect(
-                url: endpoint.url, configuration: configuration, tlsConfiguration: defaults.tls.configuration(), logger: logger
-            ) { inbound, writer, _ in
-                opened.withLock { $0 = true }
-                await report(.opened)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask {
-                        for try await message in inbound.messages(maxSize: 1 << 20) {
-                            guard case .text(let text) = message else { continue }
-                            trace?.socket("in", frame: text)
-                            await report(.frame(text))
-                        }
+            serverName = try SocketServerName.resolve(url: endpoint.url)
+        } catch {
+            trace?.socket("close", detail: error.description)
+            await report(.closed(.unreachable("socket: \(error.description)")))
+            return
+        }
+        let configuration = WebSocketClientConfiguration(
+            maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2), sniHostname: serverName)
+        let opened = Mutex(false)
+        let handler: WebSocketDataHandler<WebSocketClient.Context> = { inbound, writer, _ in
+            opened.withLock { $0 = true }
+            await report(.opened)
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                group.addTask {
+                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                        guard case .text(let text) = message else { continue }
+                        trace?.socket("in", frame: text)
+                        await report(.frame(text))
                     }
-                    group.addTask {
-                        for await text in outbound {
-                            trace?.socket("out", frame: text)
-                            try await writer.write(.text(text))
-                        }
-                        throw Ended.byUs
-                    }
-                    try await group.next()
-                    group.cancelAll()
                 }
+                group.addTask {
+                    for await text in outbound {
+                        trace?.socket("out", frame: text)
+                        try await writer.write(.text(text))
+                    }
+                    throw Ended.byUs
+                }
+                try await group.next()
+                group.cancelAll()
+            }
+        }
+        do {
+            let tls = defaults.tls.configuration()
+            let close = if let proxy {
+                try await WebSocketClient.connect(
+                    url: endpoint.url, configuration: configuration, tlsConfiguration: tls,
+                    proxySettings: Self.proxySettings(proxy), logger: logger, handler: handler)
+            } else {
+                try await WebSocketClient.connect(
+                    url: endpoint.url, configuration: configuration, tlsConfiguration: tls, logger: logger, handler: handler)
             }
             let code = close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }
             trace?.socket("close", detail: close.map { "\($0.closeCode) \($0.reason ?? "")" } ?? "closed")
@@ -86,11 +102,20 @@ enum WebSocketConnection {
             trace?.socket("close", detail: "upgrade refused")
             await report(.closed(.upgradeRefused))
         } catch {
-            let detail = HTTPTransport.located(HTTPTransport.describe(error), url: endpoint.url)
+            let detail = await NetworkErrorText.explain(error, url: endpoint.url, proxy: proxy)
             trace?.socket("close", detail: detail)
             if Task.isCancelled { return }
             await report(.closed(opened.withLock { $0 } ? .afterOpen(code: nil) : .unreachable("socket: \(detail)")))
         }
+    }
+}
+
+extension WebSocketConnection {
+    /// The proxy settings for a socket through `proxy`: a CONNECT tunnel, with the credentials if any.
+    static func proxySettings(_ proxy: ProxyServer) -> WebSocketProxySettings {
+        var headers = HTTPFields()
+        if let authorization = proxy.basicAuthorization { headers[.proxyAuthorization] = authorization }
+        return WebSocketProxySettings(host: proxy.host, port: proxy.port, type: .http(connectHeaders: headers), timeout: .seconds(30))
     }
 }
 

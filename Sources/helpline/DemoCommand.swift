@@ -46,6 +46,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
+        common.transport.bypassEnvironmentProxies()
         let configuration = DemoServerConfiguration(
             port: port, flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
         let server: DemoContactCenter

@@ -55,6 +55,9 @@ struct ScriptBackendOptions: ParsableArguments {
     /// True when a PolyAI option is given.
     var usesPolyAI: Bool { apiKey != nil || restUrl != nil || environment != nil }
 
+    /// True when no backend is given, so the script chats with the embedded demo on loopback.
+    var runsEmbeddedDemo: Bool { !usesPolyAI && connect.startUrl == nil && connect.participantToken == nil }
+
     /// Starts the demo when no backend is given; returns how to make a backend per conversation.
     func makeTarget() async throws -> Target {
         let name = displayName
@@ -70,7 +73,7 @@ struct ScriptBackendOptions: ParsableArguments {
             }
             return Target(makeWire: { PolyAIWire(options: options, ids: .random()) }, stop: {})
         }
-        if connect.startUrl == nil, connect.participantToken == nil {
+        if runsEmbeddedDemo {
             let configuration = DemoServerConfiguration(flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
             let server: DemoContactCenter
             do {

@@ -82,6 +82,7 @@ struct ScriptCommand: AsyncParsableCommand {
         // Logging is bootstrapped only for a log file, so the command can also run inside tests.
         let logger = try logFile.map { try LoggingSetup.bootstrap(file: $0, level: logLevel) }
             ?? Logger(label: "helpline", factory: { _ in SwiftLogNoOpLogHandler() })
+        if backend.runsEmbeddedDemo { transport.bypassEnvironmentProxies() }
         let target = try await backend.makeTarget()
         let runner = ScriptRunner(
             configuration: SessionConfiguration(logger: logger), patience: .seconds(expectTimeout), makeWire: target.makeWire)

@@ -4,7 +4,8 @@ import Foundation
 import TerminalUI
 import SessionCore
 
-/// `--header` and `--trace`: escape hatches and diagnostics for every request the chat makes.
+/// `--header`, `--trace`, TLS and proxy settings: escape hatches and diagnostics for every request
+/// and socket the chat makes.
 struct TransportOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Add a header to every request and socket upgrade (repeatable).", valueName: "'Name: value'"))
     var header: [String] = []
@@ -17,6 +18,11 @@ struct TransportOptions: ParsableArguments {
 
     @Flag(name: .long, help: "Do not verify TLS certificates at all (dangerous: anyone on the path can read the chat).")
     var insecure = false
+
+    @Option(name: .long, help: ArgumentHelp(
+        "Send requests and sockets through this HTTP proxy, http://[user:password@]host:port (instead of HTTPS_PROXY/HTTP_PROXY; NO_PROXY still applies; '' for none).",
+        valueName: "url"))
+    var proxy: String?
 
     /// The parsed `--header` values.
     func parsedHeaders() throws -> [(String, String)] {
@@ -38,6 +44,8 @@ struct TransportOptions: ParsableArguments {
     /// Checks the values and installs them as the process-wide ``TransportDefaults``, so every
     /// transport and socket made afterwards uses them (runs during argument validation, before any chat).
     func validate() throws {
+        let proxies = try proxyRules(environment: ProcessInfo.processInfo.environment)
+        for secret in proxies.secrets { TraceRedactor.register(secret: secret) }
         let headers = try parsedHeaders()
         for (name, value) in headers where TraceRedactor.isSecretName(name) { TraceRedactor.register(secret: value) }
         var recorder: TraceRecorder?
@@ -60,7 +68,24 @@ struct TransportOptions: ParsableArguments {
             StandardStreams.err(
                 "WARNING: --insecure: TLS certificates are NOT verified. Anyone on the network path can read and change this chat and its credentials.")
         }
-        guard !headers.isEmpty || recorder != nil || !tls.isDefault else { return }
-        TransportDefaults.current = TransportDefaults(extraHeaders: headers, trace: recorder, tls: tls)
+        guard !headers.isEmpty || recorder != nil || !tls.isDefault || !proxies.isDirect else { return }
+        TransportDefaults.current = TransportDefaults(extraHeaders: headers, trace: recorder, tls: tls, proxy: proxies)
+    }
+
+    /// The proxy rules from `--proxy` and the environment; a malformed proxy URL is a usage error
+    /// that names where it came from and never shows its credentials.
+    func proxyRules(environment: [String: String]) throws -> ProxyRules {
+        do {
+            return try ProxyRules.resolve(option: proxy, environment: environment)
+        } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
+    /// For the embedded demo contact center on loopback: proxies from the environment do not apply
+    /// (an explicit `--proxy` still does, to try one out against the demo).
+    func bypassEnvironmentProxies() {
+        guard proxy == nil else { return }
+        TransportDefaults.current.proxy = ProxyRules()
     }
 }

@@ -13,6 +13,9 @@ enum HelplineBinary {
             .deletingLastPathComponent().appendingPathComponent(".build/debug/helpline")
     }
 
+    /// The environment variables that choose proxies.
+    static let proxyVariables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"]
+
     /// Runs `helpline` with `arguments`, feeding `input` on stdin; kills it after `timeout`.
     static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Duration = .seconds(30)
@@ -21,6 +24,8 @@ enum HelplineBinary {
         process.executableURL = path
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        // Loopback tests are direct unless a test sets a proxy itself.
+        for name in proxyVariables { env[name] = nil }
         env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-state-\(UUID().uuidString)").path
         for (key, value) in environment { env[key] = value }
         process.environment = env

@@ -11,6 +11,7 @@ final class InteractiveHelpline: @unchecked Sendable {
         process.executableURL = HelplineBinary.path
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
+        for name in HelplineBinary.proxyVariables { env[name] = nil }  // loopback tests are direct
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let stdout = Pipe()

@@ -159,6 +159,7 @@ import Testing
             "--display-name", "Maria", "--plain", "--new",
         ]
         var env = ProcessInfo.processInfo.environment
+        for name in HelplineBinary.proxyVariables { env[name] = nil }  // loopback tests are direct
         env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-state-\(UUID().uuidString)").path
         process.environment = env
         let (stdin, stderr) = (Pipe(), Pipe())

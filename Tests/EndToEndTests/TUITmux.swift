@@ -56,7 +56,8 @@ final class TUITmux: @unchecked Sendable {
         let outputPath = capture ? directory.appendingPathComponent("tmux-out-\(UUID().uuidString)").path : "/dev/null"
         defer { if capture { try? FileManager.default.removeItem(atPath: outputPath) } }
         let argv = [Self.tmuxPath ?? "/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let env = ProcessInfo.processInfo.environment.map { "\($0.key)=\($0.value)" }
+        let env = ProcessInfo.processInfo.environment.filter { !HelplineBinary.proxyVariables.contains($0.key) }  // loopback tests are direct
+            .map { "\($0.key)=\($0.value)" }
         var cArgs = argv.map { strdup($0) } + [nil]
         var cEnv = env.map { strdup($0) } + [nil]
         defer {

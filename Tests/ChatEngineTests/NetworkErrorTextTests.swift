@@ -1,0 +1,48 @@
+import AsyncHTTPClient
+import Foundation
+import NIOCore
+import NIOSSL
+import Testing
+import WSClient
+
+@testable import ChatEngine
+
+/// Transport errors become one short cause; the place is added after it.
+@Suite struct NetworkErrorTextTests {
+    @Test func causes() {
+        #expect(NetworkErrorText.describe(IOError(errnoCode: ECONNREFUSED, reason: "connect")) == "connection refused")
+        #expect(NetworkErrorText.describe(IOError(errnoCode: ECONNRESET, reason: "read")) == "the connection was reset")
+        #expect(NetworkErrorText.describe(HTTPClientError.deadlineExceeded) == "timed out")
+        #expect(NetworkErrorText.describe(HTTPClientError.connectTimeout) == "timed out")
+        #expect(NetworkErrorText.describe(ChannelError.connectTimeout(.seconds(10))) == "timed out")
+        #expect(NetworkErrorText.describe(NIOSSLExtraError.failedToValidateHostname).contains("name mismatch"))
+        #expect(NetworkErrorText.describe(NIOSSLError.handshakeFailed(.sslError([]))).hasPrefix("TLS failure"))
+    }
+
+    @Test func certificateDates() {
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let valid = now.addingTimeInterval(-86400)...now.addingTimeInterval(86400)
+        #expect(CertificateProbe.explain(validity: valid, now: now) == NetworkErrorText.untrusted)
+        #expect(CertificateProbe.explain(validity: valid, now: now.addingTimeInterval(2 * 86400)).contains("has expired (on 2027-01-"))
+        #expect(CertificateProbe.explain(validity: valid, now: now.addingTimeInterval(-2 * 86400)).contains("not valid yet"))
+    }
+
+    @Test func proxyCauses() {
+        let proxy = ProxyServer(host: "127.0.0.1", port: 3128)
+        let withCredentials = ProxyServer(host: "127.0.0.1", port: 3128, username: "u", password: "p")
+        #expect(NetworkErrorText.describe(IOError(errnoCode: ECONNREFUSED, reason: "connect"), proxy: proxy) == "the proxy refused the connection")
+        #expect(NetworkErrorText.describe(HTTPClientError.proxyAuthenticationRequired, proxy: proxy).contains("wants credentials"))
+        #expect(NetworkErrorText.describe(HTTPClientError.proxyAuthenticationRequired, proxy: withCredentials).contains("refused the credentials"))
+        #expect(NetworkErrorText.describe(HTTPClientError.invalidProxyResponse, proxy: proxy).contains("refused to open a tunnel"))
+        #expect(NetworkErrorText.describe(WebSocketClientError.proxyHandshakeInvalidResponse, proxy: proxy).contains("refused to open a tunnel"))
+    }
+
+    @Test func places() {
+        #expect(HTTPTransport.located("connection refused", url: "http://127.0.0.1:9/x") == "connection refused (127.0.0.1:9)")
+        #expect(HTTPTransport.located("timed out", url: "wss://socket.example.com/chat") == "timed out (socket.example.com:443)")
+        #expect(HTTPTransport.located("timed out", url: "https://[::1]:8443/x") == "timed out ([::1]:8443)")
+        #expect(
+            HTTPTransport.located("the proxy refused the connection", url: "https://a.example/x", proxy: ProxyServer(host: "p", port: 8))
+                == "the proxy refused the connection (a.example:443 via proxy p:8)")
+    }
+}
