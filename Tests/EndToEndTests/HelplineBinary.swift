@@ -42,16 +42,45 @@ enum HelplineBinary {
         // as cores (two here), and the in-process demo server needs them.
         let outTask = readOnThread(stdout.fileHandleForReading)
         let errTask = readOnThread(stderr.fileHandleForReading)
-        let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        let status = await waitForExit(process, timeout: timeout)
         return Result(
-            status: process.terminationStatus,
+            status: status,
             stdout: String(decoding: await outTask.value, as: UTF8.self),
             stderr: String(decoding: await errTask.value, as: UTF8.self))
+    }
+
+    /// Waits (polling, never blocking a thread of the cooperative pool) until `process` exits, or
+    /// kills it after `timeout`; its exit status (a signal number when killed).
+    ///
+    /// SIGKILL, not `terminate()`: a child of a pool thread inherits its blocked signals, SIGTERM
+    /// among them. And the exit is also looked for with `waitid(WNOWAIT)`, which reads it without
+    /// reaping: Foundation's monitor has been seen to miss a child that exits at once, after which
+    /// `isRunning` stays true and `waitUntilExit()` never returns (starving the pool).
+    static func waitForExit(_ process: Process, timeout: Duration) async -> Int32 {
+        let pid = process.processIdentifier
+        var deadline = ContinuousClock.now + timeout
+        var killed = false
+        while true {
+            if !process.isRunning { return process.terminationStatus }
+            if let status = exited(pid) { return status }
+            if ContinuousClock.now >= deadline {
+                guard !killed else { return SIGKILL }
+                kill(pid, SIGKILL)
+                killed = true
+                deadline = ContinuousClock.now + .seconds(30)
+            }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    /// The exit status of the child `pid` if it has exited, without reaping it.
+    private static func exited(_ pid: pid_t) -> Int32? {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0, info._sifields._sigchld.si_pid == pid else {
+            return nil
+        }
+        let status = info._sifields._sigchld.si_status
+        return info.si_code == CLD_EXITED ? status : (status == 0 ? SIGKILL : status)
     }
 
     /// Reads a handle to its end on a dedicated thread.

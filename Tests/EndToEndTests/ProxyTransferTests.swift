@@ -38,8 +38,7 @@ import Testing
         }
 
         func stop() {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
         }
     }
 

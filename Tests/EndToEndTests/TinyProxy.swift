@@ -80,10 +80,10 @@ final class TinyProxy: Sendable {
         try? FileManager.default.removeItem(at: folder)
     }
 
-    /// SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them.
+    /// SIGKILL: a child of the test process inherits its blocked signals, SIGTERM among them. No
+    /// `waitUntilExit()`: it blocks a thread of the cooperative pool, and Foundation reaps the child.
     private func stopProcess() {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
     }
 
     /// Polls until the port accepts connections (true) or the process ended or 30 s passed (false).
