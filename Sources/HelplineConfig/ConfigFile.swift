@@ -40,8 +40,11 @@ public struct ConfigFile: Sendable, Equatable {
     public static func parse(_ text: String, file: String = "config.toml") throws -> ConfigFile {
         var config = ConfigFile()
         var profile: String?
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = stripComment(String(raw)).trimmingCharacters(in: .whitespaces)
+        // Split at "\n" scalars: "\r\n" is one `Character`, so splitting the characters would not split CRLF files.
+        for (index, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var scalars = String.UnicodeScalarView(raw)
+            if scalars.last == "\r" { scalars.removeLast() }
+            let line = stripComment(String(scalars)).trimmingCharacters(in: .whitespaces)
             if line.isEmpty { continue }
             let fail = { (reason: String) in ConfigError("\(file):\(index + 1): \(reason)") }
             if line.hasPrefix("[") {
@@ -49,14 +52,14 @@ public struct ConfigFile: Sendable, Equatable {
                     throw fail("only [profiles.NAME] tables are supported")
                 }
                 let name = String(line.dropFirst("[profiles.".count).dropLast()).trimmingCharacters(in: .whitespaces)
-                guard isBareKey(name) else { throw fail("'\(name)' is not a valid profile name") }
+                guard isBareKey(name) else { throw fail("'\(printable(name))' is not a valid profile name") }
                 profile = name
                 config.profiles[name, default: [:]] = config.profiles[name] ?? [:]
                 continue
             }
             guard let equals = line.firstIndex(of: "=") else { throw fail("expected key = value") }
             let key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            guard isBareKey(key) else { throw fail("'\(key)' is not a valid key") }
+            guard isBareKey(key) else { throw fail("'\(printable(key))' is not a valid key") }
             guard key != "profile" else { throw fail("'profile' cannot be set in the file; use --profile or HELPLINE_PROFILE") }
             guard let value = parseValue(line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)) else {
                 throw fail("cannot read the value of '\(key)' (strings need \"quotes\")")
@@ -64,6 +67,20 @@ public struct ConfigFile: Sendable, Equatable {
             if let profile { config.profiles[profile, default: [:]][key] = value } else { config.defaults[key] = value }
         }
         return config
+    }
+
+    /// `text` for an error message, control characters written as `\u{…}`: the message stays one line
+    /// and cannot drive the terminal it is printed on.
+    static func printable(_ text: String) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     private static func isBareKey(_ text: String) -> Bool {
