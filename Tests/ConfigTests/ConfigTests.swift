@@ -73,7 +73,7 @@ struct ConfigTests {
         #expect { try ConfigFile.parse(text) } throws: { String(describing: $0).hasPrefix(message) }
     }
 
-    @Test("a file with CRLF line ends reads as with LF (found by fuzzing: it was one long line)")
+    @Test("a file with CRLF line ends reads as with LF (found while fuzzing: it was one long line)")
     func crlfLineEnds() throws {
         let crlf = Self.text.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
         #expect(try ConfigFile.parse(crlf) == ConfigFile.parse(Self.text))

@@ -54,7 +54,7 @@ struct ScriptParserTests {
         }
     }
 
-    @Test("a script with CRLF line ends has the same steps (found by fuzzing: it was one `send` step)")
+    @Test("a script with CRLF line ends has the same steps (found while fuzzing: it was one `send` step)")
     func crlfLineEnds() throws {
         let text = "send hello\nexpect Welcome within 3s\n\n# comment\nend\n"
         let crlf = try ScriptParser.parse(text.replacingOccurrences(of: "\n", with: "\r\n"), name: "crlf")
@@ -63,7 +63,7 @@ struct ScriptParserTests {
         #expect(crlf.steps.map(\.line) == [1, 2, 5])
     }
 
-    @Test("huge durations are refused, not a crash (found by fuzzing: Int64 overflow)",
+    @Test("huge durations are refused, not a crash (found writing the fuzz target: Int64 overflow)",
           arguments: ["wait 1e300s", "wait 1e17m", "wait 9223372036854775807ms", "expect x within 1e20s", "wait 600.1s"])
     func hugeDurations(line: String) {
         #expect {
