@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN := .build/debug/helpline
 
-.PHONY: run test sim bench build deps install clean
+.PHONY: run test sim bench fuzz build deps install clean
 
 ## run: build, start the embedded demo contact center and open a chat with it
 run: build
@@ -27,6 +27,13 @@ sim:
 bench:
 	@scripts/ensure-deps.sh
 	@scripts/bench.sh
+
+## fuzz: coverage-guided fuzzing (libFuzzer) of every decoder of outside bytes — make fuzz [FUZZ_SECONDS=60] [FUZZ_TARGETS="markdown config"]; not part of `make test` (docs/robustness.md)
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
+fuzz:
+	@scripts/ensure-deps.sh
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_TARGETS="$(FUZZ_TARGETS)" SWIFT=$(SWIFT) scripts/fuzz.sh
 
 build:
 	@scripts/ensure-deps.sh

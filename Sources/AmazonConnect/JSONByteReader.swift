@@ -74,8 +74,15 @@ struct JSONByteReader {
                     UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
                     position += 2
                 case UInt8(ascii: "u"):
-                    guard position + 5 < bytes.count else { return nil }
-                    for offset in 2...5 where Self.hexValue(bytes[position + offset]) == nil { return nil }
+                    // A lone surrogate is refused here (JSONDecoder refuses it too), even in a value that is only skipped.
+                    guard let unit = hex4(at: position + 2) else { return nil }
+                    if unit >= 0xDC00 && unit <= 0xDFFF { return nil }
+                    if unit >= 0xD800 && unit <= 0xDBFF {
+                        guard position + 7 < bytes.count, bytes[position + 6] == UInt8(ascii: "\\"),
+                            bytes[position + 7] == UInt8(ascii: "u"), let low = hex4(at: position + 8), low >= 0xDC00 && low <= 0xDFFF
+                        else { return nil }
+                        position += 6
+                    }
                     position += 6
                 default:
                     return nil
@@ -86,6 +93,17 @@ struct JSONByteReader {
             position += 1
         }
         return nil
+    }
+
+    /// The value of four hex digits at `offset`, or nil when they are not there.
+    private func hex4(at offset: Int) -> UInt32? {
+        guard offset + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for index in offset..<(offset + 4) {
+            guard let digit = Self.hexValue(bytes[index]) else { return nil }
+            value = value << 4 | digit
+        }
+        return value
     }
 
     /// Skips bytes that need no attention inside a string (not `"`, `\\` or a control), eight at a time.

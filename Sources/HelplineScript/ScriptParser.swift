@@ -37,8 +37,9 @@ public enum ScriptParser {
     /// Parses script text; `file` names it in errors.
     public static func parse(_ text: String, name: String, file: String = "script") throws -> Script {
         var steps: [ScriptStep] = []
-        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = rawLine.trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
+        // Split at "\n" scalars: "\r\n" is one `Character`, so splitting the characters would not split CRLF files.
+        for (index, rawLine) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = String(String.UnicodeScalarView(rawLine)).trimmingCharacters(in: .whitespaces.union(.init(charactersIn: "\r")))
             if line.isEmpty || line.hasPrefix("#") { continue }
             do {
                 steps.append(ScriptStep(line: index + 1, action: try action(line), source: line))
@@ -72,13 +73,13 @@ public enum ScriptParser {
             let kindWord = body.prefix { !$0.isWhitespace }
             guard let kind = ScriptEventKind(rawValue: String(kindWord)) else {
                 let names = ScriptEventKind.allCases.map(\.rawValue).joined(separator: "|")
-                throw Reason("expect-event needs one of \(names), got '\(kindWord)'")
+                throw Reason("expect-event needs one of \(names), got '\(printable(kindWord))'")
             }
             let name = unquote(body.dropFirst(kindWord.count).trimmingCharacters(in: .whitespaces))
             if !name.isEmpty { try checkRegex(name) }
             return .expectEvent(kind, namePattern: name.isEmpty ? nil : name, within: within)
         case "pick":
-            guard let number = Int(rest), number >= 1 else { throw Reason("pick needs an option number (1, 2, …), got '\(rest)'") }
+            guard let number = Int(rest), number >= 1 else { throw Reason("pick needs an option number (1, 2, …), got '\(printable(rest))'") }
             return .pick(number)
         case "set":
             let name = rest.prefix { !$0.isWhitespace }
@@ -93,7 +94,7 @@ public enum ScriptParser {
             guard rest.isEmpty else { throw Reason("end takes no arguments") }
             return .end
         default:
-            throw Reason("unknown step '\(keyword)'; use send, expect, expect-event, pick, set, attach, wait or end")
+            throw Reason("unknown step '\(printable(keyword))'; use send, expect, expect-event, pick, set, attach, wait or end")
         }
     }
 
@@ -111,20 +112,37 @@ public enum ScriptParser {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
         for (suffix, scale) in units where text.hasSuffix(suffix) {
             if let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite {
-                let duration = Duration.milliseconds(Int64((value * scale * 1000).rounded()))
-                guard duration <= longestDuration else { throw Reason("'\(text)' is longer than 600s") }
-                return duration
+                // Compared before the conversion: `1e300s` does not fit in an Int64 of milliseconds.
+                let milliseconds = (value * scale * 1000).rounded()
+                guard milliseconds <= Double(longestDuration.components.seconds) * 1000 else {
+                    throw Reason("'\(printable(text))' is longer than 600s")
+                }
+                return .milliseconds(Int64(milliseconds))
             }
         }
-        throw Reason("'\(text)' is not a duration like 2s, 500ms or 1m")
+        throw Reason("'\(printable(text))' is not a duration like 2s, 500ms or 1m")
     }
 
     private static func checkRegex(_ pattern: String) throws {
         do {
             _ = try NSRegularExpression(pattern: pattern)
         } catch {
-            throw Reason("'\(pattern)' is not a valid regular expression")
+            throw Reason("'\(printable(pattern))' is not a valid regular expression")
         }
+    }
+
+    /// `text` for an error message, control characters written as `\u{…}`: the message stays one line
+    /// and cannot drive the terminal it is printed on.
+    static func printable(_ text: some StringProtocol) -> String {
+        var out = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out)
     }
 
     /// Strips one pair of surrounding double quotes.

@@ -22,6 +22,8 @@ enum ASCIIWrapper {
         _ spans: [StyledSpan], width: Int, firstPrefix: [StyledSpan], restPrefix: [StyledSpan],
         into lines: inout [StyledLine]
     ) -> Bool {
+        // No spans at all (an empty heading): the general wrapper's one line with a trimmed prefix.
+        guard !spans.isEmpty else { return false }
         guard spans.contains(where: isBreak) else {
             return wrapParagraph(spans[...], width: width, firstPrefix: firstPrefix, restPrefix: restPrefix, into: &lines)
         }

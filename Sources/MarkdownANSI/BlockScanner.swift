@@ -4,7 +4,8 @@
 /// top-level fenced code block or multi-line HTML block (types 1–5) is open, L starts in column 0
 /// with a non-space character, and L is not a list item marker (which could join a list above).
 /// Everything before a boundary is then a run of finished top-level blocks whose rendering no
-/// later text can change (link reference definitions used across a boundary are the exception).
+/// later text can change (link reference definitions used across a boundary are the exception:
+/// `StreamingMarkdown` renders text that may hold one whole).
 struct BlockScanner: Sendable {
     /// Byte offsets (UTF-8) of the boundaries found so far, ascending.
     private(set) var boundaries: [Int] = []

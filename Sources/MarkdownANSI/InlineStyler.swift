@@ -165,7 +165,8 @@ struct InlineStyler {
             text = InlineStyler.collapse(text)
             if output.endsInSpaceOrBreak && text.hasPrefix(" ") { text.removeFirst() }
         }
-        output.append(text, style)
+        // Flattened like text nodes: the text of inline HTML (a CDATA section, say) may span lines.
+        text.withUTF8 { output.append($0, style, flatten: true) }
     }
 
     /// HTML whitespace collapsing: every run of spaces, tabs and newlines becomes one space.

@@ -128,10 +128,14 @@ struct SpanAccumulator {
     private mutating func close() {
         guard isOpen else { return }
         if finished.capacity == 0 { finished.reserveCapacity(4) }
-        let text = bytes.withUnsafeBufferPointer {
+        let raw = bytes.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[openStart...]), as: UTF8.self)
         }
-        finished.append(StyledSpan(text, style: style))
         isOpen = false
+        // The source was cleaned before parsing, but character references are decoded after it
+        // (`&#27;`, `&#x9B;`): no control character may reach the terminal that way either.
+        let text = Sanitizer.clean(raw)
+        guard !text.isEmpty else { return }
+        finished.append(StyledSpan(text, style: style))
     }
 }

@@ -22,12 +22,17 @@ public struct StreamingMarkdown: Sendable {
 
     /// The whole reply received so far.
     public private(set) var text: String = ""
+    /// UTF-8 of the text as the parser sees it (`Sanitizer.clean`: control characters removed).
     private var bytes: [UInt8] = []
     private var scanner = BlockScanner()
     private var documents: DocumentCache?
     private var lineCaches: [LineCache] = []
     /// When true the reply is complete and the tail is rendered without healing.
     public private(set) var isFinished = false
+    /// True once the text holds `]:`, which may be a link reference definition: cmark resolves those
+    /// across the whole document (a definition may come after its use), so the segments are no longer
+    /// independent and every call renders the whole displayed text instead.
+    private var mayDefineReferences = false
 
     /// Creates an empty stream.
     public init() {}
@@ -41,7 +46,12 @@ public struct StreamingMarkdown: Sendable {
     public mutating func append(_ chunk: String) {
         guard !chunk.isEmpty else { return }
         text += chunk
-        bytes.append(contentsOf: chunk.utf8)
+        // The bytes are the text as the parser sees it (controls removed), so the block scanner sees it too.
+        let start = bytes.count
+        bytes.append(contentsOf: Sanitizer.clean(chunk).utf8)
+        if !mayDefineReferences {
+            mayDefineReferences = (max(start, 1)..<max(bytes.count, 1)).contains { bytes[$0 - 1] == 0x5D && bytes[$0] == 0x3A }
+        }
         scanner.scan(bytes)
     }
 
@@ -53,6 +63,7 @@ public struct StreamingMarkdown: Sendable {
     /// Lines of the reply so far for `width` and `theme` (finished blocks come from the cache).
     public mutating func lines(width: Int, theme: Theme) -> [StyledLine] {
         let width = max(1, width)
+        if mayDefineReferences { return Markdown.render(displayedText, width: width, theme: theme) }
         let finished = scanner.boundaries.count
         var cache = takeLineCache(width: width, theme: theme)
         if cache.segments < finished {

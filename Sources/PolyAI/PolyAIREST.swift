@@ -67,7 +67,8 @@ enum PolyAIREST {
             let detail = (object?["message"] as? String).map { "\($0), " } ?? ""
             return .failed(.badAPIKey("\(detail)HTTP \(response.status) from \(path)"))
         case 429:
-            let wait = min(Int(response.headers["retry-after"] ?? "") ?? 5, 30)
+            // Retry-After is taken within 0…30 s: a negative value would not be a pause.
+            let wait = max(0, min(Int(response.headers["retry-after"] ?? "") ?? 5, 30))
             return .retry(.seconds(wait), failure: "HTTP 429 (rate limited)")
         case 500...599:
             return .retry(.seconds(1), failure: "HTTP \(response.status) from \(path)")

@@ -193,7 +193,8 @@ struct KeyDecoder {
             guard params.hasPrefix("<"), let button = Int(parts[0].dropFirst()) else { return nil }
             if final == "M" && button == 64 { return .wheelUp }
             if final == "M" && button == 65 { return .wheelDown }
-            if final == "M" && button == 0, parts.count == 3, let x = Int(parts[1]), let y = Int(parts[2]) {
+            // Cells are 1-based; anything else (0, negative, Int.min) is no click on the screen.
+            if final == "M" && button == 0, parts.count == 3, let x = Int(parts[1]), let y = Int(parts[2]), x >= 1, y >= 1 {
                 return .click(row: y - 1, column: x - 1)
             }
             return nil

@@ -69,6 +69,27 @@ import Testing
         }
     }
 
+    /// Found by fuzzing: the fast path only checked the syntax of envelope strings it skips, so a lone
+    /// surrogate escape there (which JSONDecoder refuses) let it read a frame the slow path rejects.
+    @Test func loneSurrogatesAnywhereAreRefusedByBothPaths() {
+        let item = #"{\"AbsoluteTime\":\"2025-06-12T14:03:52.640Z\",\"Id\":\"a\",\"Type\":\"MESSAGE\",\"Content\":\"hi\"}"#
+        let frames = [
+            #"{"content":"\#(item)","contentType":"application/j\ud83dson","topic":"aws/chat"}"#,
+            #"{"content":"\#(item)","contentType":"\udc00","topic":"aws/chat"}"#,
+            #"{"x":["\ud800"],"topic":"aws/chat","content":"\#(item)"}"#,
+            #"{"topic":"aws/chat","content":"{\"AbsoluteTime\":\"x\",\"Id\":\"a\",\"Type\":\"M\",\"X\":\"\\ud83d\\u0041\"}"}"#,
+        ]
+        for frame in frames {
+            #expect(ConnectFastFrameDecoder.item(frame) == nil, "frame \(frame)")
+            let fast = Self.outcome { try ConnectFrameDecoder.decode(frame) }
+            let slow = Self.outcome { try ConnectFrameDecoder.decodeWithJSONDecoder(frame) }
+            #expect(fast == slow, "frame \(frame)")
+        }
+        // A proper pair is still read by the fast path.
+        let pair = #"{"topic":"aws/chat","contentType":"\ud83d\ude00","content":"\#(item)"}"#
+        #expect(ConnectFastFrameDecoder.item(pair) != nil)
+    }
+
     @Test func fastTimestampsEqualTheFormatStyle() {
         var random = XorShiftRandom(seed: 42)
         for _ in 0..<3_000 {

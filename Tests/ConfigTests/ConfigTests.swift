@@ -73,6 +73,23 @@ struct ConfigTests {
         #expect { try ConfigFile.parse(text) } throws: { String(describing: $0).hasPrefix(message) }
     }
 
+    @Test("a file with CRLF line ends reads as with LF (found while fuzzing: it was one long line)")
+    func crlfLineEnds() throws {
+        let crlf = Self.text.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
+        #expect(try ConfigFile.parse(crlf) == ConfigFile.parse(Self.text))
+        #expect { try ConfigFile.parse("a = 1\r\nb c = 2\r\n") } throws: { String(describing: $0) == "config.toml:2: 'b c' is not a valid key" }
+    }
+
+    @Test("an error shows control characters escaped, so it stays one line (found by fuzzing)")
+    func controlCharactersInErrors() {
+        #expect { try ConfigFile.parse("no\rtify = 1\n") } throws: {
+            String(describing: $0) == "config.toml:1: 'no\\u{D}tify' is not a valid key"
+        }
+        #expect { try ConfigFile.parse("[profiles.\u{1B}[31m]\n") } throws: {
+            String(describing: $0) == "config.toml:1: '\\u{1B}[31m' is not a valid profile name"
+        }
+    }
+
     @Test("an unknown profile names the known ones; a flag env var must be boolean")
     func unknownProfile() throws {
         let resolver = ConfigResolver(config: try ConfigFile.parse(Self.text), environment: [:])

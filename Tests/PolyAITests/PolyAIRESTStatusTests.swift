@@ -25,6 +25,17 @@ struct PolyAIRESTStatusTests {
         #expect(error.description.contains("404"), "\(error)")
     }
 
+    @Test("a 429's Retry-After is taken within 0…30 s (found by fuzzing: a negative one was a negative pause)",
+          arguments: [("-9223", 0), ("7", 7), ("86400", 30), ("soon", 5)])
+    func retryAfterIsBounded(header: String, seconds: Int) {
+        let answer = HTTPResponse(status: 429, headers: ["retry-after": header])
+        guard case .retry(let delay, _) = PolyAIREST.read(.response(answer), url: Self.url, isTokenCall: true) else {
+            Issue.record("a 429 was not retried")
+            return
+        }
+        #expect(delay == .seconds(seconds))
+    }
+
     @Test("401 and 403 on the token call mean the key was refused", arguments: [401, 403])
     func refusedKey(status: Int) throws {
         let error = try #require(Self.error(status))

@@ -54,6 +54,34 @@ struct ScriptParserTests {
         }
     }
 
+    @Test("a script with CRLF line ends has the same steps (found while fuzzing: it was one `send` step)")
+    func crlfLineEnds() throws {
+        let text = "send hello\nexpect Welcome within 3s\n\n# comment\nend\n"
+        let crlf = try ScriptParser.parse(text.replacingOccurrences(of: "\n", with: "\r\n"), name: "crlf")
+        let lf = try ScriptParser.parse(text, name: "crlf")
+        #expect(crlf == lf)
+        #expect(crlf.steps.map(\.line) == [1, 2, 5])
+    }
+
+    @Test("huge durations are refused, not a crash (found writing the fuzz target: Int64 overflow)",
+          arguments: ["wait 1e300s", "wait 1e17m", "wait 9223372036854775807ms", "expect x within 1e20s", "wait 600.1s"])
+    func hugeDurations(line: String) {
+        #expect {
+            try ScriptParser.parse("\(line)\n", name: "huge", file: "huge.hls")
+        } throws: { String(describing: $0).hasSuffix("is longer than 600s") }
+        #expect(throws: Never.self) { try ScriptParser.parse("wait 600s\nwait 0.0004s\n", name: "edge") }
+    }
+
+    @Test("an error shows control characters escaped, so it stays one line (found by fuzzing)")
+    func controlCharactersInErrors() {
+        #expect {
+            try ScriptParser.parse("se\u{1B}[2Jnd hi\n", name: "bad", file: "bad.hls")
+        } throws: { String(describing: $0).hasPrefix("bad.hls:1: unknown step 'se\\u{1B}[2Jnd'") }
+        #expect {
+            try ScriptParser.parse("wait 1\rs\n", name: "bad", file: "bad.hls")
+        } throws: { String(describing: $0) == "bad.hls:1: '1\\u{D}s' is not a duration like 2s, 500ms or 1m" }
+    }
+
     @Test("a script without steps is an error")
     func emptyScript() {
         #expect(throws: ScriptParseError.self) { try ScriptParser.parse("# nothing\n\n", name: "empty") }

@@ -27,6 +27,16 @@ struct KeyDecoderTests {
         #expect(decode("\u{1B}[<64;10;5M") == [.wheelUp])
     }
 
+    /// Found by fuzzing: coordinates are 1-based; 0 or negative ones made clicks off the screen, and
+    /// Int.min overflowed (a crash) when made 0-based.
+    @Test func mouseReportsOffTheScreenAreNoClicks() {
+        #expect(decode("\u{1B}[<0;12;3M") == [.click(row: 2, column: 11)])
+        #expect(decode("\u{1B}[<0;-41;5M").isEmpty)
+        #expect(decode("\u{1B}[<0;0;0M").isEmpty)
+        #expect(decode("\u{1B}[<0;5;-9223372036854775808M").isEmpty)
+        #expect(decode("\u{1B}[<0;-9223372036854775808;5Mq") == [.text("q")])
+    }
+
     @Test func bracketedPasteKeepsNewlinesAndNeverEnters() {
         let keys = decode("\u{1B}[200~one\rtwo\r\nthree\u{1B}[201~x")
         #expect(keys == [.paste("one\ntwo\nthree"), .text("x")])

@@ -1,0 +1,68 @@
+import Testing
+@testable import MarkdownANSI
+
+/// Inputs the markdown fuzz target (`make fuzz`, Fuzz/Targets/MarkdownFuzzer.swift) found, each a
+/// bug fixed in the renderer (docs/robustness.md lists them).
+@Suite("Fuzzing regressions")
+struct FuzzRegressionTests {
+    /// Every character of the rendered text, hard-break spans aside.
+    private static func scalars(_ lines: [StyledLine]) -> [Unicode.Scalar] {
+        lines.flatMap { $0.spans.flatMap { Array($0.text.unicodeScalars) } }
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    @Test("character references to control characters are dropped, not decoded into the output")
+    func characterReferencesToControls() {
+        for text in ["D</a>\r\r&#8;fo\u{3000}", "&#27;[31mred&#27;[0m", "<b>&#x9B;2J</b> &#7;bell", "a &#x7f; b", "[&#27;](u)"] {
+            let lines = Markdown.render(text, width: 40)
+            #expect(!Self.scalars(lines).contains(where: Self.isControl), "\(text.debugDescription)")
+            let output = ANSIWriter.string(lines, mode: .truecolor, hyperlinks: true)
+            #expect(!output.contains("\u{1B}[31m") && !output.contains("\u{1B}[2J") && !output.contains("\u{7}"))
+        }
+        #expect(Support.plain(Markdown.render("&#27;[31mred", width: 40)) == "[31mred")
+    }
+
+    @Test("the text of inline HTML that spans lines is flattened like other text")
+    func inlineHTMLSpanningLines() {
+        let text = "==<![CDATA[\nfunction matchwo(a,b)\n{\n if (a < b && a < 0) then {\n    return \n]]>\nok"
+        let lines = Markdown.render(text, width: 60)
+        #expect(!Self.scalars(lines).contains(where: Self.isControl))
+        #expect(lines.allSatisfy { $0.width <= 60 })
+        #expect(Support.plain(lines).contains("function matchwo(a,b) {"))
+    }
+
+    @Test("a stream whose link reference definition comes later shows what Markdown.render shows")
+    func streamingWithLinkReferenceDefinitions() {
+        for text in ["[foo][]\n\n[foo]: /url1\n", "[[bar [foo]\n\n[foo]\0\0\0: /url\n", "[x]: /a\n\nsee [x]\n\nand [x]"] {
+            var stream = StreamingMarkdown()
+            for character in text {
+                stream.append(String(character))
+                #expect(stream.lines(width: 59, theme: .light) == Markdown.render(stream.displayedText, width: 59, theme: .light))
+            }
+            stream.finish()
+            #expect(stream.lines(width: 59, theme: .light) == Markdown.render(text, width: 59, theme: .light), "\(text.debugDescription)")
+        }
+    }
+
+    /// The block scanner read the raw text while the parser reads it cleaned: a NUL before a fence
+    /// hid the fence from the scanner, which then cut the stream inside the code block.
+    @Test("a control character at a line start does not cut the stream where the parser sees none")
+    func streamingSeesWhatTheParserSees() {
+        let text = "para\n\n\u{0}```\ncode\n\nmore\n```\nend"
+        var stream = StreamingMarkdown()
+        for character in text { stream.append(String(character)) }
+        stream.finish()
+        #expect(stream.lines(width: 30, theme: .default) == Markdown.render(text, width: 30))
+    }
+
+    @Test("wrapping nothing (an empty heading) gives the general wrapper's one trimmed prefix line")
+    func wrappingNoSpans() {
+        let prefix = [StyledSpan("> ")]
+        let lines = LineWrapper.wrap([], width: 13, firstPrefix: prefix, restPrefix: prefix)
+        #expect(lines == LineWrapper.slowWrap([], width: 13, firstPrefix: prefix, restPrefix: prefix))
+        #expect(lines == [StyledLine([StyledSpan(">")])])
+    }
+}
