@@ -16,8 +16,19 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable {
     /// One line: `FILE:LINE: reason`.
     public let description: String
 
-    /// Creates an error.
-    public init(_ description: String) { self.description = description }
+    /// Creates an error; control characters in it (from the file) are shown escaped, `\u{1B}`, so
+    /// it stays one line and cannot drive the terminal.
+    public init(_ description: String) {
+        var out = ""
+        for scalar in description.unicodeScalars {
+            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        self.description = out
+    }
 }
 
 /// `~/.config/helpline/config.toml`: top-level keys for every run, `[profiles.NAME]` tables chosen
@@ -49,6 +60,8 @@ public struct ConfigFile: Sendable, Equatable {
 
     /// Parses a TOML document; `file` names the file in errors (`FILE:LINE: reason`).
     public static func parse(_ text: String, file: String = "config.toml") throws -> ConfigFile {
+        // CRLF files read as LF files (the TOML parser stumbled on some of them; found by fuzzing).
+        let text = text.replacingOccurrences(of: "\r\n", with: "\n")
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -77,17 +77,18 @@ struct ConfigTests {
     func crlfLineEnds() throws {
         let crlf = Self.text.replacingOccurrences(of: "\n", with: "\r\n") + "\r\n"
         #expect(try ConfigFile.parse(crlf) == ConfigFile.parse(Self.text))
-        #expect { try ConfigFile.parse("a = 1\r\nb c = 2\r\n") } throws: { String(describing: $0) == "config.toml:2: 'b c' is not a valid key" }
+        #expect { try ConfigFile.parse("a = 1\r\nb c = 2\r\n") } throws: { String(describing: $0).hasPrefix("config.toml:2: ") }
     }
 
     @Test("an error shows control characters escaped, so it stays one line (found by fuzzing)")
     func controlCharactersInErrors() {
-        #expect { try ConfigFile.parse("no\rtify = 1\n") } throws: {
-            String(describing: $0) == "config.toml:1: 'no\\u{D}tify' is not a valid key"
+        func oneSafeLine(_ error: any Error) -> Bool {
+            let text = String(describing: error)
+            return text.hasPrefix("config.toml:1: ")
+                && !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) }
         }
-        #expect { try ConfigFile.parse("[profiles.\u{1B}[31m]\n") } throws: {
-            String(describing: $0) == "config.toml:1: '\\u{1B}[31m' is not a valid profile name"
-        }
+        #expect { try ConfigFile.parse("no\rtify = 1\n") } throws: { oneSafeLine($0) && String(describing: $0).contains("\\u{D}") }
+        #expect { try ConfigFile.parse("[profiles.\u{1B}[31m]\n") } throws: { oneSafeLine($0) && String(describing: $0).contains("\\u{1B}[31m") }
     }
 
     @Test("an unknown profile names the known ones; a flag env var must be boolean")
