@@ -5,15 +5,20 @@ import ChatModel
 import DemoServer
 import Foundation
 
-/// Engine benchmarks: reconnect time, half-open detection, ingest rate and idle CPU.
+/// Engine benchmarks: ingest rate, Enter → sent over slow links, reconnect time, half-open detection and idle CPU.
 @main
 struct EngineBench {
     static func main() async throws {
         let arguments = Set(CommandLine.arguments.dropFirst())
         let quick = arguments.contains("--quick")
         print("Helpline engine benchmarks (\(quick ? "quick" : "full") run), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        if arguments.contains("--link-only") {
+            try await linkLatency(messages: quick ? 10 : 40)
+            return
+        }
         try ingest(frames: quick ? 20_000 : 200_000)
         if arguments.contains("--ingest-only") { return }
+        try await linkLatency(messages: quick ? 10 : 40)
         try await reconnects(count: quick ? 10 : 50)
         try await halfOpen(count: quick ? 1 : 3)
         try await idleCPU(seconds: quick ? 10 : 60)
