@@ -31,9 +31,9 @@ actor DeliveryClock {
 }
 
 extension EngineBench {
-    /// Enter → shown pending and Enter → sent (the server's answer) over a link with `latency` each
-    /// way (the demo's latency fault on REST answers and socket frames), a typing notice sent just
-    /// before every message: typing must never hold a message up.
+    /// Enter → shown pending and Enter → sent (the server's answer) with the demo's latency fault
+    /// (every REST answer and socket frame held that long), a typing notice sent just before every
+    /// message: typing must never hold a message up.
     static func linkLatency(messages: Int) async throws {
         for latency in [0, 100, 300] {
             let server = try await DemoContactCenter.start(DemoServerConfiguration(flowName: "silent"))
