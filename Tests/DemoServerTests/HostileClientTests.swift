@@ -76,17 +76,18 @@ import Testing
     }
 
     @Test func slowAndHalfSentRequestsTimeOutWhileOthersAreServed() async throws {
-        // Short limits, but far longer than the moment between a test's connect and its first bytes.
+        // Short limits, but far longer than the moment between a test's connect and its first bytes,
+        // even on a loaded machine (5 s ran out there: the server closed before the test's bytes went).
         let config = DemoClient.serverConfig {
-            $0.connectionLimits = DemoConnectionLimits(idleTimeout: .seconds(5), requestTimeout: .seconds(5))
+            $0.connectionLimits = DemoConnectionLimits(idleTimeout: .seconds(15), requestTimeout: .seconds(15))
         }
         try await withDemoServer(config) { server, _ in
             let port = try #require(server.baseURL.port)
-            let headOnly = try await RawConnection.open(port: port)
+            let headOnly = try await RawConnection.open(port: port, timeout: 60)
             try await headOnly.send("POST /participant/message HTTP/1.1\r\nHost: x\r\nX-Slow: ")
-            let bodyShort = try await RawConnection.open(port: port)
+            let bodyShort = try await RawConnection.open(port: port, timeout: 60)
             try await bodyShort.send("POST /participant/message HTTP/1.1\r\nHost: x\r\nContent-Length: 100\r\n\r\n{\"a\":")
-            let silent = try await RawConnection.open(port: port)
+            let silent = try await RawConnection.open(port: port, timeout: 60)
             #expect(try await startsAChat(port: port))
 
             let headTimeout = try await headOnly.readResponse()
