@@ -29,10 +29,11 @@ public struct StreamingMarkdown: Sendable {
     private var lineCaches: [LineCache] = []
     /// When true the reply is complete and the tail is rendered without healing.
     public private(set) var isFinished = false
-    /// True once the text holds `]:`, which may be a link reference definition: cmark resolves those
-    /// across the whole document (a definition may come after its use), so the segments are no longer
-    /// independent and every call renders the whole displayed text instead.
-    private var mayDefineReferences = false
+    /// True once the text holds `]:`, which may be a link reference definition (cmark resolves those
+    /// across the whole document: a definition may come after its use), or a CR alone (a line end to
+    /// cmark but not to the block scanner): the segments are then no longer independent, and every
+    /// call renders the whole displayed text instead.
+    private var rendersWhole = false
 
     /// Creates an empty stream.
     public init() {}
@@ -49,8 +50,10 @@ public struct StreamingMarkdown: Sendable {
         // The bytes are the text as the parser sees it (controls removed), so the block scanner sees it too.
         let start = bytes.count
         bytes.append(contentsOf: Sanitizer.clean(chunk).utf8)
-        if !mayDefineReferences {
-            mayDefineReferences = (max(start, 1)..<max(bytes.count, 1)).contains { bytes[$0 - 1] == 0x5D && bytes[$0] == 0x3A }
+        if !rendersWhole {
+            rendersWhole = (max(start, 1)..<max(bytes.count, 1)).contains { index in
+                (bytes[index - 1] == 0x5D && bytes[index] == 0x3A) || (bytes[index - 1] == 0x0D && bytes[index] != 0x0A)
+            }
         }
         scanner.scan(bytes)
     }
@@ -63,7 +66,7 @@ public struct StreamingMarkdown: Sendable {
     /// Lines of the reply so far for `width` and `theme` (finished blocks come from the cache).
     public mutating func lines(width: Int, theme: Theme) -> [StyledLine] {
         let width = max(1, width)
-        if mayDefineReferences { return Markdown.render(displayedText, width: width, theme: theme) }
+        if rendersWhole { return Markdown.render(displayedText, width: width, theme: theme) }
         let finished = scanner.boundaries.count
         var cache = takeLineCache(width: width, theme: theme)
         if cache.segments < finished {

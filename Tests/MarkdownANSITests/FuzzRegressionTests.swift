@@ -58,6 +58,21 @@ struct FuzzRegressionTests {
         #expect(stream.lines(width: 30, theme: .default) == Markdown.render(text, width: 30))
     }
 
+    /// cmark ends a line at a CR alone, the block scanner only at LF: `\r<?` opened an HTML block the
+    /// scanner did not see, and the stream was cut inside it.
+    @Test("a CR alone does not cut the stream where the parser sees no block boundary")
+    func streamingWithLoneCarriageReturns() {
+        for text in ["\r<?\n\ni", "x\n\n\r```\ncode\n\nmore\n```\nend", "a\r\nb\n\nc"] {
+            var stream = StreamingMarkdown()
+            for scalar in text.unicodeScalars {
+                stream.append(String(scalar))
+                #expect(stream.lines(width: 73, theme: .default) == Markdown.render(stream.displayedText, width: 73))
+            }
+            stream.finish()
+            #expect(stream.lines(width: 73, theme: .default) == Markdown.render(text, width: 73), "\(text.debugDescription)")
+        }
+    }
+
     @Test("wrapping nothing (an empty heading) gives the general wrapper's one trimmed prefix line")
     func wrappingNoSpans() {
         let prefix = [StyledSpan("> ")]
