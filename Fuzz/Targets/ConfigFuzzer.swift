@@ -54,7 +54,9 @@ func isPlain(_ config: ConfigFile) -> Bool {
 }
 
 func isBareKey(_ key: String) -> Bool {
-    !key.isEmpty && key.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" }
+    !key.isEmpty && key.unicodeScalars.allSatisfy {
+        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+    }
 }
 
 /// libFuzzer's entry point.

@@ -11,7 +11,9 @@ extension ConnectWire {
         case .connect:
             switch ConnectErrors.decode(result, "CreateParticipantConnection", as: CreateParticipantConnectionResponse.self) {
             case .success(let reply):
-                guard let url = reply.websocket?.url, let token = reply.connectionCredentials?.connectionToken else {
+                guard let url = reply.websocket?.url, !url.isEmpty, let token = reply.connectionCredentials?.connectionToken,
+                    !token.isEmpty
+                else {
                     return .failed(.protocolViolation("CreateParticipantConnection returned no socket URL or connection token"))
                 }
                 connectionToken = token

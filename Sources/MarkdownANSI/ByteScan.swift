@@ -43,6 +43,17 @@ public enum ByteScan {
         }
     }
 
+    /// Whether `bytes` may hold a tab, LF, CR or control character: a byte below 0x20, DEL, or 0xC2
+    /// (the lead byte of the C1 controls, and of U+00A0…U+00BF). Branch-free, so the loop vectorizes.
+    @inline(__always)
+    static func mayHoldControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var flags: UInt8 = 0
+        for byte in bytes {
+            flags |= (byte < 0x20 || byte == 0x7F || byte == 0xC2) ? 1 : 0
+        }
+        return flags != 0
+    }
+
     /// Whether `text` holds a tab, LF or CR.
     static func hasLineOrTab(_ text: String) -> Bool {
         var text = text

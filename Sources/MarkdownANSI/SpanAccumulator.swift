@@ -43,32 +43,35 @@ struct SpanAccumulator {
     /// UTF-8 of the open span.
     private var openBytes: ArraySlice<UInt8> { bytes[openStart...] }
 
-    /// Appends `text` in `style` (joined to the open span when the style is the same).
-    mutating func append(_ text: String, _ style: TextStyle) {
-        guard !text.isEmpty else { return }
-        open(style)
-        bytes.append(contentsOf: text.utf8)
-    }
-
     /// Appends UTF-8 `text` in `style`; with `flatten`, tabs, CR, LF and CR LF become one space each.
+    /// Control characters are dropped: the source was cleaned before parsing, but character
+    /// references are decoded after it (`&#27;`, `&#x9B;`), and none may reach the terminal.
     mutating func append(_ text: UnsafeBufferPointer<UInt8>, _ style: TextStyle, flatten: Bool) {
         guard !text.isEmpty else { return }
-        open(style)
-        if !flatten || !ByteScan.hasLineOrTab(text) {
+        if !ByteScan.mayHoldControl(text) {
+            open(style)
             bytes.append(contentsOf: text)
             return
         }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(text.count)
         var index = 0
         while index < text.count {
             let byte = text[index]
             if byte == 0x0D || byte == 0x0A || byte == 0x09 {
-                bytes.append(0x20)
-                if byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A { index += 1 }
-            } else {
-                bytes.append(byte)
+                kept.append(flatten ? 0x20 : byte)
+                if flatten && byte == 0x0D && index + 1 < text.count && text[index + 1] == 0x0A { index += 1 }
+            } else if byte == 0xC2 && index + 1 < text.count && text[index + 1] >= 0x80 && text[index + 1] <= 0x9F {
+                index += 1  // a C1 control (U+0080…U+009F)
+            } else if byte >= 0x20 && byte != 0x7F {
+                kept.append(byte)
             }
             index += 1
         }
+        // Nothing but controls: no span (an open span is never empty).
+        guard !kept.isEmpty else { return }
+        open(style)
+        bytes.append(contentsOf: kept)
     }
 
     /// Appends one space in `style` (a soft break).
@@ -128,14 +131,10 @@ struct SpanAccumulator {
     private mutating func close() {
         guard isOpen else { return }
         if finished.capacity == 0 { finished.reserveCapacity(4) }
-        let raw = bytes.withUnsafeBufferPointer {
+        let text = bytes.withUnsafeBufferPointer {
             String(decoding: UnsafeBufferPointer(rebasing: $0[openStart...]), as: UTF8.self)
         }
-        isOpen = false
-        // The source was cleaned before parsing, but character references are decoded after it
-        // (`&#27;`, `&#x9B;`): no control character may reach the terminal that way either.
-        let text = Sanitizer.clean(raw)
-        guard !text.isEmpty else { return }
         finished.append(StyledSpan(text, style: style))
+        isOpen = false
     }
 }

@@ -110,6 +110,23 @@ import Testing
         #expect(failed.data?.error?.code == "InvalidParameterException")
     }
 
+    /// Found by fuzzing: an empty `Url` (or `ConnectionToken`) was taken as the socket to open.
+    @Test func anEmptySocketURLOrConnectionTokenIsAProtocolViolation() {
+        let bodies = [
+            #"{"Websocket":{"Url":""},"ConnectionCredentials":{"ConnectionToken":"t"}}"#,
+            #"{"Websocket":{"Url":"wss://x.example/c"},"ConnectionCredentials":{"ConnectionToken":""}}"#,
+        ]
+        for body in bodies {
+            var wire = ConnectWire(start: .participantToken("p", displayName: nil), endpoint: "https://p.example", ids: IDSource(seed: 1))
+            let output = wire.resume(.connect, with: .response(HTTPResponse(status: 200, body: Data(body.utf8))), now: Date())
+            guard case .failed(.protocolViolation) = output else {
+                Issue.record("\(body) gave \(output)")
+                continue
+            }
+            #expect(wire.connectionToken == nil)
+        }
+    }
+
     @Test func errorsAreClassifiedPerSpec() throws {
         let all = try Self.exchanges()
         func classify(_ name: String) throws -> BackendError {
