@@ -171,8 +171,16 @@ struct ChatRunner {
     }
 
     /// Waits until the first connection opens or the session gives up, telling stderr meanwhile.
+    /// On a terminal the notice is wiped again, so it is not left behind when the full screen ends.
     private func waitForFirstConnection(_ session: ChatSession) async -> Bool {
-        StandardStreams.err("Connecting…")
+        let onTerminal = isatty(STDERR_FILENO) != 0
+        if onTerminal {
+            _ = StandardStreams.write("Connecting…", to: STDERR_FILENO)
+        } else {
+            StandardStreams.err("Connecting…")
+        }
+        // Carriage return and erase-to-end-of-line: the cursor is back where the notice began.
+        defer { if onTerminal { _ = StandardStreams.write("\r\u{1B}[K", to: STDERR_FILENO) } }
         for await event in session.events {
             guard case .connection(let state) = event else { continue }
             if state == .open { return true }

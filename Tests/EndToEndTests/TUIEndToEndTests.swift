@@ -135,19 +135,24 @@ struct TUIEndToEndTests {
         #expect(mode == 0o600)
     }
 
+    /// The demo between two `stty -a`, then DONE. The shell stays: when a pane dies, tmux 3.3 blanks
+    /// its top row, which would hide DONE printed where the full screen began.
+    static var restoreCheck: String { "stty -a > before; \(demo); stty -a > after; echo DONE; sleep 60" }
+
     @Test func ctrlCRestoresTheTerminal() async throws {
-        let tmux = try TUITmux(command: "stty -a > before; \(Self.demo); stty -a > after; echo DONE")
+        let tmux = try TUITmux(command: Self.restoreCheck)
         let ready = await tmux.wait { $0.first?.contains("connected") == true }
         #expect(ready.ok, "started:\n\(ready.screen.dump)")
         tmux.keys("C-c")
         let done = await tmux.wait { $0.has("DONE") }
         #expect(done.ok, "the shell continues:\n\(done.screen.dump)")
+        #expect(!done.screen.has("Connecting"), "the notice from before the full screen is wiped:\n\(done.screen.dump)")
         #expect(tmux.file("before") != nil)
         #expect(tmux.file("before") == tmux.file("after"), "stty settings restored")
     }
 
     @Test func sigtermRestoresTheTerminal() async throws {
-        let tmux = try TUITmux(command: "stty -a > before; \(Self.demo); stty -a > after; echo DONE")
+        let tmux = try TUITmux(command: Self.restoreCheck)
         let ready = await tmux.wait { $0.first?.contains("connected") == true }
         #expect(ready.ok, "started:\n\(ready.screen.dump)")
         let shell = try #require(tmux.panePID())
