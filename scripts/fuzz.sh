@@ -37,7 +37,7 @@ spec() {
     rest-answers) echo "RESTAnswersFuzzer.swift|ChatModel SessionCore AmazonConnect PolyAI|||8192" ;;
     markdown) echo "MarkdownFuzzer.swift|MarkdownANSI||cmark-gfm cmark-gfm-extensions|4096" ;;
     key-decoder) echo "KeyDecoderFuzzer.swift|ChatModel MarkdownANSI TerminalUI||ncursesw cmark-gfm cmark-gfm-extensions|4096" ;;
-    config) echo "ConfigFuzzer.swift|HelplineConfig|||4096" ;;
+    config) echo "ConfigFuzzer.swift|CTOML TOMLKit HelplineConfig||stdc++|4096" ;;
     script) echo "ScriptFuzzer.swift||Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift||4096" ;;
     *) echo "fuzz: unknown target '$1' (targets: $ALL_TARGETS)" >&2; exit 2 ;;
   esac
@@ -66,9 +66,12 @@ build_harness() {
   local name=$1 harness linked sources libraries bin objects=() flags=()
   IFS='|' read -r harness linked sources libraries _ <<<"$(spec "$name")"
   bin=$("$SWIFT" build --scratch-path "$SCRATCH" -c release --show-bin-path)
-  for module in $linked; do objects+=("$bin/$module.build/"*.o); done
-  for map in Sources/CCmarkGFM/module.modulemap Sources/CNcursesw/module.modulemap; do
-    flags+=(-Xcc "-fmodule-map-file=$PWD/$map")
+  # C and C++ targets (TOMLKit's CTOML) keep their objects one folder down.
+  for module in $linked; do
+    while IFS= read -r object; do objects+=("$object"); done < <(find "$bin/$module.build" -name '*.o' | sort)
+  done
+  for map in Sources/CCmarkGFM/module.modulemap Sources/CNcursesw/module.modulemap "$bin/CTOML.build/module.modulemap"; do
+    [ -f "$map" ] && flags+=(-Xcc "-fmodule-map-file=$(cd "$(dirname "$map")" && pwd)/$(basename "$map")")
   done
   for library in $libraries; do flags+=("-l$library"); done
   command -v ld.lld >/dev/null 2>&1 || [ -x "$(dirname "$SWIFTC")/ld.lld" ] && flags+=(-use-ld=lld)

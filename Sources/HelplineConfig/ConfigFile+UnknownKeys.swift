@@ -19,7 +19,8 @@ extension ConfigFile {
         unknownKeys(known: known).map { entry in
             let place = entry.profile.map { " in [profiles.\($0)]" } ?? ""
             let nearest = NearestKey.nearest(to: entry.key, in: known).map { " (nearest known key: '\($0)')" } ?? ""
-            return "\(file):\(entry.line): unknown key '\(entry.key)'\(place) is ignored\(nearest)"
+            // A quoted key may hold anything ("a\u001B[2J" = 1): escaped, the warning stays one safe line.
+            return ConfigError.oneLine("\(file):\(entry.line): unknown key '\(entry.key)'\(place) is ignored\(nearest)")
         }
     }
 }

@@ -19,15 +19,20 @@ public struct ConfigError: Error, CustomStringConvertible, Equatable {
     /// Creates an error; control characters in it (from the file) are shown escaped, `\u{1B}`, so
     /// it stays one line and cannot drive the terminal.
     public init(_ description: String) {
+        self.description = Self.oneLine(description)
+    }
+
+    /// `text` with its control characters (C0, DEL, C1) written as `\u{1B}`.
+    static func oneLine(_ text: String) -> String {
         var out = ""
-        for scalar in description.unicodeScalars {
+        for scalar in text.unicodeScalars {
             if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
-        self.description = out
+        return out
     }
 }
 
@@ -62,6 +67,7 @@ public struct ConfigFile: Sendable, Equatable {
     public static func parse(_ text: String, file: String = "config.toml") throws -> ConfigFile {
         // CRLF files read as LF files (the TOML parser stumbled on some of them; found by fuzzing).
         let text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        if let error = TOMLPreflight.check(text, file: file) { throw error }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -91,6 +91,49 @@ struct ConfigTests {
         #expect { try ConfigFile.parse("[profiles.\u{1B}[31m]\n") } throws: { oneSafeLine($0) && String(describing: $0).contains("\\u{1B}[31m") }
     }
 
+    @Test("a table name not starting with a key character, or a non-ASCII character outside quotes, is refused with its line (found by fuzzing: the TOML library's assertion stopped the process)")
+    func nonASCIIOutsideQuotes() throws {
+        let bad: [(String, Int)] = [
+            ("a = 1\n[\u{A7}rofiles.p]\nb = 2\n", 2), ("[profiles.\u{FFFD}]\n", 1), ("a = 1\n\nna\u{EF}ve = true\n", 3),
+            ("x = { \u{E9} = 1 }\n", 1), ("s = \"\"\"\nline \u{E9}\n\"\"\"\nk\u{E9} = 1\n", 4),
+        ]
+        for (text, line) in bad {
+            #expect { try ConfigFile.parse(text) } throws: {
+                let text = String(describing: $0)
+                return text.hasPrefix("config.toml:\(line): ") && (text.contains("outside quotes") || text.contains("a table name starts with"))
+            }
+        }
+        // A table name must start with a key character or a quote (the TOML library assumes it).
+        for (text, line) in [("notify = \"never\"\n\n[/x]\n", 3), ("[[ +a]]\n", 1), ("a = [\n  1,\n]\n[%]\n", 4), ("[\nprofiles.x]\n", 1)] {
+            #expect { try ConfigFile.parse(text) } throws: {
+                String(describing: $0).hasPrefix("config.toml:\(line): a table name starts with")
+            }
+        }
+        // A list holds values: a `}` there is refused too (the library assumes it cannot be).
+        #expect { try ConfigFile.parse("a = 1\nlist = [}\"x\"]\n") } throws: {
+            String(describing: $0).hasPrefix("config.toml:2: '}' inside a list")
+        }
+        // A value's array on its own lines is not a table header.
+        let nested = Result { try ConfigFile.parse("a = [\n  [+1],\n]\n") }
+        if case .failure(let error) = nested { #expect(!"\(error)".contains("table name"), "\(error)") }
+        // Inside strings (all four kinds), quoted keys and comments they are fine.
+        let fine = #"""
+            # café ☕
+            display-name = "Zoë"  # naïve
+            "clé" = 'déjà'
+            note = """
+            multi \" é \
+            line"""
+            raw = '''
+            ü'''
+            [profiles."prod-é"]
+            display-name = "Søren"
+            """#
+        let config = try ConfigFile.parse(fine)
+        #expect(config.defaults["display-name"] == .scalar("Zoë"))
+        #expect(config.profiles["prod-é"]?["display-name"] == .scalar("Søren"))
+    }
+
     @Test("an unknown profile names the known ones; a flag env var must be boolean")
     func unknownProfile() throws {
         let resolver = ConfigResolver(config: try ConfigFile.parse(Self.text), environment: [:])

@@ -53,6 +53,9 @@ struct TOMLConfigTests {
             "/h/config.toml:6: unknown key 'reciept-throttle' in [profiles.qa] is ignored (nearest known key: 'receipt-throttle')",
         ])
         #expect(try ConfigFile.parse("plain = true\n").unknownKeyWarnings(known: Self.known).isEmpty)
+        // A quoted key may hold escapes; its warning is still one line with no terminal sequence (found by fuzzing).
+        let quoted = try ConfigFile.parse(#""a\u001B]0;x\u0007\nb" = 1"# + "\n").unknownKeyWarnings(known: Self.known)
+        #expect(quoted.count == 1 && quoted[0].hasPrefix(#"config.toml:1: unknown key 'a\u{1B}]0;x\u{7}\u{A}b' is ignored"#), "\(quoted)")
         #expect(NearestKey.distance("kitten", "sitting") == 3)
         #expect(NearestKey.nearest(to: "them", in: Self.known) == "theme")
     }
