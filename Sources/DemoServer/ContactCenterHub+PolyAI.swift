@@ -129,7 +129,7 @@ extension ContactCenterHub {
             sockets[socketId]?.continuation.yield(.text(echo))
         case PolyAIServerWire.type("REQUEST_POLY_AGENT_JOIN"):
             polyAIAppend(sessionId, type: "REQUEST_POLY_AGENT_JOIN", payload: [:])
-            polyAIStartFlow(session.contactId)
+            polyAIStartFlow(session.contactId, customerName: PolyAIServerWire.customerName(object["metadata"]))
         case PolyAIServerWire.type("USER_MESSAGE"):
             polyAIUserMessage(sessionId, socketId: socketId, payload: payload, metadata: object["metadata"])
         case PolyAIServerWire.type("USER_TYPING"):
@@ -144,10 +144,13 @@ extension ContactCenterHub {
         }
     }
 
-    private func polyAIStartFlow(_ contactId: String) {
+    /// Starts the bot on the first join request; a name the client sent there (see
+    /// ``PolyAIServerWire/customerName(_:)``) becomes the customer's name in the flow and transcript.
+    private func polyAIStartFlow(_ contactId: String, customerName: String?) {
         guard let contact = contacts[contactId], !contact.flowStarted, !contact.ended else { return }
         contacts[contactId]?.flowStarted = true
-        runners[contactId]?.start()
+        if let customerName { contacts[contactId]?.participants[contact.customerId]?.displayName = customerName }
+        runners[contactId]?.start(customerName: customerName)
     }
 
     private func polyAIUserMessage(_ sessionId: String, socketId: UUID, payload: [String: Any], metadata: Any?) {
@@ -167,7 +170,7 @@ extension ContactCenterHub {
         let echo = polyAIAppend(
             sessionId, type: "USER_MESSAGE", payload: echoPayload, metadata: metadata as? [String: Any])
         if let localId, let echo { polyAI.sessions[sessionId]?.echoes[localId] = echo }
-        polyAIStartFlow(session.contactId)
+        polyAIStartFlow(session.contactId, customerName: nil)
         runners[session.contactId]?.customerMessage(id: item.id, text: text)
     }
 }

@@ -5,7 +5,8 @@ import Foundation
 final class FlowRunner: Sendable {
     /// What the runner reacts to.
     enum Trigger: Sendable {
-        case start
+        /// Run the start steps; `customerName`, when given, replaces the name the chat started with.
+        case start(customerName: String?)
         case message(id: String, text: String, answer: InteractiveAnswer?)
         case idle(generation: Int, stage: Int)
         case queueTick(generation: Int)
@@ -35,7 +36,8 @@ final class FlowRunner: Sendable {
                 guard let hub, !Task.isCancelled else { return }
                 do {
                     switch trigger {
-                    case .start:
+                    case .start(let name):
+                        if let name { script.customerName = name }
                         try await script.run(flow.onStart, hub: hub)
                     case .message(let id, let text, let answer):
                         idle.cancel()
@@ -88,7 +90,7 @@ final class FlowRunner: Sendable {
     }
 
     /// Runs the start steps (once the customer's socket subscribed).
-    func start() { continuation.yield(.start) }
+    func start(customerName: String? = nil) { continuation.yield(.start(customerName: customerName)) }
 
     /// Reacts to a customer message (`answer`: what an interactive response said).
     func customerMessage(id: String, text: String, answer: InteractiveAnswer? = nil) {
@@ -193,7 +195,7 @@ extension FlowScript {
 /// The mutable part of a running flow: current state and step execution.
 struct FlowScript {
     let contactId: String
-    let customerName: String
+    var customerName: String
     let flow: DemoFlow
     let replyDelay: Duration
     var state: String

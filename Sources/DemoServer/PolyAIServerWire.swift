@@ -5,6 +5,18 @@ enum PolyAIServerWire {
     /// `EVENT_TYPE_` + name.
     static func type(_ name: String) -> String { "EVENT_TYPE_" + name }
 
+    /// The customer's name from a client event's `metadata.custom.display_name` (Helpline sends it
+    /// with `REQUEST_POLY_AGENT_JOIN`; the protocol has no name field): trimmed, at most 64
+    /// characters, control characters dropped; nil when absent or empty.
+    static func customerName(_ metadata: Any?) -> String? {
+        guard let custom = (metadata as? [String: Any])?["custom"] as? [String: Any],
+            let raw = custom["display_name"] as? String
+        else { return nil }
+        let kept = String(String.UnicodeScalarView(raw.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+        let name = String(kept.trimmingCharacters(in: .whitespaces).prefix(64))
+        return name.isEmpty ? nil : name
+    }
+
     /// An envelope as JSON text.
     static func envelope(
         id: String, sequence: Int?, time: Date, type name: String, payload: [String: Any],

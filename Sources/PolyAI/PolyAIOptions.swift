@@ -11,7 +11,8 @@ public struct PolyAIOptions: Sendable {
     public var environment: PolyAIEnvironment
     /// Ask for streamed replies and show them growing (false: whole messages only).
     public var streaming: Bool
-    /// The name our own messages show (PolyAI itself knows no display name).
+    /// The name our own messages show; one other than ``unnamed`` is also sent with the join
+    /// request (`metadata.custom.display_name`), where the demo's bot greets by it.
     public var displayName: String
     /// A stored session to rejoin instead of creating one (used when still fresh, spec §7.1).
     public var resume: PolyAIResumeRecord?
@@ -19,7 +20,7 @@ public struct PolyAIOptions: Sendable {
     /// Creates options with the spec's defaults.
     public init(
         apiKey: String, hostId: String = "helpline", environment: PolyAIEnvironment = .us, streaming: Bool = true,
-        displayName: String = "You", resume: PolyAIResumeRecord? = nil
+        displayName: String = PolyAIOptions.unnamed, resume: PolyAIResumeRecord? = nil
     ) {
         self.apiKey = apiKey
         self.hostId = hostId
@@ -28,6 +29,12 @@ public struct PolyAIOptions: Sendable {
         self.displayName = displayName
         self.resume = resume
     }
+
+    /// The name shown for our messages when none was given.
+    public static let unnamed = "You"
+
+    /// The name to send with the join request: the display name, unless none was given.
+    public var announcedName: String? { displayName == Self.unnamed ? nil : displayName }
 
     /// Checks the options before any network call.
     public func validate() throws {

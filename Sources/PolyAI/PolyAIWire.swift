@@ -210,7 +210,7 @@ public struct PolyAIWire: ChatWire {
         if conversation.takeSessionStart() {
             if isNewSession, !conversation.joinSent, !conversation.agentJoined {
                 conversation.joinSent = true
-                decoded.replies.append(PolyAIOutgoing.join)
+                decoded.replies.append(PolyAIOutgoing.join(announcing: options.announcedName))
             }
             if !socketReady {
                 socketReady = true
@@ -219,7 +219,7 @@ public struct PolyAIWire: ChatWire {
         }
         if conversation.rejoinRequested {
             conversation.rejoinRequested = false
-            decoded.replies.append(PolyAIOutgoing.join)
+            decoded.replies.append(PolyAIOutgoing.join(announcing: options.announcedName))
         }
         return decoded
     }

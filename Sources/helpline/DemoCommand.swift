@@ -55,10 +55,13 @@ struct DemoCommand: AsyncParsableCommand {
         } catch {
             throw HelplineError("could not start the demo contact center: \(error)")
         }
+        let name = displayName ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty || $0 == "root" ? nil : $0.capitalized } ?? "Customer"
         if wireProtocol == .polyai {
             let code: Int32
             do {
-                code = try await PolyAIDemo.run(server: server, common: common, terminal: terminal, logger: logger)
+                code = try await PolyAIDemo.run(
+                    server: server, common: common, terminal: terminal, logger: logger,
+                    displayName: name)
             } catch {
                 await server.stop()
                 throw error
@@ -67,7 +70,6 @@ struct DemoCommand: AsyncParsableCommand {
             if code != 0 { throw ExitCode(code) }
             return
         }
-        let name = displayName ?? ProcessInfo.processInfo.environment["USER"].flatMap { $0.isEmpty || $0 == "root" ? nil : $0.capitalized } ?? "Customer"
         let start = ConnectChatStart.template(
             url: server.startChatURL.absoluteString, displayName: name, instanceId: nil, contactFlowId: nil)
         let endpoint = server.baseURL

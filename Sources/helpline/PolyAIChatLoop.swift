@@ -23,6 +23,11 @@ struct PolyAIChatLoop {
     func run() async throws -> Int32 {
         if forceNew { store.remove(key: key) }
         var stored = forceNew ? nil : store.load(key: key).flatMap { $0.backend == "polyai" ? $0 : nil }
+        if let saved = stored, let wanted = options.announcedName, wanted != saved.displayName {
+            ConnectChatLoop.say("Starting a new chat as \(wanted): the saved one was \(saved.displayName)'s.")
+            store.remove(key: key)
+            stored = nil
+        }
         while true {
             var current = options
             current.resume = stored.flatMap(Self.record).flatMap { $0.isFresh(now: Date()) ? $0 : nil }

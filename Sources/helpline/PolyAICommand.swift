@@ -11,7 +11,7 @@ struct PolyAICommand: AsyncParsableCommand {
         discussion: """
             The API key (connector token) comes from --api-key, $HELPLINE_POLYAI_API_KEY or api-key = "KEY"
             in ~/.config/helpline/config.toml (a profile may hold its own); it is never logged.
-              helpline polyai --api-key KEY --environment uk --host-id com.example.app
+              helpline polyai --api-key KEY --environment uk --host-id com.example.app --display-name Maria
               helpline polyai --rest-url http://127.0.0.1:8080/api/v1 --ws-url ws://127.0.0.1:8080/ws
             """)
 
@@ -30,6 +30,9 @@ struct PolyAICommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The X-Host the connector is registered for (default helpline).", valueName: "id"))
     var hostId: String?
 
+    @Option(name: .long, help: ArgumentHelp("Your name in the chat (sent with the join request; default: You).", valueName: "name"))
+    var displayName: String?
+
     @Flag(name: .long, help: "Show whole agent messages only, not growing streamed ones.")
     var noStreaming = false
 
@@ -38,6 +41,9 @@ struct PolyAICommand: AsyncParsableCommand {
     @OptionGroup var terminal: TerminalOptions
 
     func validate() throws {
+        if let displayName, displayName.trimmingCharacters(in: .whitespaces).isEmpty {
+            throw ValidationError("--display-name needs a name")
+        }
         if (restUrl == nil) != (wsUrl == nil) { throw ValidationError("--rest-url and --ws-url go together") }
         if let environment, restUrl != nil {
             throw ValidationError("give --environment \(environment) or --rest-url/--ws-url, not both")
@@ -57,7 +63,8 @@ struct PolyAICommand: AsyncParsableCommand {
             throw HelplineError("\(error)")
         }
         let options = PolyAIOptions(
-            apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment, streaming: !noStreaming)
+            apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment, streaming: !noStreaming,
+            displayName: displayName ?? PolyAIOptions.unnamed)
         do { try options.validate() } catch { throw HelplineError("\(error)") }
         let loop = PolyAIChatLoop(
             options: options, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),

@@ -21,13 +21,14 @@ enum PolyAIDemo {
     /// Runs chats against `server`'s PolyAI half until the user quits; returns the exit code.
     static func run(
         server: DemoContactCenter, common: CommonOptions, terminal: TerminalOptions = TerminalOptions(), logger: Logger,
-        streaming: Bool = true
+        streaming: Bool = true, displayName: String = PolyAIOptions.unnamed
     )
         async throws -> Int32
     {
         let options = PolyAIOptions(
             apiKey: apiKey, hostId: "helpline.demo",
-            environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL), streaming: streaming)
+            environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL), streaming: streaming,
+            displayName: displayName)
         return try await PolyAIChatLoop(
             options: options, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
             key: PolyAIChatLoop.key(options), forceNew: common.new

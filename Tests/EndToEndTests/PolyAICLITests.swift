@@ -26,6 +26,27 @@ import Testing
         }
     }
 
+    @Test("--display-name: sent with the join request, the bot greets by it, and our lines and the transcript carry it")
+    func displayName() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
+        defer { Task { await server.stop() } }
+        let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("polyai-name-\(UUID().uuidString).jsonl")
+        defer { try? FileManager.default.removeItem(at: transcript) }
+        let result = try await HelplineBinary.run(
+            Self.arguments(server, ["--display-name", "Tess", "--transcript", transcript.path]), input: "hours\n")
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stdout.contains("Hi Tess!"), "\(result.stdout)")
+        #expect(result.stdout.split(separator: "\n").contains { $0.hasSuffix("Tess: hours") }, "\(result.stdout)")
+        #expect(result.stderr.contains("you are Tess"), "\(result.stderr)")
+        let items = try String(contentsOf: transcript, encoding: .utf8).split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let ours = items.filter { $0["role"] as? String == "customer" && $0["kind"] as? String == "message" }
+        #expect(!ours.isEmpty && ours.allSatisfy { $0["name"] as? String == "Tess" }, "\(ours)")
+        let blank = try await HelplineBinary.run(Self.arguments(server, ["--display-name", " "]), input: "")
+        #expect(blank.status != 0 && blank.stderr.contains("--display-name needs a name"), "\(blank.stderr)")
+    }
+
     @Test("a refused API key: one clear error line, exit ≠ 0, one access-token call and no retry")
     func refusedKey() async throws {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))

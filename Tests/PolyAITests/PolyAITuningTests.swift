@@ -41,4 +41,18 @@ struct PolyAITuningTests {
         #expect(wire.decode(#"{"type":"EVENT_TYPE_HEARTBEAT","payload":{}}"#, now: Date()).replies.isEmpty)
         #expect(wire.heartbeat(now: Date()).verdict == .keep)
     }
+
+    @Test("a given display name rides on the join request as metadata.custom.display_name; no name, no metadata")
+    func joinCarriesTheName() throws {
+        var named = PolyAIWire(
+            options: PolyAIOptions(apiKey: "k", environment: .custom(rest: "http://h/api/v1", ws: "ws://h/ws"), displayName: "Zoë \"Z\""),
+            ids: IDSource(seed: 1))
+        named.isNewSession = true
+        let replies = named.decode(try PolyAIFixtures.text("in_event_batch_initial"), now: Date()).replies
+        let frame = try #require(replies.first.flatMap { try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] })
+        #expect(frame["type"] as? String == "EVENT_TYPE_REQUEST_POLY_AGENT_JOIN")
+        #expect((frame["payload"] as? [String: Any])?.isEmpty == true)
+        #expect(((frame["metadata"] as? [String: Any])?["custom"] as? [String: String]) == ["display_name": "Zoë \"Z\""])
+        #expect(PolyAIOutgoing.join(announcing: nil) == PolyAIOutgoing.join)
+    }
 }
