@@ -22,11 +22,6 @@ enum SocketServerName {
         let bracketed = rawHost.hasPrefix("[")
         let host = bracketed ? String(rawHost.dropFirst().dropLast()) : rawHost
         let address = IPAddress(host)
-        if address?.bytes.count == 16 {
-            // swift-websocket's URL reader cannot take a bracketed IPv6 address (it splits at the first colon).
-            throw Problem(
-                description: "cannot open a socket to the IPv6 address \(rawHost): use a host name for it (e.g. localhost for ::1)")
-        }
         guard components.scheme?.lowercased() == "wss" else { return nil }
         guard let address else { return host }
         guard address.isLoopback else {

@@ -56,6 +56,11 @@ enum WebSocketConnection {
             await report(.closed(.unreachable("socket: \(error.description)")))
             return
         }
+        if let target = try? DirectWebSocket.Target(url: endpoint.url) {
+            let fields = defaults.extraHeaders + endpoint.headers.map { ($0.key, $0.value) }
+            await runDirect(target, url: endpoint.url, headers: fields, serverName: serverName, proxy: proxy, outbound: outbound, report: report)
+            return
+        }
         let configuration = WebSocketClientConfiguration(
             maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2), sniHostname: serverName)
         let opened = Mutex(false)
@@ -111,6 +116,46 @@ enum WebSocketConnection {
 }
 
 extension WebSocketConnection {
+    /// Runs a socket to an IPv6 address with ``DirectWebSocket``, reporting as ``run(endpoint:outbound:logger:report:)`` does.
+    private static func runDirect(
+        _ target: DirectWebSocket.Target, url: String, headers: [(String, String)], serverName: String?, proxy: ProxyServer?,
+        outbound: AsyncStream<String>, report: @escaping @Sendable (SocketEvent) async -> Void
+    ) async {
+        let trace = TransportDefaults.current.trace
+        if proxy != nil {
+            let reason = "socket: a proxy is not used for the IPv6 address [\(target.host)]; add it to NO_PROXY"
+            trace?.socket("close", detail: reason)
+            await report(.closed(.unreachable(reason)))
+            return
+        }
+        let opened = Mutex(false)
+        do {
+            let code = try await DirectWebSocket.run(
+                target, headers: headers, tls: TransportDefaults.current.tls.configuration(), serverName: serverName,
+                maxSize: 1 << 20, outbound: outbound,
+                opened: {
+                    opened.withLock { $0 = true }
+                    await report(.opened)
+                },
+                text: { frame in
+                    trace?.socket("in", frame: frame)
+                    await report(.frame(frame))
+                })
+            trace?.socket("close", detail: code.map { "\($0)" } ?? "closed")
+            await report(.closed(.afterOpen(code: code)))
+        } catch is CancellationError {
+            trace?.socket("close", detail: "closed by us")
+        } catch DirectWebSocket.Failure.upgradeRefused {
+            trace?.socket("close", detail: "upgrade refused")
+            await report(.closed(.upgradeRefused))
+        } catch {
+            let detail = await NetworkErrorText.explain(error, url: url, proxy: nil)
+            trace?.socket("close", detail: detail)
+            if Task.isCancelled { return }
+            await report(.closed(opened.withLock { $0 } ? .afterOpen(code: nil) : .unreachable("socket: \(detail)")))
+        }
+    }
+
     /// The proxy settings for a socket through `proxy`: a CONNECT tunnel, with the credentials if any.
     static func proxySettings(_ proxy: ProxyServer) -> WebSocketProxySettings {
         var headers = HTTPFields()

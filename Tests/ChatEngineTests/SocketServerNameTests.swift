@@ -33,9 +33,21 @@ import Testing
         }
     }
 
-    @Test("an IPv6 address cannot be a socket host (the WebSocket library cannot parse it)")
-    func ipv6IsExplained() {
-        #expect(throws: SocketServerName.Problem.self) { try SocketServerName.resolve(url: "wss://[::1]:8443/ws") }
-        #expect(throws: SocketServerName.Problem.self) { try SocketServerName.resolve(url: "ws://[::1]:8080/ws") }
+    @Test("an IPv6 socket host: ::1 over wss is checked as localhost, ws needs no name, another address over wss is refused")
+    func ipv6Names() throws {
+        #expect(try SocketServerName.resolve(url: "wss://[::1]:8443/ws") == "localhost")
+        #expect(try SocketServerName.resolve(url: "ws://[::1]:8080/ws") == nil)
+        #expect(throws: SocketServerName.Problem.self) { try SocketServerName.resolve(url: "wss://[2001:db8::1]/ws") }
+    }
+
+    @Test("an IPv6 socket URL is read with its brackets kept in Host, its path and query whole")
+    func directTarget() throws {
+        let target = try DirectWebSocket.Target(url: "wss://[::1]:8443/ws?access_token=a%2Bb&session_id=s")
+        #expect(target.host == "::1" && target.port == 8443 && target.secure)
+        #expect(target.hostHeader == "[::1]:8443")
+        #expect(target.path == "/ws?access_token=a%2Bb&session_id=s")
+        let plain = try DirectWebSocket.Target(url: "ws://[fe80::1]")
+        #expect(plain.port == 80 && plain.path == "/" && plain.hostHeader == "[fe80::1]")
+        #expect(throws: DirectWebSocket.Failure.self) { try DirectWebSocket.Target(url: "ws://localhost:8080/ws") }
     }
 }
