@@ -35,7 +35,9 @@ final class TUITmux: @unchecked Sendable {
         socket = "helpline-tui-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let wrapped = "cd '\(directory.path)' && XDG_STATE_HOME='\(directory.path)/state' HOME='\(directory.path)' \(command)"
+        // The shell stays after the command: when a pane dies, tmux 3.3 blanks a row of what was
+        // printed last (a test reading "DONE" or "EXIT=…" would miss it).
+        let wrapped = "cd '\(directory.path)' && XDG_STATE_HOME='\(directory.path)/state' HOME='\(directory.path)' \(command); sleep 600"
         // The server forks from this client and would keep an output pipe open: no capture here.
         try run(["new-session", "-d", "-s", "t", "-x", "\(width)", "-y", "\(height)", "sh", "-c", wrapped], capture: false)
         try? run(["set-option", "-t", "t", "remain-on-exit", "on"])
