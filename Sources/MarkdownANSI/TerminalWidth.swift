@@ -38,7 +38,10 @@ public enum TerminalWidth {
             }
         }
         if sawVS15 { return baseWidth == 0 ? 0 : 1 }
-        if sawVS16 { return 2 }
+        // VS16 asks for emoji presentation, which only an emoji base has (❤️, 1️⃣); after anything
+        // else (a space, a letter) terminals ignore it, and so does the width (found by fuzzing:
+        // a reply starting with U+FE0F joined the indent's space and overflowed the line).
+        if sawVS16 { return base.properties.isEmoji ? 2 : baseWidth }
         if sawJoiner && baseWidth == 2 { return 2 }
         return baseWidth
     }

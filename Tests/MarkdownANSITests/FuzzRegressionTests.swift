@@ -25,6 +25,20 @@ struct FuzzRegressionTests {
         #expect(Support.plain(Markdown.render("&#27;[31mred", width: 40)) == "[31mred")
     }
 
+    @Test("U+FE0F widens only an emoji base: a block starting with it after an indent still fits")
+    func variationSelectorAfterAnIndent() {
+        #expect(TerminalWidth.of(" \u{FE0F}") == 1)
+        #expect(TerminalWidth.of("a\u{FE0F}") == 1)
+        #expect(TerminalWidth.of("\u{2764}\u{FE0F}") == 2)
+        #expect(TerminalWidth.of("1\u{FE0F}\u{20E3}") == 2)
+        for text in ["- \u{FE0F}  d " + String(repeating: "t", count: 80), "> \u{FE0F}x y", "1. \u{FE0F}\u{FE0F} z"] {
+            for width in [5, 12, 57] {
+                let lines = Markdown.render(text, width: width)
+                #expect(lines.allSatisfy { $0.width <= width }, "\(text.debugDescription) at \(width): \(lines.map(\.plainText))")
+            }
+        }
+    }
+
     @Test("the text of inline HTML that spans lines is flattened like other text")
     func inlineHTMLSpanningLines() {
         let text = "==<![CDATA[\nfunction matchwo(a,b)\n{\n if (a < b && a < 0) then {\n    return \n]]>\nok"
