@@ -91,7 +91,7 @@ public func fuzzConfig(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
         require(Int(number).map { (1...lineCount).contains($0) } ?? false, "an error naming no line of the file: \(message)")
         return 0
     }
-    let keys = Array(config.defaults.keys) + config.profiles.values.flatMap(\.keys) + Array(config.profiles.keys)
+    let keys = Array(config.defaults.keys) + config.profiles.values.flatMap(\.keys)  // a profile may be named "profile"
     // Quoted keys are TOML too ("clé" = 1); any key may be read, even "", but never `profile`, and the
     // warning for an unknown one is one line that cannot drive the terminal.
     for key in keys {
