@@ -1,7 +1,7 @@
 /// Finds top-level block boundaries in markdown that grows at the end (for streaming).
 ///
 /// A boundary is the start of a complete line L such that: the line before L is blank, no
-/// top-level fenced code block or multi-line HTML block (types 1–5) is open, L starts in column 0
+/// top-level fenced code block or HTML block (types 1–6) is open, L starts in column 0
 /// with a non-space character, and L is not a list item marker (which could join a list above).
 /// Everything before a boundary is then a run of finished top-level blocks whose rendering no
 /// later text can change (link reference definitions used across a boundary are the exception:
@@ -14,6 +14,9 @@ struct BlockScanner: Sendable {
     private var previousBlank = false
     private var fence: (byte: UInt8, length: Int, indent: Int)?
     private var htmlEnd: [UInt8]?
+    /// An HTML block of type 6 (`<p>`, `<div>`, `</ul>` …) is open: it ends at a blank line, and a
+    /// fence line inside it is HTML text, not a fence.
+    private var htmlUntilBlank = false
 
     /// Scans every complete line of `bytes` not scanned yet, and the start of the incomplete last line.
     mutating func scan(_ bytes: [UInt8]) {
@@ -57,6 +60,11 @@ struct BlockScanner: Sendable {
             previousBlank = false
             return
         }
+        if htmlUntilBlank {
+            htmlUntilBlank = !isBlank
+            previousBlank = isBlank
+            return
+        }
         if previousBlank && indent == 0 && !isBlank && bytes[start] != 0x09 && !isListMarker(bytes, start, end)
             && boundaries.last != start {
             boundaries.append(start)
@@ -74,6 +82,7 @@ struct BlockScanner: Sendable {
             if let marker = htmlEnd, contains(bytes, first, end, marker) {
                 htmlEnd = nil
             }
+            if fence == nil, htmlEnd == nil, startsBlockTag(bytes, first, end) { htmlUntilBlank = true }
         }
         previousBlank = isBlank
     }
@@ -114,6 +123,39 @@ struct BlockScanner: Sendable {
         }
         return nil
     }
+
+    /// Whether the line at `first` starts an HTML block of type 6: `<` or `</`, one of CommonMark's
+    /// block tag names (any case), then a space, tab, line end, `>` or `/>`. (Found by fuzzing: a
+    /// fence line inside `<p>…` opened a code block for the scanner but not for the parser.)
+    private func startsBlockTag(_ bytes: [UInt8], _ first: Int, _ end: Int) -> Bool {
+        guard first < end, bytes[first] == UInt8(ascii: "<") else { return false }
+        var index = first + 1
+        if index < end, bytes[index] == UInt8(ascii: "/") { index += 1 }
+        let nameStart = index
+        while index < end, index - nameStart <= 10,
+            (bytes[index] | 0x20) >= UInt8(ascii: "a") && (bytes[index] | 0x20) <= UInt8(ascii: "z")
+                || (index > nameStart && bytes[index] >= 0x31 && bytes[index] <= 0x36)
+        {
+            index += 1
+        }
+        guard index > nameStart else { return false }
+        let name = String(decoding: bytes[nameStart..<index], as: UTF8.self).lowercased()
+        guard Self.blockTags.contains(name) else { return false }
+        if index == end { return true }
+        let next = bytes[index]
+        if next == 0x20 || next == 0x09 || next == 0x0D || next == UInt8(ascii: ">") { return true }
+        return next == UInt8(ascii: "/") && index + 1 < end && bytes[index + 1] == UInt8(ascii: ">")
+    }
+
+    /// CommonMark's HTML block type 6 tag names.
+    private static let blockTags: Set<String> = [
+        "address", "article", "aside", "base", "basefont", "blockquote", "body", "caption", "center", "col",
+        "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset", "figcaption", "figure",
+        "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head", "header", "hr", "html",
+        "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes", "ol", "optgroup",
+        "option", "p", "param", "search", "section", "summary", "table", "tbody", "td", "tfoot", "th", "thead",
+        "title", "tr", "track", "ul",
+    ]
 
     private func contains(_ bytes: [UInt8], _ start: Int, _ end: Int, _ marker: [UInt8]) -> Bool {
         guard end - start >= marker.count else { return false }

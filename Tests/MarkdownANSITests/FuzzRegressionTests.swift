@@ -39,6 +39,20 @@ struct FuzzRegressionTests {
         }
     }
 
+    @Test("a fence line inside an HTML block like <p> is HTML text for the stream too, as for the parser")
+    func fenceInsideATypeSixHTMLBlock() {
+        let text = "<p>Thanks for waiting!</p>\n}\n```\n\nIs there anything else\n```\n\nIs th 2.1 or later\n3. Restart your phone\n"
+        let scalars = Array(text.unicodeScalars)
+        for cut in stride(from: 1, through: scalars.count, by: 3) {
+            var stream = StreamingMarkdown()
+            var view = String.UnicodeScalarView()
+            view.append(contentsOf: scalars[..<cut])
+            stream.append(String(view))
+            let expected = Markdown.render(stream.displayedText, width: 20)
+            #expect(stream.lines(width: 20, theme: .default) == expected, "after \(cut) scalars")
+        }
+    }
+
     @Test("the text of inline HTML that spans lines is flattened like other text")
     func inlineHTMLSpanningLines() {
         let text = "==<![CDATA[\nfunction matchwo(a,b)\n{\n if (a < b && a < 0) then {\n    return \n]]>\nok"
