@@ -107,17 +107,20 @@ struct BlockScanner: Sendable {
         return (bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")")) && spaceOrEnd(index + 1)
     }
 
-    /// The end marker of an HTML block of type 1–5 starting at `first`, or nil.
+    /// The end marker of an HTML block of type 1–5 starting at `first`, or nil. Compared as bytes
+    /// (ASCII lower-cased), not as Swift characters: `>` and a following U+FE0F are one character
+    /// (found by fuzzing: `<pre>️` was not seen to start a block).
     private func htmlBlockEnd(_ bytes: [UInt8], _ first: Int, _ end: Int) -> [UInt8]? {
         guard first < end, bytes[first] == UInt8(ascii: "<") else { return nil }
-        let rest = String(decoding: bytes[first..<min(end, first + 12)], as: UTF8.self).lowercased()
-        if rest.hasPrefix("<!--") { return Array("-->".utf8) }
-        if rest.hasPrefix("<![cdata[") { return Array("]]>".utf8) }
-        if rest.hasPrefix("<?") { return Array("?>".utf8) }
-        if rest.hasPrefix("<!") { return Array(">".utf8) }
-        for tag in ["script", "pre", "style", "textarea"] where rest.hasPrefix("<" + tag) {
-            let after = rest.dropFirst(tag.count + 1).first
-            if after == nil || after == " " || after == ">" || after == "\t" || after == "\r" {
+        let rest = bytes[first..<min(end, first + 12)].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        func starts(_ prefix: String) -> Bool { rest.starts(with: prefix.utf8) }
+        if starts("<!--") { return Array("-->".utf8) }
+        if starts("<![cdata[") { return Array("]]>".utf8) }
+        if starts("<?") { return Array("?>".utf8) }
+        if starts("<!") { return Array(">".utf8) }
+        for tag in ["script", "pre", "style", "textarea"] where starts("<" + tag) {
+            let after = tag.utf8.count + 1 < rest.count ? rest[tag.utf8.count + 1] : nil
+            if after == nil || after == 0x20 || after == UInt8(ascii: ">") || after == 0x09 || after == 0x0D {
                 return Array("</\(tag)>".utf8)
             }
         }

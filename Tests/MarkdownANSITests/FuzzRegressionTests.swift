@@ -39,18 +39,28 @@ struct FuzzRegressionTests {
         }
     }
 
-    @Test("a fence line inside an HTML block like <p> is HTML text for the stream too, as for the parser")
-    func fenceInsideATypeSixHTMLBlock() {
-        let text = "<p>Thanks for waiting!</p>\n}\n```\n\nIs there anything else\n```\n\nIs th 2.1 or later\n3. Restart your phone\n"
+    /// Streams every prefix of `text` (cut every third scalar) and compares with a whole render.
+    private static func expectStreamMatchesWholeRender(_ text: String, width: Int = 20) {
         let scalars = Array(text.unicodeScalars)
         for cut in stride(from: 1, through: scalars.count, by: 3) {
             var stream = StreamingMarkdown()
             var view = String.UnicodeScalarView()
             view.append(contentsOf: scalars[..<cut])
             stream.append(String(view))
-            let expected = Markdown.render(stream.displayedText, width: 20)
-            #expect(stream.lines(width: 20, theme: .default) == expected, "after \(cut) scalars")
+            let expected = Markdown.render(stream.displayedText, width: width)
+            #expect(stream.lines(width: width, theme: .default) == expected, "\(text.debugDescription) after \(cut) scalars")
         }
+    }
+
+    @Test("a fence line inside an HTML block like <p> is HTML text for the stream too, as for the parser")
+    func fenceInsideATypeSixHTMLBlock() {
+        Self.expectStreamMatchesWholeRender(
+            "<p>Thanks for waiting!</p>\n}\n```\n\nIs there anything else\n```\n\nIs th 2.1 or later\n3. Restart your phone\n")
+    }
+
+    @Test("<pre> followed by U+FE0F starts an HTML block for the stream too (bytes, not characters, are compared)")
+    func preTagFollowedByAVariationSelector() {
+        Self.expectStreamMatchesWholeRender("x<td>\n<pre>\u{FE0F}\n**Hello**,\n\n_world_.\nmore\n", width: 60)
     }
 
     @Test("the text of inline HTML that spans lines is flattened like other text")
