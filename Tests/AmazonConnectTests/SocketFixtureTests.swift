@@ -220,6 +220,12 @@ import Testing
         #expect(template.replies[0].display == "Fri 13 Jun at 17:00 (30 min)")
         let utc = try #require(InteractiveTemplate.parse(content, timeZone: .gmt, locale: Locale(identifier: "en_GB")))
         #expect(utc.labels[0] == "Fri 13 Jun at 16:00 (30 min)")
+        // Every accepted shape names the same instant: no seconds, seconds, fractions; Z or an offset.
+        let instant = Date(timeIntervalSince1970: 1_749_830_400)  // 2025-06-13T16:00:00Z
+        for text in ["2025-06-13T16:00+00:00", "2025-06-13T16:00:00Z", "2025-06-13T18:00:00.000+02:00", "2025-06-13T14:00-02:00"] {
+            #expect(SlotTime.parse(text) == instant, "\(text)")
+        }
+        for text in ["soon", "2025-06-13", "2025-06-13T16", ""] { #expect(SlotTime.parse(text) == nil, "\(text)") }
     }
 
     @Test func listPickerPagingElementsSendTheFixtureResponse() throws {
