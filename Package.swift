@@ -82,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "helpline-bench",
             dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer"],
-            path: "Benchmarks/engine-bench"),
+            path: "Benchmarks/engine-bench", exclude: ["run.sh"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"]),
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
