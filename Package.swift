@@ -118,7 +118,7 @@ let package = Package(
         .testTarget(
             name: "SigV4Tests",
             dependencies: [
-                "AWSSigV4", "ConnectDirect", "AmazonConnect", "ChatEngine", "SessionCore",
+                "AWSSigV4", "ConnectDirect", "AmazonConnect", "ChatEngine", "SessionCore", "HelplineTestSupport",
             ],
             exclude: ["Vectors", "botocore_sign.py"]),
         .testTarget(name: "ConfigTests", dependencies: ["HelplineConfig"]),

@@ -1,5 +1,6 @@
 import ChatEngine
 import Foundation
+import HelplineTestSupport
 import SessionCore
 import Testing
 
@@ -19,15 +20,7 @@ import Testing
             process.standardOutput = output
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let line: String = await withCheckedContinuation { continuation in
-                Thread {
-                    var bytes = Data()
-                    while let chunk = try? output.fileHandleForReading.read(upToCount: 1), let byte = chunk.first, byte != 10 {
-                        bytes.append(byte)
-                    }
-                    continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-                }.start()
-            }
+            let line = await output.firstLine()
             // "Serving HTTP on 127.0.0.1 port 40123 (http://127.0.0.1:40123/) ..."
             guard let range = line.range(of: " port "), let port = Int(line[range.upperBound...].prefix { $0.isNumber }) else {
                 kill(process.processIdentifier, SIGKILL)

@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// A loopback HTTPS start-chat endpoint with a fresh self-signed certificate (openssl + python3).
@@ -57,15 +58,7 @@ private final class SelfSignedServer: Sendable {
         python.standardOutput = output
         python.standardError = FileHandle.nullDevice
         try python.run()
-        let line: String = await withCheckedContinuation { continuation in
-            Thread {
-                var bytes = Data()
-                while let chunk = try? output.fileHandleForReading.read(upToCount: 1), let byte = chunk.first, byte != 10 {
-                    bytes.append(byte)
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }.start()
-        }
+        let line = await output.firstLine()
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             kill(python.processIdentifier, SIGKILL)
             throw CocoaError(.fileReadCorruptFile)

@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 
 /// Runs `botocore_sign.py` with python3 (botocore comes with boto3).
 enum BotocoreHelper {
@@ -82,15 +83,7 @@ final class BotocoreEndpoint: Sendable {
             exit.finish()
         }
         try process.run()
-        let line: String = await withCheckedContinuation { continuation in
-            Thread {
-                var bytes = Data()
-                while let byte = try? output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
-                    bytes.append(first)
-                }
-                continuation.resume(returning: String(decoding: bytes, as: UTF8.self))
-            }.start()
-        }
+        let line = await output.firstLine()
         guard line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             kill(process.processIdentifier, SIGKILL)
             throw BotocoreHelper.Failed(description: "the botocore endpoint did not start: \(line)")
