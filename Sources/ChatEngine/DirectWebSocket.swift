@@ -10,21 +10,11 @@ import NIOWebSocket
 /// cuts the host at its first colon). Text messages in and out (fragments joined), pings answered,
 /// the server's close code reported. It connects directly: no proxy.
 enum DirectWebSocket {
-    /// Why the socket could not be used.
-    enum Failure: Error, CustomStringConvertible {
-        /// The server answered the upgrade with something other than 101.
-        case upgradeRefused
-        /// The URL could not be read as `ws://[address]:port/path` or `wss://…`.
-        case badURL(String)
+    /// The server answered the upgrade with something other than 101.
+    struct UpgradeRefused: Error {}
 
-        /// The reason, for the one-line network error.
-        var description: String {
-            switch self {
-            case .upgradeRefused: "the server refused the socket upgrade"
-            case .badURL(let url): "cannot read the socket URL \(url)"
-            }
-        }
-    }
+    /// The URL is not `ws://[address]:port/path` or `wss://…`: the socket is not one for this client.
+    struct NotAnIPv6URL: Error {}
 
     /// Where to connect and what to ask for.
     struct Target: Equatable {
@@ -38,10 +28,10 @@ enum DirectWebSocket {
         var secure: Bool
 
         /// Reads `ws://[address][:port]/path?query` (or `wss://`).
-        init(url: String) throws(Failure) {
+        init(url: String) throws(NotAnIPv6URL) {
             guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
                 scheme == "ws" || scheme == "wss", let raw = components.host, raw.hasPrefix("[")
-            else { throw .badURL(url) }
+            else { throw NotAnIPv6URL() }
             host = String(raw.dropFirst().dropLast())
             secure = scheme == "wss"
             port = components.port ?? (secure ? 443 : 80)
@@ -78,7 +68,7 @@ enum DirectWebSocket {
                         configuration: .init(upgradeConfiguration: upgradeConfiguration(target, headers: headers, maxSize: maxSize)))
                 }
             }
-        guard case .websocket(let channel) = try await upgrade.get() else { throw Failure.upgradeRefused }
+        guard case .websocket(let channel) = try await upgrade.get() else { throw UpgradeRefused() }
         return try await channel.executeThenClose { inbound, outbound in
             await opened()
             return try await withThrowingTaskGroup(of: Int?.self) { group in

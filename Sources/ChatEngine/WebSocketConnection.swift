@@ -99,18 +99,29 @@ enum WebSocketConnection {
             let code = close.map { Int(UInt16(webSocketErrorCode: $0.closeCode)) }
             trace?.socket("close", detail: close.map { "\($0.closeCode) \($0.reason ?? "")" } ?? "closed")
             await report(.closed(.afterOpen(code: code)))
-        } catch Ended.byUs {
+        } catch {
+            await reportFailure(error, url: endpoint.url, proxy: proxy, opened: opened.withLock { $0 }, report: report)
+        }
+    }
+
+    /// Traces and reports how a socket run that threw ended, for either client: closed by us
+    /// (nothing to report), an upgrade the server refused, or a network failure (a lost socket once
+    /// it had opened, an unreachable one before).
+    private static func reportFailure(
+        _ error: any Error, url: String, proxy: ProxyServer?, opened: Bool,
+        report: @escaping @Sendable (SocketEvent) async -> Void
+    ) async {
+        let trace = TransportDefaults.current.trace
+        if error is CancellationError || (error as? Ended) == .byUs {
             trace?.socket("close", detail: "closed by us")
-        } catch is CancellationError {
-            trace?.socket("close", detail: "closed by us")
-        } catch let error as WebSocketClientError where error == .webSocketUpgradeFailed {
+        } else if (error as? WebSocketClientError) == .webSocketUpgradeFailed || error is DirectWebSocket.UpgradeRefused {
             trace?.socket("close", detail: "upgrade refused")
             await report(.closed(.upgradeRefused))
-        } catch {
-            let detail = await NetworkErrorText.explain(error, url: endpoint.url, proxy: proxy)
+        } else {
+            let detail = await NetworkErrorText.explain(error, url: url, proxy: proxy)
             trace?.socket("close", detail: detail)
             if Task.isCancelled { return }
-            await report(.closed(opened.withLock { $0 } ? .afterOpen(code: nil) : .unreachable("socket: \(detail)")))
+            await report(.closed(opened ? .afterOpen(code: nil) : .unreachable("socket: \(detail)")))
         }
     }
 }
@@ -143,16 +154,8 @@ extension WebSocketConnection {
                 })
             trace?.socket("close", detail: code.map { "\($0)" } ?? "closed")
             await report(.closed(.afterOpen(code: code)))
-        } catch is CancellationError {
-            trace?.socket("close", detail: "closed by us")
-        } catch DirectWebSocket.Failure.upgradeRefused {
-            trace?.socket("close", detail: "upgrade refused")
-            await report(.closed(.upgradeRefused))
         } catch {
-            let detail = await NetworkErrorText.explain(error, url: url, proxy: nil)
-            trace?.socket("close", detail: detail)
-            if Task.isCancelled { return }
-            await report(.closed(opened.withLock { $0 } ? .afterOpen(code: nil) : .unreachable("socket: \(detail)")))
+            await reportFailure(error, url: url, proxy: nil, opened: opened.withLock { $0 }, report: report)
         }
     }
 

@@ -48,6 +48,6 @@ import Testing
         #expect(target.path == "/ws?access_token=a%2Bb&session_id=s")
         let plain = try DirectWebSocket.Target(url: "ws://[fe80::1]")
         #expect(plain.port == 80 && plain.path == "/" && plain.hostHeader == "[fe80::1]")
-        #expect(throws: DirectWebSocket.Failure.self) { try DirectWebSocket.Target(url: "ws://localhost:8080/ws") }
+        #expect(throws: DirectWebSocket.NotAnIPv6URL.self) { try DirectWebSocket.Target(url: "ws://localhost:8080/ws") }
     }
 }
