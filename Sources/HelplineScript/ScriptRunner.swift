@@ -47,6 +47,8 @@ public struct ScriptRunner: Sendable {
         var configuration = configuration
         configuration.sendsTyping = false
         configuration.ids = IDSource(seed: configuration.ids.next())
+        let frames = FrameArrivals()
+        configuration.onFrameEvent = { instant, event in frames.note(event, arrivedAt: instant) }
         let session = ChatSession(wire: wire, configuration: configuration)
         let inbox = EventInbox()
         let events = session.events
@@ -55,7 +57,7 @@ public struct ScriptRunner: Sendable {
             await inbox.finish()
         }
         await session.start()
-        var execution = StepExecution(session: session, inbox: inbox, patience: patience)
+        var execution = StepExecution(session: session, inbox: inbox, frames: frames, patience: patience)
         var results: [StepResult] = []
         for step in script.steps {
             if Task.isCancelled {

@@ -60,9 +60,9 @@ struct ScriptCommand: AsyncParsableCommand {
             throw ValidationError("unknown log level '\(logLevel)'; use trace, debug, info, notice, warning, error or critical")
         }
         guard !files.isEmpty else { throw ValidationError("give at least one script file") }
-        guard (1...ScriptBatch.maxRuns).contains(repetitions) else { throw ValidationError("--repeat must be between 1 and 10000") }
-        guard (1...ScriptBatch.maxConcurrency).contains(concurrency) else {
-            throw ValidationError("--concurrency must be between 1 and 100")
+        guard (1...LoadPlan.maxRuns).contains(repetitions) else { throw ValidationError("--repeat must be between 1 and \(LoadPlan.maxRuns)") }
+        guard (1...LoadPlan.maxConcurrency).contains(concurrency) else {
+            throw ValidationError("--concurrency must be between 1 and \(LoadPlan.maxConcurrency)")
         }
         guard (1...3600).contains(timeLimit) else { throw ValidationError("--time-limit must be between 1 and 3600 seconds") }
         guard (1...600).contains(expectTimeout) else { throw ValidationError("--expect-timeout must be between 1 and 600 seconds") }
@@ -86,25 +86,26 @@ struct ScriptCommand: AsyncParsableCommand {
         let target = try await backend.makeTarget()
         let runner = ScriptRunner(
             configuration: SessionConfiguration(logger: logger), patience: .seconds(expectTimeout), makeWire: target.makeWire)
-        let batch = ScriptBatch(runner: runner, concurrency: concurrency, timeLimit: .seconds(timeLimit))
-        let repetitions = repetitions
-        let running = Task { await batch.run(scripts, repetitions: repetitions) { Self.print($0) } }
+        let plan = LoadPlan(
+            scripts: scripts, model: .closed(repetitions: repetitions, concurrency: concurrency), timeLimit: .seconds(timeLimit))
+        let load = LoadRun(runner: runner, plan: plan)
+        let running = Task { await load.run(log: { Self.print($0) }) }
         // Ctrl-C or SIGTERM: the runs under way end their chats, and the partial report is still written.
         let signals = ScriptInterrupt { running.cancel() }
-        let results = await running.value
+        let summary = await running.value
         await target.stop()
-        Self.print(StepLog.summary(results))
+        Self.print(StepLog.summary(summary))
         if signals.interrupted { Self.print("interrupted: the open chats were ended; the report covers the runs so far") }
         if let junit {
             do {
-                try JUnitReport.write(suite: "helpline script", results: results, to: junit)
+                try JUnitReport.write(suite: "helpline script", summary: summary, to: junit)
             } catch {
                 throw HelplineError("cannot write the JUnit file \(junit)")
             }
         }
         signals.cancel()
         if signals.interrupted { throw ExitCode(ScriptInterrupt.exitStatus) }
-        if results.isEmpty || results.contains(where: { !$0.passed }) { throw ExitCode(1) }
+        if !summary.passed { throw ExitCode(1) }
     }
 
     private static func print(_ line: String) {
