@@ -6,7 +6,7 @@ enum FileLimits {
     /// and an HTTP connection each, plus slack) would not fit; says so on stderr when even the hard
     /// limit is too low.
     static func raiseForConnections(_ connections: Int) {
-        let needed = rlim_t(connections * 3 + 64)
+        let needed = rlim_t(connections * 2 + 256)
         var limit = rlimit()
         guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0, limit.rlim_cur < needed else { return }
         let wanted = min(needed, limit.rlim_max)

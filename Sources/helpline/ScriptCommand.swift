@@ -27,16 +27,16 @@ struct ScriptCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("Script files, run one after another.", valueName: "file"))
     var files: [String]
 
-    @Option(name: .long, help: ArgumentHelp("Write JUnit XML to FILE (one test case per script run).", valueName: "file"))
+    @Option(name: .long, help: ArgumentHelp("Write JUnit XML to FILE (a test case per script run and per threshold).", valueName: "file"))
     var junit: String?
 
-    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the scripts N times (1-10000).", valueName: "n"))
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Run the scripts N times (1-100000).", valueName: "n"))
     var repetitions: Int = 1
 
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "Run N conversations at once (1-5000); with --rate or --ramp, the most at once (default 5000).", valueName: "n"))
+            "Run N conversations at once (1-10000); with --rate or --ramp, the most at once (default 10000).", valueName: "n"))
     var concurrency: Int?
 
     @OptionGroup(title: "Load shape, thresholds and reports") var load: LoadOptions

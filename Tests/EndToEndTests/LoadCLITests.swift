@@ -27,7 +27,7 @@ struct LoadCLITests {
             (["--rate", "10/s", "--duration", "5s", "--repeat", "3"], "--repeat"),
             (["--ramp", "5s:10/s,10s:20/s"], "first point"),
             (["--shard", "5/4"], "--shard"),
-            (["--concurrency", "5001"], "5000"),
+            (["--concurrency", "10001"], "10000"),
             (["--report", "/nonexistent-folder/report.html"], "does not exist"),
             (["--summary", FileManager.default.temporaryDirectory.path], "is a folder"),
             (["--junit", "/proc/version"], "--junit"),

@@ -13,7 +13,7 @@ public struct LoadPlan: Sendable {
     }
 
     /// The most chats at once.
-    public static let maxConcurrency = 5_000
+    public static let maxConcurrency = 10_000
     /// The most runs in a closed-model run.
     public static let maxRuns = 100_000
 
