@@ -116,7 +116,7 @@ struct ScriptCommand: AsyncParsableCommand {
         let runner = ScriptRunner(
             configuration: SessionConfiguration(logger: logger), patience: .seconds(expectTimeout), makeWire: target.makeWire)
         let plan = try loadPlan(scripts: scripts)
-        FileLimits.raiseForConnections(plan.ownConcurrency)
+        FileLimits.raiseForConnections(plan.ownConcurrency, warn: concurrency != nil)
         let progress = ProgressLine(concurrency: plan.ownConcurrency)
         let run = LoadRun(runner: runner, plan: plan, thresholds: try load.thresholds())
         let running = Task { await run.run(log: { Self.print($0) }, progress: { progress.show($0) }) }
