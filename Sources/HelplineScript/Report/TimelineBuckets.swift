@@ -60,11 +60,6 @@ struct TimelineBuckets {
     /// True when times are best shown as `m:ss` rather than seconds.
     var longRun: Bool { total > 120 }
 
-    /// Words for the bucket size: `per second`, `per 15 s bucket`, `per 5 min bucket`.
-    var bucketWords: String {
-        size == 1 ? "per second" : "per \(Self.span(size)) bucket"
-    }
-
     /// `15 s`, `5 min`, `1 h`.
     static func span(_ seconds: Int) -> String {
         if seconds % 3600 == 0 { return "\(seconds / 3600) h" }
