@@ -54,6 +54,18 @@ public struct ArrivalSchedule: Sendable, Hashable {
         return last.perSecond
     }
 
+    /// The rate's integral over the run: about how many chats arrive (cheap, for limits).
+    public var expectedArrivals: Double {
+        var total = 0.0
+        for (left, right) in zip(points, points.dropFirst()) where left.at < duration {
+            let end = Swift.min(right.at, duration)
+            let span = Self.seconds(end - left.at)
+            total += (left.perSecond + rate(at: end)) / 2 * span
+        }
+        if let last = points.last, last.at < duration { total += last.perSecond * Self.seconds(duration - last.at) }
+        return total
+    }
+
     /// How many chats arrive in `[0, duration)`.
     public var totalArrivals: Int {
         var count = 0

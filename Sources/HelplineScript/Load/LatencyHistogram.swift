@@ -101,6 +101,8 @@ public struct LatencyHistogram: Sendable, Hashable, Codable {
 
     private enum CodingKeys: String, CodingKey {
         case count, sumMicros, minMicros, maxMicros, buckets
+        // Written for readers of the JSON (CI checks), never read back: the buckets are the truth.
+        case p50Ms, p90Ms, p95Ms, p99Ms, meanMs
     }
 
     /// Decodes the JSON form: buckets as `[[index, count], …]` in index order.
@@ -132,5 +134,11 @@ public struct LatencyHistogram: Sendable, Hashable, Codable {
         try container.encode(minMicros, forKey: .minMicros)
         try container.encode(maxMicros, forKey: .maxMicros)
         try container.encode(buckets.keys.sorted().map { [$0, buckets[$0] ?? 0] }, forKey: .buckets)
+        let figures: [(CodingKeys, Duration?)] = [
+            (.p50Ms, percentile(50)), (.p90Ms, percentile(90)), (.p95Ms, percentile(95)), (.p99Ms, percentile(99)), (.meanMs, mean),
+        ]
+        for (key, value) in figures {
+            if let value { try container.encode((Double(Self.micros(value)) / 10).rounded() / 100, forKey: key) }
+        }
     }
 }

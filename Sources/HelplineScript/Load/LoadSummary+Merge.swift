@@ -61,10 +61,11 @@ extension LoadSummary {
         return merged
     }
 
-    /// The JSON text (`--summary`): pretty-printed, keys sorted and in snake_case.
+    /// The JSON text (`--summary`): compact, keys sorted and in snake_case; each histogram also
+    /// carries its percentiles in milliseconds (`reply.p95_ms`) for CI checks.
     public func json() throws -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.dateEncodingStrategy = .iso8601
         return try encoder.encode(self)

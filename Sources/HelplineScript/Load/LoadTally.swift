@@ -18,7 +18,8 @@ public struct LoadTally: Sendable {
         summary.shape = shape
         summary.shards = [shard.description]
         summary.counts.planned = planned
-        summary.startedAt = startedAt
+        // Whole seconds: the JSON's ISO 8601 time keeps no fractions, so a summary reads back equal.
+        summary.startedAt = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
         for script in scripts where !summary.steps.contains(where: { $0.script == script.name }) {
             for step in script.steps {
                 if case .expect = step.action {
