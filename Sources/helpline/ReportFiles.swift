@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HelplineScript
 
@@ -60,29 +61,22 @@ enum ReportFiles {
         }
     }
 
-    /// Refuses output paths that cannot be written — a missing folder, a folder, a read-only file,
-    /// an input file, the same path twice — before anything is written.
+    /// Refuses output paths that cannot be written — a missing folder, a folder, a read-only file
+    /// (probed as `helpline script` probes its outputs), an input file, the same path twice — before
+    /// anything is written.
     static func checkOutputs(_ outputs: [(option: String, path: String)], inputs: [String]) throws {
-        let manager = FileManager.default
         let inputPaths = Set(inputs.map { URL(fileURLWithPath: $0).standardizedFileURL.path })
         var seen: [String: String] = [:]
         for (option, path) in outputs {
-            guard !path.isEmpty else { throw ReportInputError("\(option) needs a file name") }
-            let url = URL(fileURLWithPath: path).standardizedFileURL
-            if let other = seen[url.path] { throw ReportInputError("\(option) and \(other) name the same file \(path)") }
-            seen[url.path] = option
-            if inputPaths.contains(url.path) { throw ReportInputError("\(option) \(path) is one of the summaries being merged") }
-            var isDirectory: ObjCBool = false
-            if manager.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-                if isDirectory.boolValue { throw ReportInputError("\(option) \(path) is a folder; give a file name") }
-                if !manager.isWritableFile(atPath: url.path) { throw ReportInputError("\(option) \(path) is not writable") }
-                continue
+            let resolved = URL(fileURLWithPath: path).standardizedFileURL.path
+            if !path.isEmpty, let other = seen[resolved] { throw ReportInputError("\(option) and \(other) name the same file \(path)") }
+            seen[resolved] = option
+            if !path.isEmpty, inputPaths.contains(resolved) { throw ReportInputError("\(option) \(path) is one of the summaries being merged") }
+            do {
+                try OutputFileCheck.validate(path, option: option)
+            } catch let error as ValidationError {
+                throw ReportInputError(error.message)
             }
-            let folder = url.deletingLastPathComponent().path
-            guard manager.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw ReportInputError("\(option) \(path): the folder \(folder) does not exist")
-            }
-            guard manager.isWritableFile(atPath: folder) else { throw ReportInputError("\(option) \(path): the folder \(folder) is not writable") }
         }
     }
 

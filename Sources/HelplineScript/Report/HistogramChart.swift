@@ -1,8 +1,8 @@
 import Foundation
 
-/// The reply-latency histogram: the histogram's buckets gathered into at most ``maxBins`` bars on a
-/// linear axis (or a logarithmic one when the latencies span more than ``logRatio``×), with the
-/// p50, p95 and p99 marked.
+/// The reply-latency histogram: the histogram's buckets (gathered into at most ``maxBins`` bars when
+/// there are more) on a linear axis, or a logarithmic one when the latencies span more than
+/// ``logRatio``×, with the p50, p95 and p99 marked.
 struct HistogramChart {
     /// The most bars drawn.
     static let maxBins = 80
@@ -44,6 +44,8 @@ struct HistogramChart {
             (scale, ticks, step) = (axis.scale, axis.ticks, axis.step)
             count = Int(ceil((scale.high - scale.low) / max(widest, 1)))
         }
+        // Few buckets are drawn as they are, at their true ranges; many are gathered into wider bars.
+        guard bars.count > maxBins else { return (bars, scale, ticks, step) }
         let binCount = min(max(count, 1), maxBins)
         var bins = (0..<binCount).map { index in
             Bin(
@@ -86,7 +88,7 @@ struct HistogramChart {
                 "rect",
                 [
                     "class": "bar", "x": ReportFormat.coordinate(x0), "y": ReportFormat.coordinate(y),
-                    "width": ReportFormat.coordinate(max(x1 - x0 - gap, 0.5)), "height": ReportFormat.coordinate(max(canvas.plotBottom - y, 0.5)),
+                    "width": ReportFormat.coordinate(max(x1 - x0 - gap, 1.5)), "height": ReportFormat.coordinate(max(canvas.plotBottom - y, 0.5)),
                     "data-count": String(bin.count), "data-from-us": ReportFormat.number(bin.from, decimals: 0),
                     "data-to-us": ReportFormat.number(bin.to, decimals: 0),
                 ],
