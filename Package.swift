@@ -126,7 +126,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineTestSupport", "helpline",
+                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineScript", "HelplineTestSupport",
+                "helpline",
                 .product(name: "Logging", package: "swift-log"),
             ]),
     ],
