@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "DemoServerTests",
             dependencies: [
-                "DemoServer",
+                "DemoServer", "HelplineTestSupport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// `helpline script` as a load tool, through the real binary: load shapes, thresholds, summaries
@@ -71,5 +72,53 @@ struct LoadCLITests {
         let junit = try String(contentsOfFile: junitPath, encoding: .utf8)
         #expect(junit.contains(#"tests="22" failures="1""#), "\(junit.prefix(400))")
         #expect(junit.contains(#"name="reply.p95&lt;1ms""#) && junit.contains("ThresholdFailed"))
+    }
+
+    @Test("four shards run as separate processes against one helpline serve merge into the counts of one whole run")
+    func shardsAsProcesses() async throws {
+        let serve = try ServeProcess(["--port", "0", "--reply-delay", "10"])
+        try await serve.whileRunning {
+            let line = try #require(await serve.line(containing: "listening on "), "\(serve.errors)")
+            let base = String(line.dropFirst("listening on ".count)).trimmingCharacters(in: .whitespaces)
+            let hours = try Self.scriptFile("expect Welcome\nsend hours\nexpect opening hours\nend\n")
+            let order = try Self.scriptFile("expect Welcome\nsend order\nexpect Order\nend\n")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("shards-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            func run(_ extra: [String], summary: String) async throws -> HelplineBinary.Result {
+                try await HelplineBinary.run(
+                    ["script", hours, order, "--start-url", base + "/Prod", "--endpoint-url", base, "--repeat", "7", "--concurrency", "4",
+                     "--summary", folder.appendingPathComponent(summary).path] + extra, timeout: .seconds(120))
+            }
+            let whole = try await run([], summary: "whole.json")
+            #expect(whole.status == 0, "\(whole.stdout) \(whole.stderr)")
+            async let one = run(["--shard", "1/4"], summary: "s1.json")
+            async let two = run(["--shard", "2/4"], summary: "s2.json")
+            async let three = run(["--shard", "3/4"], summary: "s3.json")
+            async let four = run(["--shard", "4/4"], summary: "s4.json")
+            let shards = try await [one, two, three, four]
+            #expect(shards.map(\.status) == [0, 0, 0, 0], "\(shards.map(\.stderr))")
+            #expect(shards.map { $0.stdout.split(separator: "\n").last { $0.contains("run(s):") }?.prefix(3) ?? "" } == ["4 r", "4 r", "3 r", "3 r"])
+            let merged = try await HelplineBinary.run(
+                ["report", "merge"] + (1...4).map { folder.appendingPathComponent("s\($0).json").path }
+                    + ["--summary", folder.appendingPathComponent("merged.json").path,
+                       "--report", folder.appendingPathComponent("merged.html").path])
+            #expect(merged.status == 0, "\(merged.stdout) \(merged.stderr)")
+            #expect(merged.stdout.contains("\n14 run(s): 14 passed, 0 failed"), "\(merged.stdout)")
+            func figures(_ name: String) throws -> [String] {
+                let data = try Data(contentsOf: folder.appendingPathComponent(name))
+                let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+                let counts = json["counts"] as? [String: Int] ?? [:]
+                let steps = (json["steps"] as? [[String: Any]] ?? []).map { step in
+                    "\(step["script"] ?? ""):\(step["line"] ?? "") \((step["reply"] as? [String: Any])?["count"] ?? "")"
+                }
+                let runs = (json["runs"] as? [[String: Any]] ?? []).map { "\($0["name"] ?? "")" }.sorted()
+                return counts.keys.sorted().map { "\($0)=\(counts[$0] ?? -1)" } + steps.sorted() + runs
+                    + ["reply=\((json["reply"] as? [String: Any])?["count"] ?? "")", "chat=\((json["chat"] as? [String: Any])?["count"] ?? "")"]
+            }
+            #expect(try figures("merged.json") == figures("whole.json"))
+            #expect(try figures("whole.json").contains("passed=14"))
+            let html = try String(contentsOf: folder.appendingPathComponent("merged.html"), encoding: .utf8)
+            #expect(html.contains("<svg") && html.contains("1/4"))
+        }
     }
 }
