@@ -60,20 +60,6 @@ public enum JUnitReport {
 
     /// Escapes text for XML attributes and content; drops characters XML 1.0 cannot carry.
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n": out += "&#10;"
-            case "\t", "\r": out += " "
-            default:
-                if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
+        MarkupEscaper.escape(text, whitespace: .forAttributes)
     }
 }

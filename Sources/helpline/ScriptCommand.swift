@@ -13,8 +13,10 @@ struct ScriptCommand: AsyncParsableCommand {
         commandName: "script",
         abstract: "Run chat test scripts headless (step log, reply latencies, JUnit XML).",
         discussion: """
-            The script format is described in docs/scripting.md. Without backend options the scripts run
-            against the embedded demo contact center.
+            The script format is described in docs/scripting.md; load runs, thresholds and reports in \
+            docs/load-testing.md. Without backend options the scripts run against the embedded demo \
+            contact center.
+            
               helpline script Resources/scripts/*.hls --junit results.xml
               helpline script flow.hls --start-url https://abc.execute-api.us-west-2.amazonaws.com/Prod --repeat 5
               helpline script flow.hls --concurrency 20 --repeat 100

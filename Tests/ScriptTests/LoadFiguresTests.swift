@@ -8,7 +8,7 @@ struct LoadFiguresTests {
     @Test("histogram percentiles stay within 1.6 % of the exact ones, across seeded sample sets")
     func histogramAccuracy() {
         for seed in 1...50 {
-            var generator = SplitMix(seed: UInt64(seed))
+            var generator = LoadFixtures.Seeded(state: UInt64(seed))
             let samples = (0..<(200 + seed * 37)).map { _ in Int64(generator.next() % 5_000_000) + 1 }
             var histogram = LatencyHistogram()
             for sample in samples { histogram.record(micros: sample) }
@@ -25,7 +25,7 @@ struct LoadFiguresTests {
 
     @Test("merged histograms give the percentiles of one histogram of all samples, and survive JSON")
     func histogramMerge() throws {
-        var generator = SplitMix(seed: 7)
+        var generator = LoadFixtures.Seeded(state: 7)
         var whole = LatencyHistogram()
         var parts = Array(repeating: LatencyHistogram(), count: 4)
         for index in 0..<4000 {
@@ -106,18 +106,5 @@ struct LoadFiguresTests {
         #expect(merged.failureReasons.first?.seconds == [[2, 2], [4, 2]] && merged.timeline.map(\.started) == [4, 2, 0, 0, 0])
         let reread = try LoadSummary.read(merged.json())
         #expect(reread == merged)
-    }
-}
-
-/// A small seeded generator for sample sets.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -73,13 +73,15 @@ extension LoadSummary {
 
     /// Reads a summary written by ``json()``; refuses other versions.
     public static func read(_ data: Data) throws -> LoadSummary {
+        struct Version: Decodable { var version: Int }
         let decoder = JSONDecoder()
         decoder.keyDecodingStrategy = .convertFromSnakeCase
         decoder.dateDecodingStrategy = .iso8601
-        let summary = try decoder.decode(LoadSummary.self, from: data)
-        guard summary.version == currentVersion else {
-            throw LoadOptionError("summary version \(summary.version) is not supported (this build reads \(currentVersion))")
+        // The version first: a later format should be named as such, not fail on a key it changed.
+        let version = try decoder.decode(Version.self, from: data).version
+        guard version == currentVersion else {
+            throw LoadOptionError("summary version \(version) is not supported (this build reads \(currentVersion))")
         }
-        return summary
+        return try decoder.decode(LoadSummary.self, from: data)
     }
 }

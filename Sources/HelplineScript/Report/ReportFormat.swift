@@ -5,23 +5,7 @@ enum ReportFormat {
     /// Escapes text for HTML content and attribute values (`&`, `<`, `>`, quotes); control
     /// characters other than newline and tab are dropped.
     static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20, scalar.value != 0x7F, !(0x80..<0xA0).contains(scalar.value) {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
+        MarkupEscaper.escape(text, whitespace: .kept)
     }
 
     /// A number with at most `decimals` decimals, trailing zeros removed; `0` when not finite.
