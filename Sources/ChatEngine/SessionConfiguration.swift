@@ -23,6 +23,8 @@ public struct SessionConfiguration: Sendable {
     public var onForget: (@Sendable () -> Void)?
     /// Where transcript records go.
     public var transcripts: [any TranscriptSink]
+    /// Who sees every published event as it is published (recorders).
+    public var observers: [any SessionObserver]
 
     /// Creates a configuration with production defaults.
     public init(
@@ -32,7 +34,7 @@ public struct SessionConfiguration: Sendable {
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         ids: IDSource = .random(), transport: HTTPTransport = HTTPTransport(),
         onPersist: (@Sendable (SessionSnapshot) -> Void)? = nil, onForget: (@Sendable () -> Void)? = nil,
-        transcripts: [any TranscriptSink] = []
+        transcripts: [any TranscriptSink] = [], observers: [any SessionObserver] = []
     ) {
         self.core = core
         self.logger = logger
@@ -43,6 +45,7 @@ public struct SessionConfiguration: Sendable {
         self.onPersist = onPersist
         self.onForget = onForget
         self.transcripts = transcripts
+        self.observers = observers
     }
 
     /// Whether typing notices are sent.
