@@ -67,7 +67,9 @@ struct CommonOptions: ParsableArguments {
             guard let path else { continue }
             if let problem = PrivateFile.problem(creating: path, force: force) { throw HelplineError("\(flag): \(problem)") }
         }
-        if let record, let golden, (record as NSString).standardizingPath == (golden as NSString).standardizingPath {
+        if let record, let golden,
+           URL(fileURLWithPath: record).standardizedFileURL.path == URL(fileURLWithPath: golden).standardizedFileURL.path
+        {
             throw HelplineError("--record and --golden need two different files")
         }
     }
