@@ -84,11 +84,18 @@ public struct GoldenPattern: Sendable {
         text.replacingOccurrences(of: "{{", with: #"{{/\{\{/}}"#)
     }
 
+    /// The line without trailing white space (editors strip it; it is never compared).
+    static func trimmedEnd(_ line: String) -> String {
+        var line = Substring(line)
+        while let last = line.last, last.isWhitespace { line = line.dropLast() }
+        return String(line)
+    }
+
     /// The golden file's lines to compare (comments and blank lines left out), as patterns.
     public static func parse(_ text: String, file: String, me: String?) throws -> [GoldenPattern] {
         var patterns: [GoldenPattern] = []
         for (index, raw) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            let line = GoldenTranscript.trimmedEnd(String(String.UnicodeScalarView(raw)))
+            let line = trimmedEnd(String(String.UnicodeScalarView(raw)))
             if line.isEmpty || line.hasPrefix("#") { continue }
             patterns.append(try GoldenPattern(line, line: index + 1, file: file, me: me))
         }

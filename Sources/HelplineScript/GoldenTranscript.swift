@@ -58,7 +58,7 @@ public enum GoldenTranscript {
         }
         if let answer = item.answer { lines.append("  ✓ " + oneLine(answer)) }
         if item.delivery == .failed { lines.append("  (not delivered)") }
-        return lines.map(trimmedEnd)
+        return lines.map(GoldenPattern.trimmedEnd)
     }
 
     /// A line with its volatile parts written as placeholders, and literal `{{` escaped.
@@ -71,13 +71,6 @@ public enum GoldenTranscript {
             }
         }
         return out
-    }
-
-    /// The line without trailing white space (editors strip it; it is never compared).
-    static func trimmedEnd(_ line: String) -> String {
-        var line = Substring(line)
-        while let last = line.last, last.isWhitespace { line = line.dropLast() }
-        return String(line)
     }
 
     private static func oneLine(_ text: String) -> String {

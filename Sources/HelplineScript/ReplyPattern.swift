@@ -72,10 +72,13 @@ public enum ReplyPattern {
     }
 
     /// Keeps the script parser from reading part of the pattern as something else: a trailing
-    /// `within WORD` would be taken as the step's time limit, and a pattern in double quotes would
-    /// lose them.
+    /// `within WORD` would be taken as the step's time limit, spaces at either end would be trimmed,
+    /// and a pattern in double quotes would lose them.
     static func safeForScriptLine(_ pattern: String) -> String {
         var pattern = pattern
+        // The parser trims the line: spaces at either end are kept as `\x{20}`.
+        if pattern.hasSuffix(" ") { pattern = String(pattern.dropLast()) + "\\x{20}" }
+        if pattern.hasPrefix(" ") { pattern = "\\x{20}" + pattern.dropFirst() }
         if let range = pattern.range(of: #"\s+within\s+\S+$"#, options: .regularExpression),
            let word = pattern.range(of: "within", range: range)
         {

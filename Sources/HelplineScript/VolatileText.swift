@@ -33,21 +33,22 @@ public enum VolatileText {
     private static let weekdays = "Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tues|Tue|Wed|Thurs|Thu|Fri|Sat|Sun"
 
     /// The patterns, most specific first: a part claimed by one is not looked at by the later ones.
+    /// Digits are ASCII digits (`\d` would take other scripts' digits, which `[A-Za-z0-9]+` does not match).
     private static let finders: [(VolatileKind, NSRegularExpression)] = {
         let hex = "[0-9A-Fa-f]"
         let ordinal = "(?:st|nd|rd|th)?"
         let textDate = "(?<![A-Za-z])(?:(?:\(weekdays)),?\\s+)?"
-            + "(?:\\d{1,2}\(ordinal)\\s+(?:\(months))\\.?|(?:\(months))\\.?\\s+\\d{1,2}\(ordinal)(?![\\d:]))"
-            + "(?:,?\\s+\\d{4})?(?![A-Za-z\\d])"
+            + "(?:[0-9]{1,2}\(ordinal)\\s+(?:\(months))\\.?|(?:\(months))\\.?\\s+[0-9]{1,2}\(ordinal)(?![0-9:]))"
+            + "(?:,?\\s+[0-9]{4})?(?![A-Za-z0-9])"
         let table: [(VolatileKind, String)] = [
             (.uuid, "(?<![0-9A-Za-z])\(hex){8}-\(hex){4}-\(hex){4}-\(hex){4}-\(hex){12}(?![0-9A-Za-z])"),
-            (.date, "(?<![\\d.,/-])\\d{4}-\\d{1,2}-\\d{1,2}(?![\\d/-])"),
-            (.date, "(?<![\\d.,/-])\\d{1,2}[/.]\\d{1,2}[/.]\\d{2,4}(?![\\d/]|\\.\\d)"),
+            (.date, "(?<![0-9.,/-])[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?![0-9/-])"),
+            (.date, "(?<![0-9.,/-])[0-9]{1,2}[/.][0-9]{1,2}[/.][0-9]{2,4}(?![0-9/]|\\.[0-9])"),
             (.date, textDate),
-            (.time, "(?<![\\d:.])\\d{1,2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?(?:\\s?[AaPp]\\.?[Mm]\\.?(?![A-Za-z]))?(?![\\d:])"),
-            (.id, "(?<![0-9A-Za-z])(?=[0-9A-Fa-f]*\\d)(?=[0-9A-Fa-f]*[A-Fa-f])\(hex){8,}(?![0-9A-Za-z])"),
-            (.id, "(?<![0-9A-Za-z])(?=[A-Za-z0-9]{6,}(?![0-9A-Za-z]))(?:[A-Za-z]*\\d+[A-Za-z]+\\d|\\d*[A-Za-z]+\\d+[A-Za-z])[A-Za-z0-9]*"),
-            (.number, "\\d+(?:[.,]\\d+)*"),
+            (.time, "(?<![0-9:.])[0-9]{1,2}:[0-9]{2}(?::[0-9]{2}(?:\\.[0-9]+)?)?(?:\\s?[AaPp]\\.?[Mm]\\.?(?![A-Za-z]))?(?![0-9:])"),
+            (.id, "(?<![0-9A-Za-z])(?=[0-9A-Fa-f]*[0-9])(?=[0-9A-Fa-f]*[A-Fa-f])\(hex){8,}(?![0-9A-Za-z])"),
+            (.id, "(?<![0-9A-Za-z])(?=[A-Za-z0-9]{6,}(?![0-9A-Za-z]))(?:[A-Za-z]*[0-9]+[A-Za-z]+[0-9]|[0-9]*[A-Za-z]+[0-9]+[A-Za-z])[A-Za-z0-9]*"),
+            (.number, "[0-9]+(?:[.,][0-9]+)*"),
         ]
         return table.compactMap { kind, pattern in
             // The patterns are constants; one that does not compile is left out rather than crash.
@@ -61,7 +62,9 @@ public enum VolatileText {
         var claimed: [NSRange] = []
         var found: [(VolatileKind, NSRange)] = []
         var finders = self.finders
+        // A name is one line of printable text (a name with a line break is left as it is: `.+?` does not cross lines).
         if let me = me?.trimmingCharacters(in: .whitespaces), me.count >= 2,
+           !me.unicodeScalars.contains(where: { $0.value < 0x20 || (0x7F...0x9F).contains($0.value) || $0.properties.isWhitespace && $0 != " " }),
            let name = try? NSRegularExpression(pattern: "(?<![\\w])" + NSRegularExpression.escapedPattern(for: me) + "(?![\\w])") {
             finders.insert((.me, name), at: 0)
         }
@@ -78,15 +81,21 @@ public enum VolatileText {
     }
 
     /// The text cut into literal and volatile pieces, in order (concatenated, the pieces give the text).
+    ///
+    /// Cut by Unicode scalars: a span may end inside a `Character` (a digit with a combining mark), and
+    /// slicing a `String` there would round to a character boundary and lose or repeat text.
     public static func pieces(of text: String, me: String? = nil) -> [(kind: VolatileKind?, text: Substring)] {
+        let scalars = text.unicodeScalars
         var pieces: [(kind: VolatileKind?, text: Substring)] = []
-        var position = text.startIndex
-        for span in spans(in: text, me: me) {
-            if position < span.range.lowerBound { pieces.append((nil, text[position..<span.range.lowerBound])) }
-            pieces.append((span.kind, text[span.range]))
+        var position = scalars.startIndex
+        for span in spans(in: text, me: me) where position <= span.range.lowerBound {
+            if position < span.range.lowerBound {
+                pieces.append((nil, Substring(scalars[position..<span.range.lowerBound])))
+            }
+            pieces.append((span.kind, Substring(scalars[span.range])))
             position = span.range.upperBound
         }
-        if position < text.endIndex { pieces.append((nil, text[position...])) }
+        if position < scalars.endIndex { pieces.append((nil, Substring(scalars[position...]))) }
         return pieces
     }
 }

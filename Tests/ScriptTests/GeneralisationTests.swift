@@ -55,6 +55,12 @@ struct GeneralisationTests {
         "\"Quoted, all of it\"",
         "Tabs\tand  double  spaces ",
         "",
+        // Found by the `recording` fuzz target: spaces the parser trimmed away (all of the pattern),
+        // a "within" that a trailing space's escape made the last words, a non-ASCII digit taken by `\d`.
+        "   ",
+        "  padded  ",
+        "We answer within 2h ",
+        "ref hd2dta\u{07C0} ok",
     ])
     func scriptLinesRoundTrip(text: String) throws {
         let lines = RecordedStep.expect(speaker: "Bot", text: text, after: .zero).lines(me: nil)
@@ -65,6 +71,13 @@ struct GeneralisationTests {
         }
         #expect(within == nil)
         #expect(found(pattern, in: text), "\(pattern) matches \(text.debugDescription)")
+    }
+
+    @Test("a name with a line break is not generalised (`.+?` does not cross lines); the reply still matches")
+    func nameWithALineBreak() {
+        let text = "Hi Ma\nria and Ma\nria"
+        let pattern = ReplyPattern.make(from: text, me: "Ma\nria")
+        #expect(!pattern.contains(".+?") && found(pattern, in: text), "\(pattern)")
     }
 
     @Test("a slow reply gets a `within` twice as long (plus 2 s); a quick one keeps the default")
