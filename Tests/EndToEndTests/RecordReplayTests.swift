@@ -163,3 +163,29 @@ struct RecordReplayTests {
         #expect(try mode(existing) == 0o600)
     }
 }
+
+/// The full-screen UI ends the process at once on SIGTERM (after restoring the terminal): the recording
+/// is written on the way out all the same.
+@Suite(.serialized, .enabled(if: TUITmux.isAvailable, "tmux is not installed"), .timeLimit(.minutes(3)))
+struct RecordFullScreenTests {
+    @Test("SIGTERM to the full-screen chat writes the recording, which replays")
+    func signalInTheFullScreenUI() async throws {
+        let tmux = try TUITmux(command: "'\(TUITmux.helplineBinary())' demo --display-name Tess --record rec.hls")
+        let ready = await tmux.wait { $0.first?.contains("connected") == true && $0.has("Welcome to the Helpline demo") }
+        #expect(ready.ok, "started:\n\(ready.screen.dump)")
+        tmux.type("order")
+        tmux.keys("Enter")
+        let answered = await tmux.wait { $0.has("Track it at") }
+        #expect(answered.ok, "answered:\n\(answered.screen.dump)")
+        let helpline = try #require(TUISignalTests.helplinePID(in: tmux), "helpline runs in the pane")
+        kill(helpline, SIGTERM)
+        #expect(await TUISignalTests.waitForExit(helpline), "SIGTERM ends helpline")
+        let text = try #require(tmux.file("rec.hls"), "the recording is written")
+        #expect(text.contains("\nsend order\n# Helpline Bot: Order **#HL-1042** is on its way:\n"), "\(text)")
+        #expect(text.hasSuffix("# The recording stopped here before the chat ended; a replay ends the chat after the last step.\n"), "\(text)")
+        let path = tmux.directory.appendingPathComponent("rec.hls").path
+        #expect(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int == 0o600)
+        let replay = try await HelplineBinary.run(["script", path], timeout: .seconds(90))
+        #expect(replay.status == 0, "\(replay.stdout)\n\(replay.stderr)")
+    }
+}
