@@ -10,7 +10,8 @@ public final class GoldenRecorder: SessionObserver {
     public let path: String
 
     private struct State {
-        var items: [ChatItem] = []
+        /// The latest transcript (a cheap shared copy; made an array only when written).
+        var items = TranscriptItems()
         var me: String?
         var sessionOver = false
         var written: String?
@@ -29,7 +30,7 @@ public final class GoldenRecorder: SessionObserver {
         state.withLock { state in
             guard !state.sessionOver else { return }
             switch event {
-            case .transcript(let update): state.items = Array(update.items)
+            case .transcript(let update): state.items = update.items
             case .sessionInfo(let info): state.me = info.me.name.isEmpty ? nil : info.me.name
             default: break
             }
@@ -45,11 +46,12 @@ public final class GoldenRecorder: SessionObserver {
     /// Writes the transcript as it is now, unless it is empty or unchanged since the last write.
     public func writeNow() {
         state.withLock { state in
-            guard !GoldenTranscript.lines(of: state.items).isEmpty else {
+            let items = Array(state.items)
+            guard !GoldenTranscript.lines(of: items).isEmpty else {
                 state.problem = "nothing to record: the transcript is empty; \(path) was not written"
                 return
             }
-            let text = GoldenTranscript.text(of: state.items, me: state.me)
+            let text = GoldenTranscript.text(of: items, me: state.me)
             guard text != state.written else { return }
             do {
                 try PrivateFile.write(text, to: path)

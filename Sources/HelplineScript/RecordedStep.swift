@@ -48,7 +48,7 @@ public enum RecordedStep: Sendable, Hashable {
         case .ended(let after):
             return ["expect-event ended" + Self.within(after)]
         case .note(let text):
-            return text.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }
+            return text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "#" : "# " + ScriptParser.printable($0) }
         }
     }
 

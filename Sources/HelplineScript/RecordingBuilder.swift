@@ -120,6 +120,10 @@ public struct RecordingBuilder: Sendable {
             for field in form.fields where before[field.name] != field.value {
                 append(.set(field: field.name, value: field.value), at: time)
             }
+        } else {
+            // The expect above saw the form still loading: say what it turned out to be.
+            let actions = (item.choices ?? []).enumerated().map { "\($0.offset + 1). \($0.element)" }
+            append(.note((["The form, once loaded:", form.markdown] + actions).joined(separator: "\n")), at: time)
         }
         formValues[item.id] = values
     }
