@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(
             name: "DemoServerTests",
             dependencies: [
-                "DemoServer",
+                "DemoServer", "HelplineTestSupport",
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -128,7 +128,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineTestSupport", "helpline",
+                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineScript", "HelplineTestSupport",
+                "helpline",
                 .product(name: "Logging", package: "swift-log"),
             ]),
     ],

@@ -5,8 +5,9 @@ set -euo pipefail
 
 # ncurses-term: the xterm-direct terminfo the 24-bit colour test draws with.
 packages=(libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev tmux python3 ncurses-term)
-# For the tests only: a real browser drives the demo server as a browser widget does (CORS, WebSocket),
-# curl checks its HTTPS, and tinyproxy is the real HTTP proxy whole chats go through.
+# For the tests only: a real browser drives the demo server as a browser widget does (CORS, WebSocket)
+# and renders the load-test HTML report (headless --dump-dom), curl checks its HTTPS, and tinyproxy is
+# the real HTTP proxy whole chats go through.
 if [[ "${1:-}" == "--test" ]]; then
     packages+=(chromium curl tinyproxy)
 fi

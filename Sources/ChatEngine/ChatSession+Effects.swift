@@ -41,6 +41,7 @@ extension ChatSession {
         case .publish(let event):
             for observer in configuration.observers { observer.observe(event) }
             hub.publish(event)
+            if let frameArrival, let observe = configuration.onFrameEvent { observe(frameArrival, event) }
             if case .connection = event { releaseWaitersIfTerminal() }
             if case .transfer(let transfer) = event, transfer.direction == .download { downloadMoved(transfer) }
         case .persist(let snapshot):
@@ -74,16 +75,19 @@ extension ChatSession {
         let logger = logger
         link.attach(Task {
             await WebSocketConnection.run(endpoint: endpoint, outbound: outbound, logger: logger) { event in
-                await self.socket(id, event)
+                await self.socket(id, event, arrived: .now)
             }
         })
     }
 
-    private func socket(_ id: SocketID, _ event: SocketEvent) {
+    private func socket(_ id: SocketID, _ event: SocketEvent, arrived: ContinuousClock.Instant) {
         guard sockets[id] != nil else { return }
         switch event {
         case .opened: feed(.socketOpened(id))
-        case .frame(let text): feed(.socketFrame(id, text))
+        case .frame(let text):
+            frameArrival = arrived
+            feed(.socketFrame(id, text))
+            frameArrival = nil
         case .closed(let close):
             sockets.removeValue(forKey: id)?.close()
             feed(.socketClosed(id, close))

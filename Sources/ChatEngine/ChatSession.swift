@@ -24,6 +24,8 @@ public actor ChatSession {
     var sockets: [SocketID: SocketLink] = [:]
     var timers: [TimerKey: (token: Int, task: Task<Void, Never>)] = [:]
     var nextTimerToken = 0
+    /// While a socket frame is being handled: when it arrived (for ``SessionConfiguration/onFrameEvent``).
+    var frameArrival: ContinuousClock.Instant?
     var calls: [RequestID: Task<Void, Never>] = [:]
     var downloadWaiters: [String: [CheckedContinuation<String?, Never>]] = [:]
     private var finishedWaiters: [CheckedContinuation<Void, Never>] = []

@@ -161,7 +161,7 @@ extension ContactCenterHub {
 
     /// Number of open sockets (all contacts, or one).
     func openSocketCount(_ contactId: String?) -> Int {
-        sockets.values.filter { contactId == nil || $0.contactId == contactId }.count
+        contactId.map { sockets.links(ofContact: $0).count } ?? sockets.values.count
     }
 
     /// Whether a contact has ended.

@@ -52,7 +52,7 @@ actor ContactCenterHub {
     var participantTokens: [String: TokenGrant] = [:]
     var connectionTokens: [String: ConnectionGrant] = [:]
     var socketGrants: [String: SocketGrant] = [:]
-    var sockets: [UUID: SocketLink] = [:]
+    var sockets = SocketTable()
     var runners: [String: FlowRunner] = [:]
     var attachments: [String: AttachmentRecord] = [:]
     var expiryTasks: [String: Task<Void, Never>] = [:]
@@ -189,7 +189,7 @@ actor ContactCenterHub {
     func fanOut(_ contact: ContactRecord, _ item: WireItem) {
         polyAIForward(contact, item)
         let frame = WireJSON.string(ChatFrame(content: WireJSON.string(item)))
-        for (id, link) in sockets where link.contactId == contact.contactId && link.subscribed && !silentSockets.contains(id) {
+        for (id, link) in sockets.links(ofContact: contact.contactId) where link.subscribed && !silentSockets.contains(id) {
             if let window = reorderWindow, window > .zero {
                 // Out-of-order fault: each frame waits a random part of the window before it is written.
                 let delay = Duration.milliseconds(Int64.random(in: 0...window.wholeMilliseconds))
@@ -237,7 +237,7 @@ actor ContactCenterHub {
         runners.removeValue(forKey: contactId)?.stop()
         desk.remove(contactId: contactId)
         expiryTasks.removeValue(forKey: contactId)?.cancel()
-        for (id, link) in sockets where link.contactId == contactId {
+        for (id, link) in sockets.links(ofContact: contactId) {
             link.end(.close(code: 1000, reason: "Chat ended"))
             sockets[id] = nil
         }

@@ -1,29 +1,47 @@
 import Foundation
 
-/// Writes script results as JUnit XML: one test case per script run, one failure per unmet step.
+/// Writes a run as JUnit XML: one test case per chat run (one failure per unmet step) and one per threshold.
 public enum JUnitReport {
-    /// The XML document for `results` (suite name `suite`).
-    public static func xml(suite: String, results: [ScriptResult]) -> String {
-        let failures = results.filter { !$0.passed }.count
-        let total = results.reduce(Duration.zero) { $0 + $1.duration }
+    /// The XML document for a run: one test case per chat run (its unmet steps as failures) and
+    /// one per threshold (failing when the threshold does not hold).
+    public static func xml(suite: String, summary: LoadSummary) -> String {
+        let runs = summary.runs
+        let brokenRules = summary.thresholds.filter { !$0.passed }
+        let failures = runs.filter { !$0.passed }.count + brokenRules.count
+        let tests = runs.count + summary.thresholds.count
+        let total = seconds(.milliseconds(summary.durationMs))
+        var counts: [String: Int] = [:]
+        for run in runs { counts[run.name, default: 0] += 1 }
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
+        lines.append(#"<testsuites name="\#(escape(suite))" tests="\#(tests)" failures="\#(failures)" time="\#(total)">"#)
         lines.append(
-            #"<testsuites name="\#(escape(suite))" tests="\#(results.count)" failures="\#(failures)" time="\#(seconds(total))">"#)
-        lines.append(
-            #"  <testsuite name="\#(escape(suite))" tests="\#(results.count)" failures="\#(failures)" errors="0" time="\#(seconds(total))">"#)
-        for (index, result) in results.enumerated() {
-            let name = results.filter({ $0.name == result.name }).count > 1 ? "\(result.name) #\(index + 1)" : result.name
-            let open = #"    <testcase classname="helpline.script" name="\#(escape(name))" time="\#(seconds(result.duration))""#
-            if result.passed {
+            #"  <testsuite name="\#(escape(suite))" tests="\#(tests)" failures="\#(failures)" errors="0" time="\#(total)">"#)
+        for (index, run) in runs.enumerated() {
+            let name = (counts[run.name] ?? 0) > 1 ? "\(run.name) #\(index + 1)" : run.name
+            let open = #"    <testcase classname="helpline.script" name="\#(escape(name))" time="\#(seconds(.milliseconds(run.durationMs)))""#
+            if run.passed {
                 lines.append(open + "/>")
                 continue
             }
             lines.append(open + ">")
-            for step in result.failures {
-                let message = "line \(step.step.line): \(step.failure ?? "failed")"
-                lines.append(#"      <failure message="\#(escape(message))" type="UnmetExpectation">\#(escape(step.step.source))</failure>"#)
+            for (message, source) in zip(run.failures, run.failedSources) {
+                lines.append(#"      <failure message="\#(escape(message))" type="UnmetExpectation">\#(escape(source))</failure>"#)
             }
             lines.append("    </testcase>")
+        }
+        for rule in summary.thresholds {
+            let open = #"    <testcase classname="helpline.threshold" name="\#(escape(rule.expression))" time="0.000""#
+            if rule.passed {
+                lines.append(open + "/>")
+            } else {
+                let message = "threshold \(rule.expression) failed: measured \(rule.actual)"
+                lines.append(open + ">")
+                lines.append(#"      <failure message="\#(escape(message))" type="ThresholdFailed">\#(escape(message))</failure>"#)
+                lines.append("    </testcase>")
+            }
+        }
+        if summary.runsOmitted > 0 {
+            lines.append("    <!-- \(summary.runsOmitted) further run(s) are counted in the summary but not listed -->")
         }
         lines.append("  </testsuite>")
         lines.append("</testsuites>")
@@ -31,8 +49,8 @@ public enum JUnitReport {
     }
 
     /// Writes the document to `path`.
-    public static func write(suite: String, results: [ScriptResult], to path: String) throws {
-        try Data(xml(suite: suite, results: results).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    public static func write(suite: String, summary: LoadSummary, to path: String) throws {
+        try Data(xml(suite: suite, summary: summary).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 
     private static func seconds(_ duration: Duration) -> String {

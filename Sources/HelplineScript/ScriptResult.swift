@@ -10,16 +10,23 @@ public struct StepResult: Sendable, Hashable {
     public var detail: String?
     /// For the first `expect` after a `send`: the time from the send to the reply.
     public var replyLatency: Duration?
+    /// For a matched `expect`: the time from the reply frame's arrival on the socket to the match
+    /// (what the client itself added); `nil` when the reply did not come over the socket.
+    public var addedLatency: Duration?
 
     /// True when the step passed.
     public var passed: Bool { failure == nil }
 
     /// Creates a step result.
-    public init(step: ScriptStep, failure: String? = nil, detail: String? = nil, replyLatency: Duration? = nil) {
+    public init(
+        step: ScriptStep, failure: String? = nil, detail: String? = nil, replyLatency: Duration? = nil,
+        addedLatency: Duration? = nil
+    ) {
         self.step = step
         self.failure = failure
         self.detail = detail
         self.replyLatency = replyLatency
+        self.addedLatency = addedLatency
     }
 }
 

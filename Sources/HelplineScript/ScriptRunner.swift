@@ -52,16 +52,21 @@ public struct ScriptRunner: Sendable {
         }
         var configuration = configuration
         configuration.sendsTyping = false
+        // Nobody looks at the diagnostics pane of a script's chat: keeping its frames would only cost memory.
+        configuration.core.recordsDiagnostics = false
         configuration.ids = IDSource(seed: configuration.ids.next())
+        let frames = FrameArrivals()
+        configuration.onFrameEvent = { instant, event in frames.note(event, arrivedAt: instant) }
         let session = ChatSession(wire: wire, configuration: configuration)
         let inbox = EventInbox()
         let events = session.events
         let pump = Task {
-            for await event in events { await inbox.append(event) }
-            await inbox.finish()
+            for await event in events { inbox.append(event) }
+            inbox.finish()
         }
         await session.start()
-        var execution = StepExecution(session: session, inbox: inbox, patience: patience, updatesGolden: updatesGolden)
+        var execution = StepExecution(
+            session: session, inbox: inbox, frames: frames, patience: patience, updatesGolden: updatesGolden)
         var results: [StepResult] = []
         for step in script.steps {
             if Task.isCancelled {

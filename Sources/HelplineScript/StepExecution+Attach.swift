@@ -20,7 +20,7 @@ extension StepExecution {
         let deadline = ContinuousClock.now + Self.uploadLimit
         var sentAt: ContinuousClock.Instant?
         while ContinuousClock.now < deadline, !Task.isCancelled {
-            if let item = await inbox.ownAttachments[localId], let attachment = item.attachment {
+            if let item = inbox.ownAttachment(localId), let attachment = item.attachment {
                 if item.delivery == .failed {
                     return StepResult(step: step, failure: "the upload of \(attachment.name) failed")
                 }

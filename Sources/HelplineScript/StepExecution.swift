@@ -6,6 +6,8 @@ import Foundation
 struct StepExecution {
     let session: ChatSession
     let inbox: EventInbox
+    /// When reply frames arrived, for the added latency.
+    let frames: FrameArrivals
     /// When the last message was sent, until its first reply is measured.
     private var pendingSend: ContinuousClock.Instant?
     /// The terminal connection state, once seen.
@@ -20,9 +22,13 @@ struct StepExecution {
     /// True when `expect-transcript` writes the golden files instead of comparing (`HELPLINE_UPDATE_GOLDEN=1`).
     let updatesGolden: Bool
 
-    init(session: ChatSession, inbox: EventInbox, patience: Duration = ScriptParser.defaultWithin, updatesGolden: Bool = false) {
+    init(
+        session: ChatSession, inbox: EventInbox, frames: FrameArrivals = FrameArrivals(),
+        patience: Duration = ScriptParser.defaultWithin, updatesGolden: Bool = false
+    ) {
         self.session = session
         self.inbox = inbox
+        self.frames = frames
         self.patience = patience
         self.updatesGolden = updatesGolden
     }
@@ -102,7 +108,8 @@ struct StepExecution {
     }
 
     private mutating func expectReply(_ pattern: String, within: Duration, step: ScriptStep) async -> StepResult {
-        let deadline = ContinuousClock.now + within
+        let begun = ContinuousClock.now
+        let deadline = begun + within
         var streamingId: String?
         while true {
             let remaining = deadline - .now
@@ -132,7 +139,9 @@ struct StepExecution {
             guard Self.matches(pattern, reply.displayText) else {
                 return StepResult(step: step, failure: "expected /\(pattern)/, got \(summary)", replyLatency: latency)
             }
-            return StepResult(step: step, detail: summary, replyLatency: latency)
+            // A reply that came while the script was busy elsewhere (a `wait`) counts from the step's start.
+            let added = frames.arrival(of: reply.id).map { ContinuousClock.now - max($0, begun) }
+            return StepResult(step: step, detail: summary, replyLatency: latency, addedLatency: added)
         }
     }
 

@@ -16,15 +16,27 @@ public enum StepLog {
         return text
     }
 
-    /// The summary of many runs: counts and reply-latency percentiles.
-    public static func summary(_ results: [ScriptResult], errors: Int = 0) -> String {
-        let passed = results.filter(\.passed).count
-        let latencies = results.flatMap(\.replyLatencies)
-        var text = "\(results.count) run(s): \(passed) passed, \(results.count - passed) failed"
-        if errors > 0 { text += ", \(errors) error(s)" }
-        if let p50 = LatencyStats.percentile(50, of: latencies), let p95 = LatencyStats.percentile(95, of: latencies) {
-            text += "; reply latency p50 \(LatencyStats.format(p50)), p95 \(LatencyStats.format(p95)) (\(latencies.count) replies)"
+    /// The end-of-run summary: counts and reply-latency percentiles on the first line, then the
+    /// load figures, the failure reasons and each threshold's verdict.
+    public static func summary(_ summary: LoadSummary) -> String {
+        let counts = summary.counts
+        var first = "\(counts.finished) run(s): \(counts.passed) passed, \(counts.failed) failed"
+        if let p50 = summary.reply.percentile(50), let p95 = summary.reply.percentile(95) {
+            first += "; reply latency p50 \(LatencyStats.format(p50)), p95 \(LatencyStats.format(p95)) (\(summary.reply.count) replies)"
         }
-        return text
+        var lines = [first]
+        if counts.finished > 1 || counts.dropped > 0 || counts.notStarted > 0 {
+            var load = "  \(summary.shape); peak \(summary.peakRunning) at once; \(LatencyStats.format(.milliseconds(summary.durationMs)))"
+            if counts.dropped > 0 { load += "; \(counts.dropped) dropped at the cap" }
+            if counts.notStarted > 0 { load += "; \(counts.notStarted) not started" }
+            if let p99 = summary.added.percentile(99) { load += "; client added p99 \(LatencyStats.format(p99))" }
+            lines.append(load)
+        }
+        for reason in summary.failureReasons.prefix(5) { lines.append("  \(reason.count)× \(reason.reason)") }
+        if summary.failureReasons.count > 5 { lines.append("  … \(summary.failureReasons.count - 5) more failure reason(s)") }
+        for rule in summary.thresholds {
+            lines.append("  \(rule.passed ? "✔" : "✘") threshold \(rule.expression) (\(rule.actual))")
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -324,7 +324,8 @@ extension SessionCore {
     /// Publishes the connection state and notes it for diagnostics.
     mutating func publishState() {
         publish(.connection(connection.state))
-        if diagnostics.record(state: connection.state, at: now) { publishDiagnostics() }
+        // A snapshot redacts its frames: only worth it while someone watches (the TUI's F2 pane).
+        if diagnostics.record(state: connection.state, at: now), diagnosticsWatched { publishDiagnostics() }
         if connection.state.isTerminal { receipts.cancel() }
     }
 

@@ -17,11 +17,12 @@ struct Helpline: AsyncParsableCommand {
               helpline --plain                          # demo chat, line mode
               helpline connect --start-url URL --display-name Maria
               helpline polyai --api-key KEY --environment uk
+              helpline report merge shard-*.json --report load.html   # one run from a sharded load test
               helpline serve --port 8080                # the demo contact center alone
               helpline agent --server http://127.0.0.1:8080 --name Sam   # answer its chats as a live agent
             """,
         version: "0.1.0",
-        subcommands: [DemoCommand.self, ConnectCommand.self, PolyAICommand.self, ScriptCommand.self, ServeCommand.self, AgentCommand.self, RenderCommand.self],
+        subcommands: [DemoCommand.self, ConnectCommand.self, PolyAICommand.self, ScriptCommand.self, ReportCommand.self, ServeCommand.self, AgentCommand.self, RenderCommand.self],
         defaultSubcommand: DemoCommand.self)
 
     /// Fills in options from `HELPLINE_*` variables and the config file's profile, then runs.

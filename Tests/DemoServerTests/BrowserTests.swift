@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Logging
 import Testing
 import WSClient

@@ -63,8 +63,8 @@ struct ScriptCommandTests {
     }
 
     @Test("bad input is one clear error", arguments: [
-        (["--repeat", "0", "x.hls"], "--repeat must be between 1 and 10000"),
-        (["--concurrency", "500", "x.hls"], "--concurrency must be between 1 and 100"),
+        (["--repeat", "0", "x.hls"], "--repeat must be between 1 and 100000"),
+        (["--concurrency", "50000", "x.hls"], "--concurrency must be between 1 and 10000"),
         (["--expect-timeout", "0", "x.hls"], "--expect-timeout must be between 1 and 600 seconds"),
         (["--participant-token", "t", "--repeat", "2", "x.hls"], "a --participant-token joins one chat"),
         (["--header", "nocolon", "x.hls"], "--header must look like 'Name: value'"),

@@ -101,9 +101,10 @@ struct DemoScriptTests {
         let passing = try ScriptParser.parse("expect Welcome\nsend bye\nexpect Goodbye\n", name: "passing")
         let failing = try ScriptParser.parse(
             "expect Welcome\nexpect <never> & \"never\" within 200ms\nexpect-event queue within 200ms\n", name: "failing")
-        let results = [await harness.runner.run(passing), await harness.runner.run(failing)]
+        let plan = LoadPlan(scripts: [passing, failing], model: .closed(repetitions: 1, concurrency: 1))
+        let run = await LoadRun(runner: harness.runner, plan: plan).run()
         await harness.server.stop()
-        let xml = JUnitReport.xml(suite: "demo", results: results)
+        let xml = JUnitReport.xml(suite: "demo", summary: run)
         let summary = try JUnitSummary.parse(xml)
         #expect(summary.suites == ["demo"])
         #expect(summary.cases == ["passing", "failing"])
@@ -117,13 +118,16 @@ struct DemoScriptTests {
         let harness = try await DemoHarness.start()
         let script = try ScriptParser.parse("expect Welcome\nsend hours\nexpect opening hours\nend\n", name: "hours")
         let lines = LineCollector()
-        let sequential = await ScriptBatch(runner: harness.runner).run([script], repetitions: 2) { lines.add($0) }
-        #expect(sequential.count == 2 && sequential.allSatisfy(\.passed))
+        let one = LoadPlan(scripts: [script], model: .closed(repetitions: 2, concurrency: 1))
+        let sequential = await LoadRun(runner: harness.runner, plan: one).run(log: { lines.add($0) })
+        #expect(sequential.counts.passed == 2 && sequential.runs.count == 2 && sequential.passed)
         #expect(lines.all.contains { $0.contains("ok      3  expect opening hours  [") })
-        let concurrent = await ScriptBatch(runner: harness.runner, concurrency: 4).run([script], repetitions: 8) { lines.add($0) }
-        #expect(concurrent.count == 8 && concurrent.allSatisfy(\.passed))
-        #expect(lines.all.contains("progress: 8/8 done, 0 failed"))
-        let summary = StepLog.summary(sequential + concurrent)
+        let progress = Mutex<[LoadProgress]>([])
+        let four = LoadPlan(scripts: [script], model: .closed(repetitions: 8, concurrency: 4))
+        let concurrent = await LoadRun(runner: harness.runner, plan: four).run(progress: { line in progress.withLock { $0.append(line) } })
+        #expect(concurrent.counts.passed == 8 && concurrent.counts.failed == 0 && concurrent.peakRunning <= 4)
+        #expect(progress.withLock { $0.last }.map { $0.passed == 8 && $0.running == 0 && $0.planned == 8 } == true)
+        let summary = StepLog.summary(.merged([sequential, concurrent]))
         #expect(summary.hasPrefix("10 run(s): 10 passed, 0 failed; reply latency p50 "))
         await harness.server.stop()
     }

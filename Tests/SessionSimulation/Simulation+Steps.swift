@@ -86,9 +86,19 @@ extension Simulation {
             network.duplicateUntil = now + span
         case .expireTokens:
             service.expireTokens()
+        case .expireTokensEvery(let period, let span):
+            expireTokens(every: period, until: now + span)
         case .serverEnd:
             for (connection, output) in service.endChat(now: now) { deliver(output, to: connection) }
         }
+    }
+
+    /// Expires the tokens now and again every `period` until `end`.
+    private func expireTokens(every period: Int64, until end: Int64) {
+        service.expireTokens()
+        log("tokens expired")
+        guard now + period < end else { return }
+        after(period) { self.expireTokens(every: period, until: end) }
     }
 
     /// The program dies: whatever it last saved is what the next one starts from.

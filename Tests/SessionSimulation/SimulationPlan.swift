@@ -35,6 +35,8 @@ struct SimulationPlan {
         case reorder(Int64)
         case duplicate(Int64)
         case expireTokens
+        /// Tokens expire again and again: every `period` for `span` (a backend with short-lived tokens).
+        case expireTokensEvery(period: Int64, span: Int64)
         case serverEnd
     }
 
@@ -91,7 +93,9 @@ struct SimulationPlan {
         case 5, 6: return .restart(rng.millis(0...20000))
         case 7: return .restFailures([0.1, 0.3, 0.7][rng.int(0...2)], rng.millis(1000...max(1000, span)))
         case 8: return .lostAnswers([0.1, 0.3][rng.int(0...1)], rng.millis(1000...max(1000, span)))
-        case 9: return wireProtocol == .polyai ? .lostEchoes(0.3, rng.millis(1000...max(1000, span))) : .expireTokens
+        case 9:
+            if wireProtocol == .polyai { return .lostEchoes(0.3, rng.millis(1000...max(1000, span))) }
+            return rng.chance(0.5) ? .expireTokens : .expireTokensEvery(period: rng.millis(300...8000), span: rng.millis(1000...max(1000, span)))
         case 10: return .reorder(rng.millis(1000...max(1000, span)))
         case 11: return .duplicate(rng.millis(1000...max(1000, span)))
         default: return .dropAbrupt

@@ -15,6 +15,16 @@ struct SimulationTests {
         }
     }
 
+    /// Seeds that once found a bug, kept so it cannot come back unnoticed.
+    @Test("seeds that found bugs hold", arguments: [
+        // A `/reset` reloaded an answered offer without its answer, so it was offered (and sent) again.
+        (SimProtocol.connect, UInt64(4784)),
+    ])
+    func regressions(_ wireProtocol: SimProtocol, seed: UInt64) {
+        let result = Simulation(seed: seed, protocol: wireProtocol, fullTrace: false).run()
+        #expect(result.violations.isEmpty, "seed \(seed): \(result.violations.joined(separator: " | ")) — \(result.reproduction)")
+    }
+
     @Test("A seed replays exactly: the same trace twice", arguments: SimProtocol.allCases)
     func deterministic(_ wireProtocol: SimProtocol) {
         for seed: UInt64 in [3, 17, 29] {

@@ -7,15 +7,15 @@ import Foundation
 /// A program a test runs in the background and always stops: its printed lines, its stderr, and a
 /// scratch folder of its own (the `XDG_STATE_HOME` of `helpline serve`, Chromium's profile). Foundation
 /// starts it as the leader of a process group, so stopping it ends the whole group (a browser's helpers too).
-final class ServeProcess: @unchecked Sendable {
+public final class ServeProcess: @unchecked Sendable {
     /// The built binary next to the tests (`swift build --build-tests` builds it).
-    static var binary: URL {
+    public static var binary: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent(".build/debug/helpline")
     }
 
-    let process = Process()
-    let state: URL
+    public let process = Process()
+    public let state: URL
     private let stdout = Pipe()
     private let stderr = Pipe()
     private let lock = NSLock()
@@ -23,12 +23,12 @@ final class ServeProcess: @unchecked Sendable {
     private var errText = ""
 
     /// Starts `helpline serve ARGUMENTS` with a fresh `XDG_STATE_HOME`.
-    convenience init(_ arguments: [String]) throws {
+    public convenience init(_ arguments: [String]) throws {
         try self.init(program: Self.binary.path, ["serve"] + arguments)
     }
 
     /// Starts `program ARGUMENTS` (a path, or a name looked up on PATH) in a process group of its own.
-    init(program: String, _ arguments: [String], scratch: URL? = nil) throws {
+    public init(program: String, _ arguments: [String], scratch: URL? = nil) throws {
         state = scratch ?? FileManager.default.temporaryDirectory.appendingPathComponent("helpline-bg-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")  // execs `program` in place: same pid
@@ -51,7 +51,7 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Runs `body` with the process and stops it afterwards, whether `body` throws or not.
-    func whileRunning<T>(_ body: () async throws -> T) async throws -> T {
+    public func whileRunning<T>(_ body: () async throws -> T) async throws -> T {
         do {
             let result = try await body()
             await stop()
@@ -63,12 +63,12 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Everything printed on stdout so far.
-    var output: String { lock.withLock { outText } }
+    public var output: String { lock.withLock { outText } }
     /// Everything printed on stderr so far.
-    var errors: String { lock.withLock { errText } }
+    public var errors: String { lock.withLock { errText } }
 
     /// Waits (bounded) until stdout holds `text`; returns the line that holds it.
-    func line(containing text: String, timeout: Duration = .seconds(30)) async -> String? {
+    public func line(containing text: String, timeout: Duration = .seconds(30)) async -> String? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let line = output.split(separator: "\n").first(where: { $0.contains(text) }) { return String(line) }
@@ -79,7 +79,7 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Waits (bounded) until stderr holds `text`.
-    func stderrContains(_ text: String, timeout: Duration = .seconds(20)) async -> Bool {
+    public func stderrContains(_ text: String, timeout: Duration = .seconds(20)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if errors.contains(text) { return true }
@@ -89,14 +89,14 @@ final class ServeProcess: @unchecked Sendable {
     }
 
     /// Waits (bounded) for the process to exit by itself; its status, or nil if it is still running.
-    func exitStatus(timeout: Duration = .seconds(30)) async -> Int32? {
+    public func exitStatus(timeout: Duration = .seconds(30)) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         return process.isRunning ? nil : process.terminationStatus
     }
 
     /// SIGTERM to the process group, then SIGKILL if it does not exit within 2 s; removes the scratch folder.
-    func stop() async {
+    public func stop() async {
         let group = process.processIdentifier
         if process.isRunning {
             kill(-group, SIGTERM)
@@ -116,29 +116,4 @@ final class ServeProcess: @unchecked Sendable {
             }
         }.start()
     }
-}
-
-/// Runs a command to its end (bounded) and returns its status and output.
-func runTool(_ arguments: [String], timeout: Duration = .seconds(30)) async throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    // The blocking read gets a thread of its own: the two-thread concurrency pool serves the server.
-    let (chunks, continuation) = AsyncStream.makeStream(of: Data.self)
-    Thread {
-        continuation.yield(pipe.fileHandleForReading.readDataToEndOfFile())
-        continuation.finish()
-    }.start()
-    let deadline = ContinuousClock.now + timeout
-    while process.isRunning, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    var data = Data()
-    for await chunk in chunks { data = chunk }
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
 }

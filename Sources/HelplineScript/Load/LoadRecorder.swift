@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+
+/// The shared, locked tally of a run in progress: chats running in parallel report to it, the
+/// progress line reads it.
+final class LoadRecorder: Sendable {
+    private let tally: Mutex<LoadTally>
+    private let start: ContinuousClock.Instant
+    private let now: @Sendable () -> ContinuousClock.Instant
+
+    init(tally: LoadTally, start: ContinuousClock.Instant, now: @escaping @Sendable () -> ContinuousClock.Instant) {
+        self.tally = Mutex(tally)
+        self.start = start
+        self.now = now
+    }
+
+    /// The second of the run we are in.
+    var second: Int {
+        let (seconds, _) = (now() - start).components
+        return max(Int(seconds), 0)
+    }
+
+    /// Time since the start.
+    var elapsed: Duration { now() - start }
+
+    /// Counts a start unless `cap` chats are running; true when the chat may start.
+    func startIfRoom(cap: Int) -> Bool {
+        let second = second
+        return tally.withLock { tally in
+            guard tally.running < cap else {
+                tally.dropped(second: second)
+                return false
+            }
+            tally.started(second: second)
+            return true
+        }
+    }
+
+    /// Counts a start.
+    func started() {
+        let second = second
+        tally.withLock { $0.started(second: second) }
+    }
+
+    /// Counts a finished chat.
+    func finished(_ result: ScriptResult) {
+        let second = second
+        tally.withLock { $0.finished(result, second: second) }
+    }
+
+    /// Counts planned chats that will not start.
+    func notStarted(_ count: Int) {
+        tally.withLock { $0.notStarted(count) }
+    }
+
+    /// What the progress line shows now.
+    func progress() -> LoadProgress {
+        let second = second
+        let elapsed = elapsed
+        return tally.withLock { tally in
+            let summary = tally.summary
+            // The rate of the last whole second (the one under way is still filling).
+            let last = second - 1
+            let rate = summary.timeline.indices.contains(last) ? summary.timeline[last].started : 0
+            return LoadProgress(
+                elapsed: elapsed, running: tally.running, passed: summary.counts.passed, failed: summary.counts.failed,
+                dropped: summary.counts.dropped, planned: summary.counts.planned, startsPerSecond: rate,
+                replyP95: summary.reply.percentile(95))
+        }
+    }
+
+    /// The final figures.
+    func close(interrupted: Bool) -> LoadSummary {
+        let micros = LatencyHistogram.micros(elapsed)
+        return tally.withLock { tally in
+            tally.close(durationMs: micros / 1000, interrupted: interrupted)
+            return tally.summary
+        }
+    }
+}
