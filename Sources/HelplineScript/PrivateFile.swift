@@ -16,7 +16,8 @@ public enum PrivateFile {
     /// Writes `text` to `path` (replacing what is there) with mode 0600.
     public static func write(_ text: String, to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
-        let temporary = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let name = (path as NSString).lastPathComponent
+        let temporary = (folder.isEmpty ? "." : folder) + "/.\(name).\(getpid()).\(UInt32.random(in: 0...UInt32.max)).tmp"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw WriteError(description: "cannot write \(path): \(reason())") }
         var failure: String?
