@@ -114,7 +114,9 @@ let package = Package(
             exclude: ["boto3", "browser"]),
         .testTarget(
             name: "ScriptTests",
-            dependencies: ["HelplineScript", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer"]),
+            dependencies: [
+                "HelplineScript", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineTestSupport",
+            ]),
         .testTarget(
             name: "SigV4Tests",
             dependencies: [

@@ -24,7 +24,7 @@ SWIFTC=${SWIFTC:-$(dirname "$(command -v "$SWIFT")")/swiftc}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
 FUZZ_SANITIZERS=${FUZZ_SANITIZERS:-fuzzer,address}
-ALL_TARGETS="connect-frames polyai-frames rest-answers markdown key-decoder config script"
+ALL_TARGETS="connect-frames polyai-frames rest-answers markdown key-decoder config script recording"
 FUZZ_TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SCRATCH=.build-fuzz
 case "$FUZZ_SECONDS" in ''|*[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number, not '$FUZZ_SECONDS'" >&2; exit 2 ;; esac
@@ -39,6 +39,7 @@ spec() {
     key-decoder) echo "KeyDecoderFuzzer.swift|ChatModel MarkdownANSI TerminalUI||ncursesw cmark-gfm cmark-gfm-extensions|4096" ;;
     config) echo "ConfigFuzzer.swift|CTOML TOMLKit HelplineConfig||stdc++|4096" ;;
     script) echo "ScriptFuzzer.swift||Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift||4096" ;;
+    recording) echo "RecordingFuzzer.swift||Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift Sources/HelplineScript/VolatileText.swift Sources/HelplineScript/ReplyPattern.swift Sources/HelplineScript/GoldenPattern.swift Sources/HelplineScript/GoldenDiff.swift||4096" ;;
     *) echo "fuzz: unknown target '$1' (targets: $ALL_TARGETS)" >&2; exit 2 ;;
   esac
 }

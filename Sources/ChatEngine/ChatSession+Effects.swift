@@ -39,6 +39,7 @@ extension ChatSession {
         case .cancelTimer(let key):
             timers.removeValue(forKey: key)?.task.cancel()
         case .publish(let event):
+            for observer in configuration.observers { observer.observe(event) }
             hub.publish(event)
             if let frameArrival, let observe = configuration.onFrameEvent { observe(frameArrival, event) }
             if case .connection = event { releaseWaitersIfTerminal() }

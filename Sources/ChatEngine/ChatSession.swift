@@ -127,6 +127,9 @@ public actor ChatSession {
     /// The transcript as it is now.
     public var items: [ChatItem] { Array(core.transcript.items) }
 
+    /// The session facts (backend, endpoint, our own participant), once the chat has started.
+    public var sessionInfo: SessionInfo? { core.info }
+
     /// Messages not yet accepted by the server (pending or failed), oldest first.
     public var unsentMessages: [OutboxEntry] { core.unsentMessages }
 
@@ -151,6 +154,7 @@ public actor ChatSession {
         guard !isFinished else { return }
         isFinished = true
         for sink in configuration.transcripts { sink.drain() }
+        for observer in configuration.observers { observer.sessionFinished() }
         hub.finish()
         for waiter in finishedWaiters { waiter.resume() }
         finishedWaiters = []

@@ -27,6 +27,8 @@ public struct SessionConfiguration: Sendable {
     /// Told of each event a socket frame caused, with when the frame arrived (before it waited for
     /// the session): `helpline script` measures the client's own added latency with it.
     public var onFrameEvent: (@Sendable (ContinuousClock.Instant, ChatEvent) -> Void)?
+    /// Who sees every published event as it is published (recorders).
+    public var observers: [any SessionObserver]
 
     /// Creates a configuration with production defaults.
     public init(
@@ -36,7 +38,7 @@ public struct SessionConfiguration: Sendable {
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         ids: IDSource = .random(), transport: HTTPTransport = HTTPTransport(),
         onPersist: (@Sendable (SessionSnapshot) -> Void)? = nil, onForget: (@Sendable () -> Void)? = nil,
-        transcripts: [any TranscriptSink] = []
+        transcripts: [any TranscriptSink] = [], observers: [any SessionObserver] = []
     ) {
         self.core = core
         self.logger = logger
@@ -47,6 +49,7 @@ public struct SessionConfiguration: Sendable {
         self.onPersist = onPersist
         self.onForget = onForget
         self.transcripts = transcripts
+        self.observers = observers
     }
 
     /// Whether typing notices are sent.

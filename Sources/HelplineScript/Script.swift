@@ -47,6 +47,8 @@ public enum ScriptAction: Sendable, Hashable {
     case setField(name: String, value: String)
     /// Upload a file.
     case attach(path: String)
+    /// The transcript so far must match this golden file (`expect-transcript FILE`).
+    case expectTranscript(path: String)
     /// Pause.
     case wait(Duration)
     /// End the chat.

@@ -25,11 +25,19 @@ public enum ScriptParser {
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         var script = try parse(String(decoding: data, as: UTF8.self), name: name, file: path)
-        // `attach` paths are relative to the script's folder, so a script and its files travel together.
+        // `attach` and `expect-transcript` paths are relative to the script's folder, so a script and its
+        // files travel together.
         let folder = (path as NSString).deletingLastPathComponent
+        func resolved(_ file: String) -> String {
+            if file.hasPrefix("/") || file.hasPrefix("~") { return file }
+            return ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(file)
+        }
         for index in script.steps.indices {
-            guard case .attach(let file) = script.steps[index].action, !file.hasPrefix("/"), !file.hasPrefix("~") else { continue }
-            script.steps[index].action = .attach(path: ((folder.isEmpty ? "." : folder) as NSString).appendingPathComponent(file))
+            switch script.steps[index].action {
+            case .attach(let file): script.steps[index].action = .attach(path: resolved(file))
+            case .expectTranscript(let file): script.steps[index].action = .expectTranscript(path: resolved(file))
+            default: continue
+            }
         }
         return script
     }
@@ -88,13 +96,16 @@ public enum ScriptParser {
         case "attach":
             guard !rest.isEmpty else { throw Reason("attach needs a file path") }
             return .attach(path: unquote(rest))
+        case "expect-transcript":
+            guard !rest.isEmpty else { throw Reason("expect-transcript needs a golden transcript file") }
+            return .expectTranscript(path: unquote(rest))
         case "wait":
             return .wait(try duration(rest))
         case "end":
             guard rest.isEmpty else { throw Reason("end takes no arguments") }
             return .end
         default:
-            throw Reason("unknown step '\(printable(keyword))'; use send, expect, expect-event, pick, set, attach, wait or end")
+            throw Reason("unknown step '\(printable(keyword))'; use send, expect, expect-event, expect-transcript, pick, set, attach, wait or end")
         }
     }
 

@@ -14,16 +14,22 @@ public struct ScriptRunner: Sendable {
     /// How long `expect`, `expect-event`, `set` (a form still loading) and `end` wait when the script
     /// gives no `within` (`helpline script --expect-timeout`).
     public var patience: Duration
+    /// True when `expect-transcript` steps write their golden files from the run instead of comparing
+    /// (by default when `HELPLINE_UPDATE_GOLDEN` is `1`).
+    public var updatesGolden: Bool
 
     /// Creates a runner.
     public init(
         configuration: SessionConfiguration = SessionConfiguration(), endGrace: Duration = .seconds(5),
-        patience: Duration = ScriptParser.defaultWithin, makeWire: @escaping @Sendable () throws -> any ChatWire
+        patience: Duration = ScriptParser.defaultWithin,
+        updatesGolden: Bool = ProcessInfo.processInfo.environment[GoldenTranscript.updateVariable] == "1",
+        makeWire: @escaping @Sendable () throws -> any ChatWire
     ) {
         self.makeWire = makeWire
         self.configuration = configuration
         self.endGrace = endGrace
         self.patience = patience
+        self.updatesGolden = updatesGolden
     }
 
     /// What an interrupted run's next step is failed with.
@@ -59,7 +65,8 @@ public struct ScriptRunner: Sendable {
             inbox.finish()
         }
         await session.start()
-        var execution = StepExecution(session: session, inbox: inbox, frames: frames, patience: patience)
+        var execution = StepExecution(
+            session: session, inbox: inbox, frames: frames, patience: patience, updatesGolden: updatesGolden)
         var results: [StepResult] = []
         for step in script.steps {
             if Task.isCancelled {

@@ -11,21 +11,26 @@ struct StepExecution {
     /// When the last message was sent, until its first reply is measured.
     private var pendingSend: ContinuousClock.Instant?
     /// The terminal connection state, once seen.
-    private var closedReason: String?
+    private(set) var closedReason: String?
     /// True once the chat has ended (by `end` or by the other side).
     private(set) var ended = false
+    /// The keys of the transcript items the script has read events about (for `expect-transcript`).
+    private(set) var seenKeys: Set<String> = []
 
     /// How long a step waits when the script gives no `within`.
     let patience: Duration
+    /// True when `expect-transcript` writes the golden files instead of comparing (`HELPLINE_UPDATE_GOLDEN=1`).
+    let updatesGolden: Bool
 
     init(
         session: ChatSession, inbox: EventInbox, frames: FrameArrivals = FrameArrivals(),
-        patience: Duration = ScriptParser.defaultWithin
+        patience: Duration = ScriptParser.defaultWithin, updatesGolden: Bool = false
     ) {
         self.session = session
         self.inbox = inbox
         self.frames = frames
         self.patience = patience
+        self.updatesGolden = updatesGolden
     }
 
     /// Performs one step.
@@ -49,6 +54,8 @@ struct StepExecution {
             return StepResult(step: step, detail: value.isEmpty ? "cleared \(name)" : "\(name) = \"\(value)\"")
         case .attach(let path):
             return await attach(path, step: step)
+        case .expectTranscript(let path):
+            return await expectTranscript(path, step: step)
         case .wait(let duration):
             try? await Task.sleep(for: duration)
             return StepResult(step: step)
@@ -97,6 +104,7 @@ struct StepExecution {
 
     private mutating func note(_ event: ChatEvent) {
         if case .connection(let state) = event, state.isTerminal { closedReason = state.summary }
+        if case .transcript(let update) = event, let item = update.item { seenKeys.insert(item.key) }
     }
 
     private mutating func expectReply(_ pattern: String, within: Duration, step: ScriptStep) async -> StepResult {

@@ -8,7 +8,8 @@ public enum StepLog {
         var text = "\(prefix)\(status) \(String(format: "%4d", result.step.line))  \(result.step.source)"
         if let latency = result.replyLatency { text += "  [\(LatencyStats.format(latency))]" }
         if let failure = result.failure {
-            text += "\n\(prefix)          \(failure)"
+            // A failure of several lines (a transcript diff) stays indented under its step.
+            for line in failure.split(separator: "\n", omittingEmptySubsequences: false) { text += "\n\(prefix)          \(line)" }
         } else if let detail = result.detail {
             text += "  → \(detail)"
         }

@@ -13,6 +13,15 @@ struct ChatRunner {
     let logger: Logger
     /// Full-screen UI options (`--notify`, `--no-mouse`).
     var terminal = TerminalOptions()
+    /// `--record` and `--golden`, shared by every chat of the run (only the first is recorded).
+    let recording: ChatRecording?
+
+    init(options: CommonOptions, logger: Logger, terminal: TerminalOptions = TerminalOptions()) {
+        self.options = options
+        self.logger = logger
+        self.terminal = terminal
+        recording = ChatRecording(options: options)
+    }
 
     /// True when line mode is asked for or there is no terminal.
     var usesPlainMode: Bool {
@@ -50,6 +59,7 @@ struct ChatRunner {
         }
         let relay = NoticeRelay.shared
         configuration.transcripts = try transcriptSinks { relay.tell($0) }
+        configuration.observers = recording?.observersForNextChat() ?? []
         let session = ChatSession(wire: wire, configuration: configuration, restoring: restoring, startedAt: startedAt)
         relay.attach(session)
         // The session is saved for resume only once it has connected.
@@ -75,9 +85,12 @@ struct ChatRunner {
         if let line = UnfinishedUpload.report(await session.unfinishedUploads) {
             StandardStreams.err(line)
         }
-        await session.shutdown()
+        if case .interrupted(let number) = outcome { recording?.stopped(because: "stopped by \(InterruptSignals.name(number))") }
+        await session.shutdown()  // the recorders write their files as the session finishes
         saver?.flush()
+        let recordingProblem = recording?.report()
         if case .interrupted(let number) = outcome { exit(128 + number) }  // everything is saved and drained now
+        if let recordingProblem { throw HelplineError(recordingProblem) }
         switch outcome {
         case .finished(let state):
             return RunResult(state: state, connected: connected, newChatRequested: false, unsent: unsent)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatEngine
 import Foundation
+import HelplineScript
 import Logging
 
 /// Options every chat command takes.
@@ -13,6 +14,21 @@ struct CommonOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Append every transcript item as a JSON line to FILE.", valueName: "file"))
     var transcript: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Record the chat as a script for `helpline script` (written when the chat ends; starts a new chat).",
+            valueName: "file.hls"))
+    var record: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp("Write the chat's transcript as a golden file for `expect-transcript` when it ends.", valueName: "file"))
+    var golden: String?
+
+    @Flag(name: .long, help: "Replace the --record and --golden files when they exist.")
+    var force = false
 
     @OptionGroup var session: SessionOptions
 
@@ -34,6 +50,8 @@ struct CommonOptions: ParsableArguments {
     var noTyping: Bool { session.noTyping }
     /// `--no-receipts`.
     var noReceipts: Bool { session.noReceipts }
+    /// True when the chat must be a new one: `--new`, or a recording (a script replays a whole chat).
+    var startsFresh: Bool { new || record != nil || golden != nil }
 
     func validate() throws {
         guard linger >= 0, linger <= 600 else { throw ValidationError("--linger must be between 0 and 600 seconds") }
@@ -43,6 +61,16 @@ struct CommonOptions: ParsableArguments {
             if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
                 throw ValidationError("the folder for --transcript does not exist: \(directory)")
             }
+        }
+        // Checked before any chat starts, and one line (no usage): the file is what needs fixing.
+        for (flag, path) in [("--record", record), ("--golden", golden)] {
+            guard let path else { continue }
+            if let problem = PrivateFile.problem(creating: path, force: force) { throw HelplineError("\(flag): \(problem)") }
+        }
+        if let record, let golden,
+           URL(fileURLWithPath: record).standardizedFileURL.path == URL(fileURLWithPath: golden).standardizedFileURL.path
+        {
+            throw HelplineError("--record and --golden need two different files")
         }
     }
 }

@@ -57,7 +57,7 @@ struct ConnectCommand: AsyncParsableCommand {
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
         let endpoint = try target.participantEndpoint()
         let start: ConnectChatStart
-        var forceNew = common.new
+        var forceNew = common.startsFresh
         if let startUrl = target.startUrl {
             start = .template(
                 url: startUrl, displayName: displayName ?? "Customer", instanceId: target.instanceId,

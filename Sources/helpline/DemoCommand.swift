@@ -78,7 +78,7 @@ struct DemoCommand: AsyncParsableCommand {
             let key = SessionStore.key(profile: "demo", endpoint: endpoint.absoluteString)
             code = try await ConnectChatLoop(
                 start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger, terminal: terminal),
-                store: SessionStore(), key: key, forceNew: common.new
+                store: SessionStore(), key: key, forceNew: common.startsFresh
             ).run()
         } catch {
             await server.stop()

@@ -68,7 +68,7 @@ struct PolyAICommand: AsyncParsableCommand {
         do { try options.validate() } catch { throw HelplineError("\(error)") }
         let loop = PolyAIChatLoop(
             options: options, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
-            key: PolyAIChatLoop.key(options), forceNew: common.new)
+            key: PolyAIChatLoop.key(options), forceNew: common.startsFresh)
         let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }
     }

@@ -31,7 +31,7 @@ enum PolyAIDemo {
             displayName: displayName)
         return try await PolyAIChatLoop(
             options: options, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
-            key: PolyAIChatLoop.key(options), forceNew: common.new
+            key: PolyAIChatLoop.key(options), forceNew: common.startsFresh
         ).run()
     }
 

@@ -66,7 +66,10 @@ struct ScriptBackendOptions: ParsableArguments {
             do {
                 let settings = try PolyAISettings.resolve(
                     apiKey: apiKey, environment: environment, restURL: restUrl, socketURL: wsUrl, hostId: hostId)
-                options = PolyAIOptions(apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment)
+                // The name goes with the join, as `helpline polyai --display-name` sends it: a bot that greets by
+                // name greets the script's customer, as it did the person whose chat was recorded.
+                options = PolyAIOptions(
+                    apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment, displayName: name)
                 try options.validate()
             } catch {
                 throw HelplineError("\(error)")
