@@ -53,6 +53,11 @@ struct ScriptCommand: AsyncParsableCommand {
             valueName: "seconds"))
     var expectTimeout: Int = 10
 
+    @Flag(
+        name: .long,
+        help: "Rewrite every expect-transcript golden file from this run, and pass those steps (like HELPLINE_UPDATE_GOLDEN=1).")
+    var updateGolden = false
+
     @OptionGroup var backend: ScriptBackendOptions
 
     @OptionGroup var transport: TransportOptions
@@ -115,8 +120,9 @@ struct ScriptCommand: AsyncParsableCommand {
             ?? Logger(label: "helpline", factory: { _ in SwiftLogNoOpLogHandler() })
         if backend.runsEmbeddedDemo { transport.bypassEnvironmentProxies() }
         let target = try await backend.makeTarget()
-        let runner = ScriptRunner(
+        var runner = ScriptRunner(
             configuration: SessionConfiguration(logger: logger), patience: .seconds(expectTimeout), makeWire: target.makeWire)
+        if updateGolden { runner.updatesGolden = true }
         let plan = try loadPlan(scripts: scripts)
         FileLimits.raiseForConnections(plan.ownConcurrency, warn: concurrency != nil)
         let progress = ProgressLine(concurrency: plan.ownConcurrency)

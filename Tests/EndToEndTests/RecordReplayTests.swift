@@ -174,6 +174,26 @@ struct RecordReplayTests {
         #expect(text.hasPrefix("# Recorded by helpline") && text.contains("\nsend hours\n"), "\(text)")
         #expect(try mode(existing) == 0o600)
     }
+
+    @Test("helpline script --update-golden rewrites a golden file that no longer matches, and the next run compares against it")
+    func updateGolden() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let dir = try Self.folder()
+        let golden = dir.appendingPathComponent("hours.golden").path
+        try "Bot: something the bot never said\n".write(toFile: golden, atomically: true, encoding: .utf8)
+        let script = dir.appendingPathComponent("hours.hls").path
+        try "expect Welcome\nsend hours\nexpect opening hours\nexpect-transcript hours.golden\nend\n"
+            .write(toFile: script, atomically: true, encoding: .utf8)
+        let stale = try await Self.replay(script, Self.connectArguments(server))
+        #expect(stale.status == 1 && stale.stdout.contains("-Bot: something the bot never said"), "\(stale.stdout)")
+        let updated = try await Self.replay(script, Self.connectArguments(server) + ["--update-golden"])
+        #expect(updated.status == 0, "\(updated.stdout)")
+        let rewritten = try String(contentsOfFile: golden, encoding: .utf8)
+        #expect(rewritten.contains("opening hours") && !rewritten.contains("never said"))
+        let again = try await Self.replay(script, Self.connectArguments(server))
+        #expect(again.status == 0, "the rewritten file matches the next run: \(again.stdout)")
+    }
 }
 
 /// The full-screen UI ends the process at once on SIGTERM (after restoring the terminal): the recording
