@@ -14,8 +14,7 @@ public final class GoldenRecorder: SessionObserver {
         var items = TranscriptItems()
         var me: String?
         var sessionOver = false
-        var written: String?
-        var problem: String?
+        var file = RewrittenFile()
     }
 
     private let state = Mutex(State())
@@ -48,21 +47,14 @@ public final class GoldenRecorder: SessionObserver {
         state.withLock { state in
             let items = Array(state.items)
             guard !GoldenTranscript.lines(of: items).isEmpty else {
-                state.problem = "nothing to record: the transcript is empty; \(path) was not written"
+                state.file.problem = "nothing to record: the transcript is empty; \(path) was not written"
                 return
             }
             let text = GoldenTranscript.text(of: items, me: state.me)
-            guard text != state.written else { return }
-            do {
-                try PrivateFile.write(text, to: path)
-                state.written = text
-                state.problem = nil
-            } catch {
-                state.problem = "\(error)"
-            }
+            state.file.write(text, to: path)
         }
     }
 
     /// Why the golden file could not be written, if it could not.
-    public var problem: String? { state.withLock { $0.problem } }
+    public var problem: String? { state.withLock { $0.file.problem } }
 }

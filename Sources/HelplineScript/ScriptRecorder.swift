@@ -18,8 +18,7 @@ public final class ScriptRecorder: SessionObserver {
         var builder = RecordingBuilder()
         var sessionOver = false
         var stopReason: String?
-        var written: String?
-        var problem: String?
+        var file = RewrittenFile()
     }
 
     private let state = Mutex(State())
@@ -54,7 +53,7 @@ public final class ScriptRecorder: SessionObserver {
     public func writeNow() {
         state.withLock { state in
             guard state.builder.hasSteps else {
-                state.problem = "nothing to record: the chat had no message; \(path) was not written"
+                state.file.problem = "nothing to record: the chat had no message; \(path) was not written"
                 return
             }
             var ending: String?
@@ -64,19 +63,12 @@ public final class ScriptRecorder: SessionObserver {
             }
             var text = state.builder.script(ending: ending)
             if let goldenReference, state.builder.isOver { text += "expect-transcript \(goldenReference)\n" }
-            guard text != state.written else { return }
-            do {
-                try PrivateFile.write(text, to: path)
-                state.written = text
-                state.problem = nil
-            } catch {
-                state.problem = "\(error)"
-            }
+            state.file.write(text, to: path)
         }
     }
 
     /// Why the script could not be written, if it could not.
-    public var problem: String? { state.withLock { $0.problem } }
+    public var problem: String? { state.withLock { $0.file.problem } }
 
     /// `golden` as a script at `script` names it: the file name when both are in one folder, else an absolute path.
     static func reference(to golden: String, from script: String) -> String {
