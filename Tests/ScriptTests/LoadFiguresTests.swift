@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import DemoServer
 @testable import HelplineScript
 
 @Suite("Load figures: histograms, thresholds, tallies, merging")
@@ -8,7 +9,7 @@ struct LoadFiguresTests {
     @Test("histogram percentiles stay within 1.6 % of the exact ones, across seeded sample sets")
     func histogramAccuracy() {
         for seed in 1...50 {
-            var generator = LoadFixtures.Seeded(state: UInt64(seed))
+            var generator = LoadFixtures.Seeded(seed: UInt64(seed))
             let samples = (0..<(200 + seed * 37)).map { _ in Int64(generator.next() % 5_000_000) + 1 }
             var histogram = LatencyHistogram()
             for sample in samples { histogram.record(micros: sample) }
@@ -25,7 +26,7 @@ struct LoadFiguresTests {
 
     @Test("merged histograms give the percentiles of one histogram of all samples, and survive JSON")
     func histogramMerge() throws {
-        var generator = LoadFixtures.Seeded(state: 7)
+        var generator = LoadFixtures.Seeded(seed: 7)
         var whole = LatencyHistogram()
         var parts = Array(repeating: LatencyHistogram(), count: 4)
         for index in 0..<4000 {

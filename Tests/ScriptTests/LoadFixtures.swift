@@ -1,21 +1,13 @@
 import Foundation
 
+@testable import DemoServer
 @testable import HelplineScript
 
 /// Made-up chat runs for the report and merge tests: a seeded generator, so every run of a test sees
 /// the same latencies, failures and seconds.
 struct LoadFixtures {
-    /// A small deterministic generator (SplitMix64).
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
+    /// The demo server's small deterministic generator (SplitMix64).
+    typealias Seeded = SeededRandom
 
     /// One finished chat: when it started and ended, and what happened.
     struct Chat {
@@ -36,7 +28,7 @@ struct LoadFixtures {
 
     /// `count` chats over `seconds` seconds; latencies from 1 ms to ~8 s, about one in eight failing.
     static func chats(_ count: Int, seconds: Int, seed: UInt64 = 7) -> [Chat] {
-        var random = Seeded(state: seed)
+        var random = Seeded(seed: seed)
         return (0..<count).map { index in
             let start = Int.random(in: 0..<max(seconds, 1), using: &random)
             var steps: [StepResult] = []

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import DemoServer
 @testable import HelplineScript
 
 @Suite("Merging shard summaries")
@@ -34,7 +35,7 @@ struct ReportMergeTests {
 
     @Test("percentiles of merged histograms are those of one histogram of all samples")
     func mergedPercentiles() {
-        var random = LoadFixtures.Seeded(state: 42)
+        var random = LoadFixtures.Seeded(seed: 42)
         var all = LatencyHistogram()
         var parts = [LatencyHistogram](repeating: LatencyHistogram(), count: 5)
         var samples: [Duration] = []
