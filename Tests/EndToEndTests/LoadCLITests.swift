@@ -54,7 +54,7 @@ struct LoadCLITests {
         let result = try await HelplineBinary.run(
             [
                 "script", script, "--start-url", server.baseURL.appendingPathComponent("Prod").absoluteString,
-                "--endpoint-url", server.baseURL.absoluteString, "--rate", "10/s", "--duration", "2s",
+                "--endpoint-url", server.baseURL.absoluteString, "--rate", "10/s", "--duration", "2s", "--expect-timeout", "60",
                 "--threshold", "failures<1%", "--threshold", "reply.p95<1ms", "--summary", summaryPath, "--junit", junitPath,
             ], timeout: .seconds(90))
         #expect(result.status == 1, "a broken threshold fails the run: \(result.stdout) \(result.stderr)")
@@ -86,7 +86,7 @@ struct LoadCLITests {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             func run(_ extra: [String], summary: String) async throws -> HelplineBinary.Result {
                 try await HelplineBinary.run(
-                    ["script", hours, order, "--start-url", base + "/Prod", "--endpoint-url", base, "--repeat", "7", "--concurrency", "4",
+                    ["script", hours, order, "--start-url", base + "/Prod", "--endpoint-url", base, "--repeat", "7", "--concurrency", "4", "--expect-timeout", "60",
                      "--summary", folder.appendingPathComponent(summary).path] + extra, timeout: .seconds(120))
             }
             let whole = try await run([], summary: "whole.json")
