@@ -15,6 +15,9 @@ struct SimNetwork {
         var halfOpen = false
         var lastUp: Int64 = 0
         var lastDown: Int64 = 0
+        /// When the client hears the socket opened: nothing the service sends arrives before that (the
+        /// driver reads frames only after the upgrade, so even a reordering network cannot put one first).
+        var opensAt: Int64 = 0
     }
 
     var links: [SocketID: Link] = [:]
@@ -74,6 +77,7 @@ extension Simulation {
             var link = SimNetwork.Link(socket: id, connection: connection, client: client)
             let opened = self.now + self.latency()
             link.lastDown = opened
+            link.opensAt = opened
             self.network.links[id] = link
             self.network.socketByConnection[connection] = id
             self.at(opened) {
@@ -106,7 +110,7 @@ extension Simulation {
         guard let id = network.socketByConnection[connection], var link = network.links[id] else { return }
         for frame in output.frames {
             let reorder = now < network.reorderUntil
-            let time = reorder ? now + rng.millis(0...(2 * plan.latency + 800)) : max(now + latency(), link.lastDown)
+            let time = reorder ? max(now + rng.millis(0...(2 * plan.latency + 800)), link.opensAt) : max(now + latency(), link.lastDown)
             if !reorder { link.lastDown = time }
             let client = link.client
             at(time) { self.arrive(frame, on: id, client: client) }

@@ -108,6 +108,9 @@ public final class SimPolyAIService: SimService {
                 events = []
                 due = []
                 joined = false
+                // A new session has not ended, whatever became of the orphan before it.
+                ended = false
+                closing = []
                 sessionId = "session-\(rng.next() % 1_000_000)"
                 sessionToken = bearer
                 append("SESSION_START", ["capabilities": [
@@ -198,7 +201,9 @@ public final class SimPolyAIService: SimService {
     }
 
     private func end(reason: String, now: Int64) {
-        guard !ended else { return }
+        // The end is of a session: before the first one exists there is nothing to end (a real service
+        // ends conversations it holds; a session created later is a new conversation and starts open).
+        guard !ended, sessionId != nil else { return }
         append("SESSION_END", ["reason": reason], now: now)
         ended = true
         closing = connections.sorted()
