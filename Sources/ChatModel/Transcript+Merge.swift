@@ -142,18 +142,21 @@ extension Transcript {
     /// view, an attachment's scan status, a receipt folded into a page) without undoing what the user did.
     private mutating func update(at position: Int, with incoming: ChatItem) {
         var item = items[position]
-        // A loaded form keeps the values filled in; an answered picker keeps its answer.
-        if item.answer == nil, item.form?.isLoaded != true,
-            item.text != incoming.text || item.isStreaming != incoming.isStreaming || item.choices != incoming.choices
-                || item.form != incoming.form || item.cards != incoming.cards
+        // A loaded form keeps the values filled in (its text is the form's); an answered picker keeps its
+        // answer and the choices it was answered from, but its text still follows the server: a streamed
+        // reply picked from before its late chunks came (settled, then completed) still grows.
+        if item.form?.isLoaded != true,
+            item.text != incoming.text || item.isStreaming != incoming.isStreaming || item.cards != incoming.cards
         {
             item.text = incoming.text
             item.isStreaming = incoming.isStreaming
             item.contentType = incoming.contentType
+            item.cards = incoming.cards
+        }
+        if item.answer == nil, item.form?.isLoaded != true, item.choices != incoming.choices || item.form != incoming.form {
             item.choices = incoming.choices
             item.choiceReplies = incoming.choiceReplies
             item.choiceLabels = incoming.choiceLabels
-            item.cards = incoming.cards
             if incoming.form != nil { item.form = incoming.form }
         }
         if let delivery = incoming.delivery, let current = item.delivery, current < delivery, current != .failed {

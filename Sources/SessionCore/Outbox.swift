@@ -18,11 +18,15 @@ public struct OutboxEntry: Codable, Sendable, Hashable {
     public var display: String?
     /// Why it failed, when the service refused it (a retry would be refused again).
     public var refusal: String?
+    /// The offer (a message with choices) this message answers, by item id, and the choice picked: a
+    /// run restarted before the server took the answer marks the offer answered again when the server
+    /// replays it, so it is not offered (and the same choice sent) twice.
+    public var answers: OfferAnswer?
 
     /// Creates an entry.
     public init(
         localId: String, clientToken: String, text: String, contentType: String, createdAt: Date, failed: Bool = false,
-        display: String? = nil, refusal: String? = nil
+        display: String? = nil, refusal: String? = nil, answers: OfferAnswer? = nil
     ) {
         self.localId = localId
         self.clientToken = clientToken
@@ -32,6 +36,21 @@ public struct OutboxEntry: Codable, Sendable, Hashable {
         self.failed = failed
         self.display = display
         self.refusal = refusal
+        self.answers = answers
+    }
+}
+
+/// Which offer a queued message answers, and with which of its choices.
+public struct OfferAnswer: Codable, Sendable, Hashable {
+    /// The id of the item that offered the choices.
+    public var offerId: String
+    /// The choice picked (the item's `answer`).
+    public var choice: String
+
+    /// Creates an answer of `offerId` with `choice`.
+    public init(offerId: String, choice: String) {
+        self.offerId = offerId
+        self.choice = choice
     }
 }
 

@@ -24,7 +24,7 @@ extension SessionCore {
             reply = .plain(choice)
         }
         transcript.modify(id: item.id) { $0.answer = choice }
-        enqueue(reply)
+        enqueue(reply, answers: OfferAnswer(offerId: item.id, choice: choice))
     }
 
     /// The newest picker someone else offered that is still open.

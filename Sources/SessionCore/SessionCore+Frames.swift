@@ -72,6 +72,7 @@ extension SessionCore {
         transcript.merge(item, isOwn: own)
         if own, let localId = item.localId { confirmedByServer(localId: localId) }
         if own, case .message = item.kind { noteAnswerFromHistory(item) }
+        if !own { noteAnswerInOutbox(item) }
         if live, !item.isHistory, !own { noteLiveEvent(item) }
         if live, !own, case .message = item.kind, item.sender.role == .agent || item.sender.role == .bot,
             item.sender.name != persistedPartner
@@ -93,6 +94,15 @@ extension SessionCore {
         let offered = Set((picker.choices ?? []) + (picker.choiceReplies ?? []).map(\.content))
         guard offered.contains(item.text) else { return }
         transcript.modify(id: picker.id) { $0.answer = item.text }
+    }
+
+    /// An offer whose answer is still in the outbox (picked, then the program restarted before the
+    /// server took it): the server's copy knows no answer, so the offer is marked answered again.
+    mutating func noteAnswerInOutbox(_ item: ChatItem) {
+        guard !(item.choices ?? []).isEmpty,
+            let answer = outbox.entries.last(where: { $0.answers?.offerId == item.id })?.answers
+        else { return }
+        transcript.modify(id: item.id) { if $0.answer == nil { $0.answer = answer.choice } }
     }
 
     /// How many items before our message the picker it answers may be (the other side's typing

@@ -11,16 +11,17 @@ import Foundation
 /// it is sent again, so it is never delivered twice.
 extension SessionCore {
     /// Shows `reply` at once as pending and queues it (split in parts when longer than the service
-    /// takes); returns the local id of the first part, or nil when nothing was queued.
+    /// takes), as the answer of an offer when it `answers` one; returns the local id of the first part,
+    /// or nil when nothing was queued.
     @discardableResult
-    mutating func enqueue(_ reply: ChoiceReply) -> String? {
+    mutating func enqueue(_ reply: ChoiceReply, answers: OfferAnswer? = nil) -> String? {
         if connection.state.isClosed {
             notice("The chat has ended, so this was not sent; /new starts a new chat.")
             return nil
         }
         guard let limit = wire.capabilities.messageLimit, limit.length(of: reply.content) > limit.maximum,
             reply.content == reply.display
-        else { return queue(reply) }
+        else { return queue(reply, answers: answers) }
         guard settings.splitsLongMessages else {
             notice("Not sent: the message is \(limit.length(of: reply.content)) \(limit.unit.rawValue) long, "
                 + "and the contact center takes at most \(limit.maximum).")
@@ -38,7 +39,7 @@ extension SessionCore {
         return first
     }
 
-    private mutating func queue(_ reply: ChoiceReply) -> String {
+    private mutating func queue(_ reply: ChoiceReply, answers: OfferAnswer? = nil) -> String {
         let localId = ids.uuid()
         let me = info?.me ?? Participant(name: "You", role: .customer)
         let shownType = reply.content == reply.display ? reply.contentType : "text/plain"
@@ -47,7 +48,7 @@ extension SessionCore {
             text: reply.display, delivery: .pending))
         outbox.append(OutboxEntry(
             localId: localId, clientToken: ids.uuid(), text: reply.content, contentType: reply.contentType,
-            createdAt: now, display: reply.content == reply.display ? nil : reply.display))
+            createdAt: now, display: reply.content == reply.display ? nil : reply.display, answers: answers))
         typing.reset()
         lastQueuedLocalId = localId
         persist()

@@ -170,4 +170,29 @@ import Testing
         #expect(transcript.count == 201 && transcript[5].text == "changed" && transcript[51].id == "early")
         #expect(Array(transcript.items.map(\.id).prefix(3)) == ["m0", "m1", "m2"])
     }
+    @Test func anAnsweredOfferKeepsItsAnswerAndChoicesButItsTextStillFollowsTheServer() {
+        var transcript = Transcript()
+        var offer = message("o", from: agent, "You said: is noted.")
+        offer.choices = ["Yes", "No"]
+        transcript.merge(offer, isOwn: false)
+        transcript.modify(id: "o") { $0.answer = "No" }
+        // A late chunk of the streamed offer: the text grows; the answer and its choices stay.
+        var grown = offer
+        grown.text = "You said: m1 help. That is noted."
+        grown.choices = ["Yes", "No", "Maybe"]
+        transcript.merge(grown, isOwn: false)
+        #expect(transcript.items.first?.text == "You said: m1 help. That is noted.")
+        #expect(transcript.items.first?.answer == "No")
+        #expect(transcript.items.first?.choices == ["Yes", "No"])
+    }
+
+    @Test func aLoadedFormKeepsItsTextWhenTheServerSendsItsMessageAgain() {
+        var transcript = Transcript()
+        let view = message("v", from: agent, "{\"templateType\":\"ViewResource\"}")
+        transcript.merge(view, isOwn: false)
+        transcript.modify(id: "v") { $0.show(form: ChatForm(intro: "**Your details**"), actions: ["Submit"]) }
+        transcript.merge(view, isOwn: false)
+        #expect(transcript.items.first?.text == "**Your details**")
+        #expect(transcript.items.first?.choices == ["Submit"])
+    }
 }

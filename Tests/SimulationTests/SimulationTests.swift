@@ -19,6 +19,14 @@ struct SimulationTests {
     @Test("seeds that found bugs hold", arguments: [
         // A `/reset` reloaded an answered offer without its answer, so it was offered (and sent) again.
         (SimProtocol.connect, UInt64(4784)),
+        // A streamed reply picked from before its late chunks came kept the text it had at the pick.
+        (SimProtocol.polyai, UInt64(4075)),
+        // A restart with a picked answer still unsent offered the same suggestion again (picked twice).
+        (SimProtocol.polyai, UInt64(12739)),
+        // Simulator bugs, kept for the simulator: frames that overtook their socket's open (5477), and an
+        // end of the session before it existed that muted the session created next (4239).
+        (SimProtocol.polyai, UInt64(5477)),
+        (SimProtocol.polyai, UInt64(4239)),
     ])
     func regressions(_ wireProtocol: SimProtocol, seed: UInt64) {
         let result = Simulation(seed: seed, protocol: wireProtocol, fullTrace: false).run()
