@@ -30,8 +30,8 @@ extension SessionCore {
     mutating func send(_ text: String) {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { return }
-        if let reply = formTextReply(trimmed) {
-            enqueue(reply)
+        if let (reply, answer) = formTextReply(trimmed) {
+            enqueue(reply, answers: answer)
             return
         }
         let contentType = MarkdownHeuristic.looksLikeMarkdown(trimmed) ? "text/markdown" : "text/plain"

@@ -59,16 +59,17 @@ extension SessionCore {
         transcript.modify(id: item.id) { $0.show(form: form, actions: $0.choices ?? []) }
     }
 
-    /// The reply for text typed while a form waits for an answer (it answers the form): the newest open
-    /// form of this chat, when nobody else has written since.
-    mutating func formTextReply(_ text: String) -> ChoiceReply? {
+    /// The reply for text typed while a form waits for an answer (it answers the form), and that answer:
+    /// the newest open form of this chat, when nobody else has written since.
+    mutating func formTextReply(_ text: String) -> (ChoiceReply, OfferAnswer)? {
         let items = transcript.items
         guard let index = items.lastIndex(where: { $0.isOpenForm && !$0.isHistory }), let form = items[index].form,
             let reply = wire.formTextReply(text, form: form),
             !items[(index + 1)...].contains(where: { !$0.isOwn && $0.kind == .message })
         else { return nil }
         transcript.modify(id: items[index].id) { $0.answer = text }
-        return reply
+        // Saved with the queued answer, so a restart before it is sent does not offer the form again.
+        return (reply, OfferAnswer(offerId: items[index].id, choice: text))
     }
 
     /// A view message's form arrived (or could not be fetched).

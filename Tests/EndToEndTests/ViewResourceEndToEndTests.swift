@@ -2,7 +2,9 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import Synchronization
 import HelplineTestSupport
+import SessionCore
 import Testing
 
 /// Connect views (ViewResource) answered with their actions, over loopback against the demo, whose
@@ -69,6 +71,26 @@ import Testing
         #expect(reply)
         #expect(await Self.responses(server, contactId)
             == [#"{"action":"Cancel","data":{},"templateType":"ViewResource","version":"1.0"}"#])
+        await session.shutdown()
+    }
+
+    @Test("text typed as a form's answer is saved as that form's answer, so a restart before it is sent does not offer the form again")
+    func typedAnswerIsSavedWithItsForm() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let saved = Mutex<[SessionSnapshot]>([])
+        let session = DemoChat.session(server, name: "Pat") { configuration in
+            configuration.onPersist = { snapshot in saved.withLock { $0.append(snapshot) } }
+        }
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        await session.send("address")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.form?.isLoaded == true } })
+        let form = try #require(await recorder.currentItems.first { $0.form?.isLoaded == true })
+        await session.send("7 Oak Lane")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.text.contains("I noted") } })
+        let answers = saved.withLock { $0.flatMap(\.outbox).compactMap(\.answers) }
+        #expect(answers.contains(OfferAnswer(offerId: form.id, choice: "7 Oak Lane")), "\(answers)")
         await session.shutdown()
     }
 
