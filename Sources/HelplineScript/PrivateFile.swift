@@ -41,15 +41,24 @@ public enum PrivateFile {
         }
     }
 
-    /// Why a file may not be used as a new output (`--record`, `--golden`): it exists (unless `force`),
-    /// it is a folder, or its folder does not exist. `nil` when it may.
+    /// Why `path` may not be used as an output file, checked before anything runs; `nil` when it may.
+    /// Refused: an empty name, a folder, a missing folder, an existing file unless `force` (`--record`
+    /// and `--golden` never overwrite without it; reports pass `true`), and whatever the kernel will
+    /// not let us write. The last is found by trying: an existing file is opened for appending and
+    /// given an empty write (which reaches its driver: `/proc` refuses it even for root, whom
+    /// `access()` lets through), a new one is created and removed again.
     public static func problem(creating path: String, force: Bool) -> String? {
         guard !path.isEmpty else { return "the file name is empty" }
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             if isFolder.boolValue { return "\(path) is a folder" }
             if !force { return "\(path) already exists; use --force to replace it" }
-            return nil
+            let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
+            guard descriptor >= 0 else { return "\(path) cannot be written (\(reason()))" }
+            let probe = Glibc.write(descriptor, "", 0)
+            let why = reason()
+            close(descriptor)
+            return probe < 0 ? "\(path) cannot be written (\(why))" : nil
         }
         var info = stat()
         if lstat(path, &info) == 0, !force { return "\(path) already exists (a dangling link); use --force to replace it" }
@@ -59,7 +68,10 @@ public enum PrivateFile {
                 return "the folder \(folder) does not exist"
             }
         }
-        if access(folder.isEmpty ? "." : folder, W_OK) != 0 { return "cannot create files in \(folder.isEmpty ? "this folder" : folder)" }
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return "\(path) cannot be created (\(reason()))" }
+        close(descriptor)
+        unlink(path)
         return nil
     }
 
