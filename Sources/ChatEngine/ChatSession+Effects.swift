@@ -39,9 +39,8 @@ extension ChatSession {
         case .cancelTimer(let key):
             timers.removeValue(forKey: key)?.task.cancel()
         case .publish(let event):
-            for observer in configuration.observers { observer.observe(event) }
+            for observer in configuration.observers { observer.observe(event, frameArrival: frameArrival) }
             hub.publish(event)
-            if let frameArrival, let observe = configuration.onFrameEvent { observe(frameArrival, event) }
             if case .connection = event { releaseWaitersIfTerminal() }
             if case .transfer(let transfer) = event, transfer.direction == .download { downloadMoved(transfer) }
         case .persist(let snapshot):

@@ -24,7 +24,7 @@ public actor ChatSession {
     var sockets: [SocketID: SocketLink] = [:]
     var timers: [TimerKey: (token: Int, task: Task<Void, Never>)] = [:]
     var nextTimerToken = 0
-    /// While a socket frame is being handled: when it arrived (for ``SessionConfiguration/onFrameEvent``).
+    /// While a socket frame is being handled: when it arrived (for ``SessionObserver``s).
     var frameArrival: ContinuousClock.Instant?
     var calls: [RequestID: Task<Void, Never>] = [:]
     var downloadWaiters: [String: [CheckedContinuation<String?, Never>]] = [:]

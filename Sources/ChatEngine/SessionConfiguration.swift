@@ -24,10 +24,7 @@ public struct SessionConfiguration: Sendable {
     public var onForget: (@Sendable () -> Void)?
     /// Where transcript records go.
     public var transcripts: [any TranscriptSink]
-    /// Told of each event a socket frame caused, with when the frame arrived (before it waited for
-    /// the session): `helpline script` measures the client's own added latency with it.
-    public var onFrameEvent: (@Sendable (ContinuousClock.Instant, ChatEvent) -> Void)?
-    /// Who sees every published event as it is published (recorders).
+    /// Who sees every published event as it is published (recorders, `helpline script`'s frame clock).
     public var observers: [any SessionObserver]
 
     /// Creates a configuration with production defaults.

@@ -25,7 +25,7 @@ public final class GoldenRecorder: SessionObserver {
     }
 
     /// Keeps the latest transcript and our own name.
-    public func observe(_ event: ChatEvent) {
+    public func observe(_ event: ChatEvent, frameArrival: ContinuousClock.Instant?) {
         state.withLock { state in
             guard !state.sessionOver else { return }
             switch event {

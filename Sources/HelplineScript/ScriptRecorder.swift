@@ -30,7 +30,7 @@ public final class ScriptRecorder: SessionObserver {
     }
 
     /// Takes an event of the first session.
-    public func observe(_ event: ChatEvent) {
+    public func observe(_ event: ChatEvent, frameArrival: ContinuousClock.Instant?) {
         let now = ContinuousClock.now
         state.withLock { state in
             guard !state.sessionOver else { return }

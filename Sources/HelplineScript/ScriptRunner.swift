@@ -56,7 +56,7 @@ public struct ScriptRunner: Sendable {
         configuration.core.recordsDiagnostics = false
         configuration.ids = IDSource(seed: configuration.ids.next())
         let frames = FrameArrivals()
-        configuration.onFrameEvent = { instant, event in frames.note(event, arrivedAt: instant) }
+        configuration.observers.append(frames)
         let session = ChatSession(wire: wire, configuration: configuration)
         let inbox = EventInbox()
         let events = session.events
