@@ -28,11 +28,19 @@ extension Transcript {
     }
 
     /// Loads the transcript anew from `page` (oldest first), keeping `keep` — our messages the server
-    /// does not have yet — told as one ``TranscriptChange/reset(hasMore:)``.
+    /// does not have yet — told as one ``TranscriptChange/reset(hasMore:)``. Offers answered here keep
+    /// their answers.
     public mutating func reload(_ page: [(item: ChatItem, isOwn: Bool)], keeping keep: [ChatItem], hasMore: Bool) {
+        // An offer answered here stays answered, as a merge keeps it: the server's copy knows no answer
+        // (Connect keeps none), and offering it again would let the same choice be sent twice.
+        let answers = Dictionary(items.compactMap { item in item.answer.map { (item.id, $0) } }, uniquingKeysWith: { $1 })
         batch(as: { _ in .reset(hasMore: hasMore) }) { transcript in
             transcript.removeAll()
-            for (item, isOwn) in page { transcript.merge(item, isOwn: isOwn) }
+            for (item, isOwn) in page {
+                var item = item
+                if item.answer == nil, let answer = answers[item.id] { item.answer = answer }
+                transcript.merge(item, isOwn: isOwn)
+            }
             for item in keep where !transcript.contains(id: item.id) {
                 if let localId = item.localId, transcript.position(localId: localId) != nil { continue }
                 transcript.insert(item)

@@ -142,16 +142,7 @@ extension SessionCore {
         }
         switch result {
         case .success(.page(let page)):
-            // An offer answered here stays answered: the server's copy does not know (Connect keeps no
-            // answer), and offering it again would let the same choice be sent twice.
-            let answers = Dictionary(
-                transcript.items.compactMap { item in item.answer.map { (item.id, $0) } }, uniquingKeysWith: { $1 })
-            let items = pageItems(page).map { entry -> (item: ChatItem, isOwn: Bool) in
-                guard entry.item.answer == nil, let answer = answers[entry.item.id] else { return entry }
-                var item = entry.item
-                item.answer = answer
-                return (item, entry.isOwn)
-            }
+            let items = pageItems(page)
             guard !items.isEmpty || !transcript.items.contains(where: isServerItem) else {
                 notice("The server offers no transcript to reload; nothing was reset.")
                 return

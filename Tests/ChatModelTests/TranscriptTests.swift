@@ -160,6 +160,17 @@ import Testing
         #expect(transcript.takeUpdates().last?.change == .reset(hasMore: false))
     }
 
+    @Test func aReloadKeepsTheAnswersGivenHere() {
+        var transcript = Transcript()
+        var offer = message("o", from: agent, "Pick one")
+        offer.choices = ["Yes", "No"]
+        transcript.merge(offer, isOwn: false)
+        transcript.modify(id: "o") { $0.answer = "Yes" }
+        // The server's copy of the offer knows no answer.
+        transcript.reload([(offer, false)], keeping: [], hasMore: false)
+        #expect(transcript[0].answer == "Yes" && !transcript[0].isOpenForPicking)
+    }
+
     @Test func aCopyHandedToAFrontEndDoesNotChangeWhenTheTranscriptGoesOn() {
         var transcript = Transcript()
         for index in 0..<200 { transcript.merge(message("m\(index)", from: agent, "text \(index)", at: Double(index)), isOwn: false) }
