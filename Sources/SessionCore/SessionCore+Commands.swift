@@ -47,10 +47,12 @@ extension SessionCore {
     }
 
     /// `/end`: ends the chat for everyone once the unsent messages are sent (or the flush time is up).
+    /// Messages typed before the chat was even connected are sent first too: `send` then `end` at
+    /// once (a script, a pasted list) must not end the chat with them unsent.
     mutating func endRequested() {
         guard !connection.state.isTerminal, connection.state != .closing, !endPending else { return }
         endRequestedByUser = true
-        if connection.hasOpened, !outbox.isDrained, !connection.isSuspended {
+        if !outbox.isDrained, !connection.isSuspended {
             endPending = true
             startTimer(.endFlush, after: settings.endFlushTimeout)
             log(.info, "ending once the unsent messages are sent")
