@@ -1,42 +1,34 @@
 import Foundation
 
 /// One entry of the transcript: a message, an attachment or a participant/chat event.
-public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
+///
+/// Laid out for long chats: what every item has is stored inline (72 bytes); the sender is a
+/// reference that a chat's items share (``ParticipantPool``); what few items have (our local id,
+/// choices, answers, forms, cards, an attachment, an unusual content type) sits behind one shared
+/// reference that is nil for a plain message. The properties read and write as plain fields.
+public struct ChatItem: Sendable, Hashable, Identifiable {
     /// The server's id; for a message not yet accepted, the local id.
     public var id: String
-    /// The client-side id of one of our own messages (stable across the pending → sent id change).
-    public var localId: String?
-    /// When the item happened (server time when known).
-    public var time: Date
-    /// Who sent it or whom the event is about.
-    public var sender: Participant
-    /// What kind of item this is.
-    public var kind: ChatItemKind
-    /// The MIME type of `text` (`text/plain`, `text/markdown`, an interactive JSON type, …).
-    public var contentType: String
     /// The message text, or a readable sentence for an event.
     public var text: String
+    /// When the item happened (server time when known).
+    public var time: Date
+    /// The rarely set fields; nil when all of them are.
+    private var extras: ChatItemExtras?
+    /// The sender, shared with the chat's other items where a pool gave it.
+    private var senderBox: ParticipantBox
+    /// The server's sequence number, for protocols that number their events (PolyAI); nil otherwise.
+    public var sequence: Int64?
     /// Delivery state; set only for the user's own messages.
     public var delivery: Delivery?
+    /// What kind of item this is, without an attachment's description (that is in `extras`).
+    private var kindTag: ChatItemKindTag
+    /// The content type when it is one of the usual ones (else it is in `extras`).
+    private var contentTypeCode: ContentTypeCode
     /// True for items from a past session (persistent chat); they never fire live reactions.
     public var isHistory: Bool
     /// True while a streamed reply is still growing.
     public var isStreaming: Bool
-    /// Replies the user can pick by number (quick replies, list pickers, suggestions).
-    public var choices: [String]?
-    /// The choice the user picked; set once answered, after which the item is no longer selectable.
-    public var answer: String?
-    /// What each choice sends, in the order of ``choices``, when that is not the choice's text as plain text.
-    public var choiceReplies: [ChoiceReply]?
-    /// The form to fill in before answering with one of the ``choices`` (an Amazon Connect view).
-    public var form: ChatForm?
-    /// The server's sequence number, for protocols that number their events (PolyAI); nil otherwise.
-    public var sequence: Int64?
-    /// Links, images and phone numbers the message carries besides its text.
-    public var cards: [ChatCard]?
-    /// How each choice is shown in the numbered list, when that says more than the choice itself
-    /// (a subtitle, a paging mark), in the order of ``choices``.
-    public var choiceLabels: [String]?
 
     /// Creates an item.
     public init(
@@ -46,21 +38,121 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
         choiceReplies: [ChoiceReply]? = nil, form: ChatForm? = nil, sequence: Int64? = nil, cards: [ChatCard]? = nil
     ) {
         self.id = id
-        self.localId = localId
         self.time = time
-        self.sender = sender
-        self.kind = kind
-        self.contentType = contentType
+        self.senderBox = ParticipantBox(sender)
+        self.kindTag = ChatItemKindTag(kind)
         self.text = text
         self.delivery = delivery
         self.isHistory = isHistory
         self.isStreaming = isStreaming
-        self.choices = choices
-        self.answer = answer
-        self.choiceReplies = choiceReplies
-        self.form = form
         self.sequence = sequence
-        self.cards = cards
+        let code = ContentTypeCode(contentType)
+        self.contentTypeCode = code
+        var rare = ChatItemRareFields()
+        rare.localId = localId
+        rare.contentType = code == .other ? contentType : nil
+        rare.attachment = kind.attachmentValue
+        rare.choices = choices
+        rare.answer = answer
+        rare.choiceReplies = choiceReplies
+        rare.form = form
+        rare.cards = cards
+        self.extras = ChatItemExtras.holding(rare)
+    }
+
+    /// Who sent it or whom the event is about.
+    public var sender: Participant {
+        get { senderBox.value }
+        set { senderBox = ParticipantBox(newValue) }
+    }
+
+    /// Takes the sender from `pool`: the same reference for every item of one participant.
+    public mutating func shareSender(in pool: inout ParticipantPool) {
+        senderBox = pool.box(for: senderBox)
+    }
+
+    /// The MIME type of `text` (`text/plain`, `text/markdown`, an interactive JSON type, …).
+    public var contentType: String {
+        get {
+            switch contentTypeCode {
+            case .plain: return ContentTypeCode.plainText
+            case .markdown: return ContentTypeCode.markdownText
+            case .other: return rare(\.contentType) ?? ContentTypeCode.plainText
+            }
+        }
+        set {
+            contentTypeCode = ContentTypeCode(newValue)
+            setRare(\.contentType, contentTypeCode == .other ? newValue : nil)
+        }
+    }
+
+    /// Reads a rare field.
+    private func rare<Value>(_ field: KeyPath<ChatItemRareFields, Value?>) -> Value? { extras?.fields[keyPath: field] }
+
+    /// Writes a rare field (a new shared box; nil once every rare field is).
+    private mutating func setRare<Value>(_ field: WritableKeyPath<ChatItemRareFields, Value?>, _ value: Value?) {
+        var fields = extras?.fields ?? ChatItemRareFields()
+        fields[keyPath: field] = value
+        extras = ChatItemExtras.holding(fields)
+    }
+
+    /// The client-side id of one of our own messages (stable across the pending → sent id change).
+    public var localId: String? {
+        get { rare(\.localId) }
+        set { setRare(\.localId, newValue) }
+    }
+
+    /// What kind of item this is.
+    public var kind: ChatItemKind {
+        get {
+            switch kindTag {
+            case .message: return .message
+            case .event(let event): return .event(event)
+            case .attachment:
+                return .attachment(rare(\.attachment) ?? Attachment(id: "", name: "", contentType: ""))
+            }
+        }
+        set {
+            kindTag = ChatItemKindTag(newValue)
+            setRare(\.attachment, newValue.attachmentValue)
+        }
+    }
+
+    /// Replies the user can pick by number (quick replies, list pickers, suggestions).
+    public var choices: [String]? {
+        get { rare(\.choices) }
+        set { setRare(\.choices, newValue) }
+    }
+
+    /// The choice the user picked; set once answered, after which the item is no longer selectable.
+    public var answer: String? {
+        get { rare(\.answer) }
+        set { setRare(\.answer, newValue) }
+    }
+
+    /// What each choice sends, in the order of ``choices``, when that is not the choice's text as plain text.
+    public var choiceReplies: [ChoiceReply]? {
+        get { rare(\.choiceReplies) }
+        set { setRare(\.choiceReplies, newValue) }
+    }
+
+    /// The form to fill in before answering with one of the ``choices`` (an Amazon Connect view).
+    public var form: ChatForm? {
+        get { rare(\.form) }
+        set { setRare(\.form, newValue) }
+    }
+
+    /// Links, images and phone numbers the message carries besides its text.
+    public var cards: [ChatCard]? {
+        get { rare(\.cards) }
+        set { setRare(\.cards, newValue) }
+    }
+
+    /// How each choice is shown in the numbered list, when that says more than the choice itself
+    /// (a subtitle, a paging mark), in the order of ``choices``.
+    public var choiceLabels: [String]? {
+        get { rare(\.choiceLabels) }
+        set { setRare(\.choiceLabels, newValue) }
     }
 
     /// The item's stable key: our local id for our own messages (it outlives the pending → sent id
@@ -114,12 +206,12 @@ public struct ChatItem: Codable, Sendable, Hashable, Identifiable {
     }
 
     /// True when the text should be rendered as markdown.
-    public var isMarkdown: Bool { contentType == "text/markdown" }
+    public var isMarkdown: Bool { contentTypeCode == .markdown }
 
     /// The attachment this item carries, if it is one.
     public var attachment: Attachment? {
-        if case .attachment(let attachment) = kind { return attachment }
-        return nil
+        guard case .attachment = kindTag else { return nil }
+        return rare(\.attachment)
     }
 
     /// True for the user's own messages (those that carry a delivery state).
@@ -134,6 +226,12 @@ public enum ChatItemKind: Codable, Sendable, Hashable {
     case attachment(Attachment)
     /// A participant or chat event, shown as a system line.
     case event(ChatEventKind)
+
+    /// The attachment of `.attachment`, else nil.
+    var attachmentValue: Attachment? {
+        if case .attachment(let attachment) = self { return attachment }
+        return nil
+    }
 }
 
 /// A file attached to the chat.

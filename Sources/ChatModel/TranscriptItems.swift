@@ -34,17 +34,29 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         var orders: [TranscriptOrder]
         var revisions: [Int]
 
-        init(items: [ChatItem] = [], orders: [TranscriptOrder] = [], revisions: [Int] = []) {
-            self.items = items
-            self.orders = orders
-            self.revisions = revisions
+        /// A chunk holding these runs, with room for one more item than the limit (an insert before
+        /// the split) and no more: a chunk's arrays never grow past that, nor hold unused room beyond it.
+        init<Items: Collection<ChatItem>, Orders: Collection<TranscriptOrder>, Revisions: Collection<Int>>(
+            items: Items, orders: Orders, revisions: Revisions
+        ) {
+            self.items = Self.reserved(items)
+            self.orders = Self.reserved(orders)
+            self.revisions = Self.reserved(revisions)
         }
 
         func copy() -> Chunk { Chunk(items: items, orders: orders, revisions: revisions) }
+
+        private static func reserved<Elements: Collection>(_ elements: Elements) -> [Elements.Element] {
+            var array: [Elements.Element] = []
+            array.reserveCapacity(TranscriptItems.chunkLimit + 1)
+            array.append(contentsOf: elements)
+            return array
+        }
     }
 
-    /// Items a chunk holds at most before it is split.
-    static let chunkLimit = 64
+    /// Items a chunk holds at most before it is split. A change to a chunk shared with another copy
+    /// copies that chunk, so this bounds what an append costs while a front end holds the last value.
+    static let chunkLimit = 32
 
     private var chunks: [Chunk] = []
     /// The position of each chunk's first item.
@@ -99,6 +111,13 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
             chunks = [Chunk(items: [item], orders: [order], revisions: [revision])]
             starts = [0]
             count = 1
+            return
+        }
+        if position == count, let last = chunks.last, last.items.count >= Self.chunkLimit {
+            // Appends fill chunks to the limit and then start a new one (no half-empty chunks).
+            chunks.append(Chunk(items: [item], orders: [order], revisions: [revision]))
+            starts.append(count)
+            count += 1
             return
         }
         // At a chunk boundary the new item joins the chunk before it (appends stay in the last chunk).
@@ -172,12 +191,9 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     private mutating func split(_ index: Int) {
         let chunk = chunks[index]
         let half = chunk.items.count / 2
-        let tail = Chunk(
-            items: Array(chunk.items[half...]), orders: Array(chunk.orders[half...]),
-            revisions: Array(chunk.revisions[half...]))
-        chunk.items.removeSubrange(half...)
-        chunk.orders.removeSubrange(half...)
-        chunk.revisions.removeSubrange(half...)
+        let head = Chunk(items: chunk.items[..<half], orders: chunk.orders[..<half], revisions: chunk.revisions[..<half])
+        let tail = Chunk(items: chunk.items[half...], orders: chunk.orders[half...], revisions: chunk.revisions[half...])
+        chunks[index] = head
         chunks.insert(tail, at: index + 1)
         starts.insert(starts[index] + half, at: index + 1)
     }

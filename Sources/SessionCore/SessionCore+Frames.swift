@@ -55,7 +55,9 @@ extension SessionCore {
     }
 
     /// Merges an item from the server: ours are shown as ours, the chat's end ends the session.
-    mutating func mergeFromServer(_ item: ChatItem, live: Bool) {
+    mutating func mergeFromServer(_ incoming: ChatItem, live: Bool) {
+        var item = incoming
+        item.shareSender(in: &participants)
         let own = isOwn(item)
         if own, item.localId == nil, case .message = item.kind, !transcript.contains(id: item.id) {
             if outbox.headState == .inFlight, !wire.capabilities.sendsOnSocket {

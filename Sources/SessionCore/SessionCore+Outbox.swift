@@ -43,9 +43,11 @@ extension SessionCore {
         let localId = ids.uuid()
         let me = info?.me ?? Participant(name: "You", role: .customer)
         let shownType = reply.content == reply.display ? reply.contentType : "text/plain"
-        transcript.addPending(ChatItem(
+        var item = ChatItem(
             id: localId, localId: localId, time: now, sender: me, kind: .message, contentType: shownType,
-            text: reply.display, delivery: .pending))
+            text: reply.display, delivery: .pending)
+        item.shareSender(in: &participants)
+        transcript.addPending(item)
         outbox.append(OutboxEntry(
             localId: localId, clientToken: ids.uuid(), text: reply.content, contentType: reply.contentType,
             createdAt: now, display: reply.content == reply.display ? nil : reply.display, answers: answers))

@@ -128,6 +128,8 @@ public struct SessionCore: Sendable {
     /// Our own messages seen on the socket while our send call was under way (Connect): they are
     /// matched when the call answers with the server's id.
     var heldEchoes: [ChatItem] = []
+    /// One copy of each sender for all their items.
+    var participants = ParticipantPool()
     /// What was last recorded for each item (by id and by local id): a hash of the line.
     var recorded: [String: Int] = [:]
     var typingInFlight = false

@@ -59,11 +59,11 @@ final class BareView {
         var out: [StyledLine] = []
         for row in state.view.rows {
             switch row {
-            case .date(let date, _):
-                out += formatter.dateSeparator(date, width: min(60, max(20, state.size.columns)))
+            case .date(let i):
+                out += formatter.dateSeparator(state.store.entries[i].item.time, width: min(60, max(20, state.size.columns)))
             case .unread:
                 continue
-            case .entry(let i):
+            case .entry(let i, _):
                 let entry = state.store.entries[i]
                 if case .event = entry.item.kind, !entry.isNotice {
                     let text = DisplayText.oneLine(entry.item.text) + " · " + formatter.clock(entry.item.time)

@@ -176,8 +176,9 @@ public final class ChatTerminalApp {
             }
             if turn.postedWaiting || bare != nil { return .again }
             heapTrim.turn()
-            let wake = Self.nextWake(state, now: Date(), lastFrame: loop.frames.lastFrame)
-            if wake.timeIntervalSinceNow > 1 { heapTrim.idle() }
+            let idleAt = Date()
+            let wake = Self.nextWake(state, now: idleAt, lastFrame: loop.frames.lastFrame)
+            if wake.timeIntervalSince(idleAt) > 1, let trimAt = heapTrim.idle(at: idleAt) { return .wait(until: min(wake, trimAt)) }
             return .wait(until: wake)
         }
         await loop.run { takeTurn(&state) }

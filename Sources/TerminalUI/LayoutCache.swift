@@ -23,7 +23,7 @@ final class LayoutCache {
     private(set) var misses = 0
 
     /// Creates an empty cache that keeps at most `capacity` rows.
-    init(capacity: Int = 1024) {
+    init(capacity: Int = 512) {
         self.capacity = max(2, capacity)
     }
 

@@ -160,12 +160,12 @@ enum Reducer {
     /// Moves an anchor that sits on a date separator or divider to the entry below it, so that
     /// prepending older items (which moves separators) keeps the view where it is.
     static func reanchorOnEntry(_ state: inout UIState) {
-        guard case .anchor(let key, _) = state.scroll, !key.hasPrefix("i:") else { return }
+        guard case .anchor(let key, _) = state.scroll, !TranscriptStore.isEntryKeyOfItem(key) else { return }
         state.prepareView()
         let rows = state.view.rows
         guard let start = (0..<rows.count).first(where: { state.view.key(of: $0, in: state.store) == key }) else { return }
         for row in start..<rows.count {
-            if case .entry(let i) = rows[row] {
+            if case .entry(let i, _) = rows[row] {
                 state.scroll = .anchor(key: state.store.entries[i].key, line: 0)
                 return
             }

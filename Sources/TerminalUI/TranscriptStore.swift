@@ -20,12 +20,25 @@ struct TranscriptEntry: Equatable, Sendable {
 /// The transcript as the UI shows it: the engine's one transcript (held as the engine's own shared
 /// value, never copied item by item), with the UI's notices between its items.
 struct TranscriptStore: Equatable, Sendable {
-    /// Where a row comes from.
-    enum Row: Equatable, Sendable {
+    /// Where a row comes from (kept packed: four bytes a row).
+    enum Row: PackedRow {
         /// The engine's item at this position.
         case item(Int)
         /// The local notice with this index.
         case notice(Int)
+
+        /// Items as their position, notices as -1 - index.
+        init(packed: Int32) {
+            self = packed >= 0 ? .item(Int(packed)) : .notice(-1 - Int(packed))
+        }
+
+        /// See ``init(packed:)``.
+        var packed: Int32 {
+            switch self {
+            case .item(let position): packedIndex(position)
+            case .notice(let index): packedIndex(-1 - index)
+            }
+        }
     }
 
     /// A local notice: shown after the item with key `after` (nil: before every item).
@@ -38,7 +51,7 @@ struct TranscriptStore: Equatable, Sendable {
     /// The engine's transcript.
     private(set) var items = TranscriptItems()
     /// Rows in display order.
-    private(set) var rows: [Row] = []
+    private(set) var rows = PackedRows<Row>()
     private var notices: [Notice] = []
     /// Attachment numbers by item key.
     private var attachmentNumbers: [String: Int] = [:]
@@ -48,6 +61,18 @@ struct TranscriptStore: Equatable, Sendable {
 
     /// Creates an empty transcript.
     init() {}
+
+    /// The key of the entry showing the item with key `itemKey`: that key itself (no copy of it per
+    /// entry), or with `i:` before it when it could be taken for a notice's (`n:`), a date
+    /// separator's (`d:`) or the unread divider's (`u`) key.
+    static func entryKey(ofItem itemKey: String) -> String {
+        itemKey == "u" || itemKey.hasPrefix("i:") || itemKey.hasPrefix("n:") || itemKey.hasPrefix("d:") ? "i:" + itemKey : itemKey
+    }
+
+    /// True when `key` is the key of an item's entry (not a notice, a date separator or the divider).
+    static func isEntryKeyOfItem(_ key: String) -> Bool {
+        !(key == "u" || key.hasPrefix("n:") || key.hasPrefix("d:"))
+    }
 
     /// The rows as entries, oldest first.
     var entries: Entries { Entries(store: self) }
@@ -111,7 +136,7 @@ struct TranscriptStore: Equatable, Sendable {
     /// The attachment item with number `n` (as shown in the transcript), if any.
     func attachment(number n: Int) -> ChatItem? {
         guard let key = attachmentNumbers.first(where: { $0.value == n })?.key else { return nil }
-        return items.last { "i:" + $0.key == key }
+        return items.last { Self.entryKey(ofItem: $0.key) == key }
     }
 
     /// The newest picker from someone else that still takes an answer (what `/pick N` answers).
@@ -138,15 +163,23 @@ struct TranscriptStore: Equatable, Sendable {
         switch rows[index] {
         case .item(let position):
             let item = items[position]
-            let key = item.key
-            let highlight = highlighted?.key == "i:" + key ? highlighted?.choice : nil
+            let key = Self.entryKey(ofItem: item.key)
+            let highlight = highlighted?.key == key ? highlighted?.choice : nil
             let revision = items.revision(at: position) &* 16 &+ (highlight != nil ? highlightRevision &* 2 &+ 1 : 0)
             return TranscriptEntry(
-                key: "i:" + key, item: item, isNotice: false, revision: revision, attachmentNumber: attachmentNumbers["i:" + key],
-                highlightedChoice: highlight)
+                key: key, item: item, isNotice: false, revision: revision,
+                attachmentNumber: attachmentNumbers.isEmpty ? nil : attachmentNumbers[key], highlightedChoice: highlight)
         case .notice(let index):
             let notice = notices[index]
             return TranscriptEntry(key: "n:" + notice.item.id, item: notice.item, isNotice: true, revision: -notice.revision)
+        }
+    }
+
+    /// The key of the entry at `index` (what `entry(at:).key` is, without making the entry).
+    func key(at index: Int) -> String {
+        switch rows[index] {
+        case .item(let position): Self.entryKey(ofItem: items[position].key)
+        case .notice(let notice): "n:" + notices[notice].item.id
         }
     }
 
@@ -166,8 +199,9 @@ struct TranscriptStore: Equatable, Sendable {
                 leading.append(index)
             }
         }
-        rows = leading.map { .notice($0) }
+        rows = PackedRows()
         rows.reserveCapacity(items.count + notices.count)
+        for index in leading { rows.append(.notice(index)) }
         attachmentNumbers = [:]
         for position in 0..<items.count {
             let item = items[position]
@@ -178,8 +212,9 @@ struct TranscriptStore: Equatable, Sendable {
     }
 
     private mutating func numberIfAttachment(_ item: ChatItem) {
-        guard item.attachment != nil, attachmentNumbers["i:" + item.key] == nil else { return }
-        attachmentNumbers["i:" + item.key] = attachmentNumbers.count + 1
+        let key = Self.entryKey(ofItem: item.key)
+        guard item.attachment != nil, attachmentNumbers[key] == nil else { return }
+        attachmentNumbers[key] = attachmentNumbers.count + 1
     }
 
     private mutating func takeNoticeRevision() -> Int {

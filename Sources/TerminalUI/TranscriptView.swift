@@ -10,14 +10,36 @@ enum ScrollPosition: Equatable, Sendable {
     case anchor(key: String, line: Int)
 }
 
-/// One row of the displayed transcript before layout.
-enum DisplayRow: Equatable, Sendable {
-    /// A date separator.
-    case date(Date, key: String)
+/// One row of the displayed transcript before layout (kept packed: four bytes a row).
+enum DisplayRow: PackedRow {
+    /// A date separator, for the day of the entry at this position in the store (the first of that day).
+    case date(entry: Int)
     /// The "new messages" divider.
     case unread
-    /// A transcript entry, by position in the store.
-    case entry(Int)
+    /// A transcript entry, by position in the store; `continued` when it is shown without a
+    /// header (the same sender as the message just above).
+    case entry(Int, continued: Bool)
+
+    /// Entries as 2 × position (+ 1 when continued), the divider as -1, dates as -2 - position.
+    init(packed: Int32) {
+        let value = Int(packed)
+        if value >= 0 {
+            self = .entry(value / 2, continued: value % 2 == 1)
+        } else if value == -1 {
+            self = .unread
+        } else {
+            self = .date(entry: -2 - value)
+        }
+    }
+
+    /// See ``init(packed:)``.
+    var packed: Int32 {
+        switch self {
+        case .entry(let position, let continued): packedIndex(position * 2 + (continued ? 1 : 0))
+        case .unread: -1
+        case .date(let position): packedIndex(-2 - position)
+        }
+    }
 }
 
 /// What the transcript pane shows for one frame.
@@ -39,16 +61,16 @@ struct TranscriptViewport: Equatable, Sendable {
 final class TranscriptView {
     let formatter: TranscriptFormatter
     let cache = LayoutCache()
-    private(set) var rows: [DisplayRow] = []
-    private var rowKeys: [String: Int] = [:]
+    private(set) var rows = PackedRows<DisplayRow>()
+    /// The row an anchor's key was last found at (rows only grow at the end between rebuilds, so
+    /// it stays right until the next rebuild): no per-row index of keys is kept.
+    private var lastFound: (key: String, row: Int)?
     private var builtVersion = -1
     private var builtCount = 0
     private var builtLastKey: String?
     private var builtUnreadKey: String?
     private var lastDay: Int?
     private var lastItem: ChatItem?
-    /// Entry positions shown without a header (same sender as the message just above).
-    private var continued: Set<Int> = []
     /// The last viewport and what it was made from: a key that changes only the composer
     /// draws the same transcript again without walking the layout cache.
     private var lastViewport: (key: ViewportKey, viewport: TranscriptViewport)?
@@ -87,9 +109,8 @@ final class TranscriptView {
         let grewAtEnd = unreadKey == builtUnreadKey && builtCount > 0 && entries.count >= builtCount
             && entries[builtCount - 1].key == builtLastKey
         if !grewAtEnd {
-            rows = []
-            rowKeys = [:]
-            continued = []
+            rows = PackedRows()
+            lastFound = nil
             lastDay = nil
             lastItem = nil
             builtCount = 0
@@ -99,22 +120,18 @@ final class TranscriptView {
             if !entry.isNotice {
                 let day = formatter.dayNumber(entry.item.time)
                 if day != lastDay {
-                    let key = "d:\(day)"
-                    rowKeys[key] = rows.count
-                    rows.append(.date(entry.item.time, key: key))
+                    rows.append(.date(entry: i))
                     lastDay = day
                     lastItem = nil
                 }
             }
             if entry.key == unreadKey {
-                rowKeys["u"] = rows.count
                 rows.append(.unread)
                 lastItem = nil
             }
-            if !entry.isNotice, Self.continues(entry.item, after: lastItem) { continued.insert(i) }
+            let continued = !entry.isNotice && Self.continues(entry.item, after: lastItem)
             lastItem = entry.isNotice ? nil : entry.item
-            rowKeys[entry.key] = rows.count
-            rows.append(.entry(i))
+            rows.append(.entry(i, continued: continued))
         }
         builtCount = entries.count
         builtLastKey = entries.last?.key
@@ -149,12 +166,15 @@ final class TranscriptView {
         return sameSender && gap >= 0 && gap < groupingInterval
     }
 
+    /// The key of the date separator of `day` (days since 1970 in the formatter's time zone).
+    static func dateKey(_ day: Int) -> String { "d:\(day)" }
+
     /// The key of a display row.
     func key(of row: Int, in store: TranscriptStore) -> String {
         switch rows[row] {
-        case .date(_, let key): key
+        case .date(let i): Self.dateKey(formatter.dayNumber(store.entries[i].item.time))
         case .unread: "u"
-        case .entry(let i): store.entries[i].key
+        case .entry(let i, _): store.key(at: i)
         }
     }
 
@@ -166,13 +186,13 @@ final class TranscriptView {
 
     private func layout(row: Int, store: TranscriptStore, width: Int) -> [StyledLine] {
         switch rows[row] {
-        case .date(let date, let key):
-            return cache.lines(key: key, width: width, revision: 0) { formatter.dateSeparator(date, width: width) }
+        case .date(let i):
+            let date = store.entries[i].item.time
+            return cache.lines(key: key(of: row, in: store), width: width, revision: 0) { formatter.dateSeparator(date, width: width) }
         case .unread:
             return cache.lines(key: "u", width: width, revision: 0) { formatter.unreadDivider(width: width) }
-        case .entry(let i):
+        case .entry(let i, let isContinued):
             let entry = store.entries[i]
-            let isContinued = continued.contains(i)
             return cache.lines(key: isContinued ? entry.key + "~" : entry.key, width: width, revision: entry.revision) {
                 formatter.lines(for: entry, width: width, continued: isContinued)
             }
@@ -187,14 +207,30 @@ final class TranscriptView {
 
     /// The top line (row, line) for a scroll position; nil for `.bottom` or an unknown anchor.
     private func resolve(_ position: ScrollPosition, store: TranscriptStore, width: Int) -> (row: Int, line: Int)? {
-        guard case .anchor(let key, let line) = position, let row = rowKeys[key], row < rows.count else { return nil }
+        guard case .anchor(let key, let line) = position, let row = row(forKey: key, in: store) else { return nil }
         return (row, max(0, min(line, lineCount(ofRow: row, in: store, width: width) - 1)))
     }
 
     /// True when the row with `key` shows (at least partly) while the view follows the bottom.
     func isVisibleAtBottom(key: String, store: TranscriptStore, width: Int, height: Int) -> Bool {
-        guard let row = rowKeys[key], row < rows.count, height > 0 else { return false }
-        return row >= bottomTop(store: store, width: width, height: height).row
+        guard height > 0 else { return false }
+        let top = bottomTop(store: store, width: width, height: height).row
+        return (top..<rows.count).contains { self.key(of: $0, in: store) == key }
+    }
+
+    /// The row with `key`: where it was last found, else looked for from the newest row up.
+    private func row(forKey key: String, in store: TranscriptStore) -> Int? {
+        if let lastFound, lastFound.key == key, lastFound.row < rows.count { return lastFound.row }
+        guard let row = rows.indices.reversed().first(where: { self.key(of: $0, in: store) == key }) else { return nil }
+        lastFound = (key, row)
+        return row
+    }
+
+    /// An anchor on `row`, remembered so that the next frame finds its row at once.
+    private func anchor(row: Int, line: Int, store: TranscriptStore) -> ScrollPosition {
+        let key = key(of: row, in: store)
+        lastFound = (key, row)
+        return .anchor(key: key, line: line)
     }
 
     /// The top line when following the bottom.
@@ -264,7 +300,7 @@ final class TranscriptView {
         if linesFrom(top, store: store, width: width, limit: height) <= height {
             return (.bottom, reachedTop)
         }
-        return (.anchor(key: key(of: top.row, in: store), line: top.line), reachedTop)
+        return (anchor(row: top.row, line: top.line, store: store), reachedTop)
     }
 
     /// Re-expresses a position after a resize or an edit so that it is valid (an unknown anchor
@@ -272,7 +308,7 @@ final class TranscriptView {
     func normalise(_ position: ScrollPosition, store: TranscriptStore, width: Int, height: Int) -> ScrollPosition {
         guard let top = resolve(position, store: store, width: width) else { return .bottom }
         if linesFrom(top, store: store, width: width, limit: height) <= height { return .bottom }
-        return .anchor(key: key(of: top.row, in: store), line: top.line)
+        return anchor(row: top.row, line: top.line, store: store)
     }
 
     /// The store position of the entry drawn on a line of the pane (0 is the top), if any.
@@ -294,7 +330,7 @@ final class TranscriptView {
         while row < rows.count && line <= target {
             let rowLines = lines(ofRow: row, in: store, width: width)
             line += max(1, rowLines.count)
-            if line > target, case .entry(let i) = rows[row] {
+            if line > target, case .entry(let i, _) = rows[row] {
                 let within = target - (line - max(1, rowLines.count))
                 return (i, rowLines.indices.contains(within) ? rowLines[within] : StyledLine())
             }

@@ -152,7 +152,7 @@ struct SearchAndLinkTests {
         #expect(s.transcriptSearch?.current == 30)
         Fixture.apply(&s, [.key(.ctrl("r"))])
         #expect(s.transcriptSearch?.current == 3)
-        #expect(s.scroll == .anchor(key: "i:m3", line: 0))
+        #expect(s.scroll == .anchor(key: "m3", line: 0))
         let frame = FrameBuilder.build(s, now: Fixture.t0, palette: .standard)
         let transcript = frame.regions.first { $0.name == "transcript" }
         let marked = transcript?.lines.flatMap(\.spans).filter { $0.style.inverse }.map(\.text)
@@ -181,10 +181,10 @@ struct SearchAndLinkTests {
         #expect(s.transcriptSearch == nil)
         #expect(s.scroll == before)
         Fixture.apply(&s, [.key(.text("/search number")), .key(.enter)])
-        #expect(s.scroll == .anchor(key: "i:m3", line: 0))
+        #expect(s.scroll == .anchor(key: "m3", line: 0))
         Fixture.apply(&s, [.key(.enter)])
         #expect(s.transcriptSearch == nil)
-        #expect(s.scroll == .anchor(key: "i:m3", line: 0))
+        #expect(s.scroll == .anchor(key: "m3", line: 0))
     }
 
     @Test func linksAreNumberedAndOpened() {

@@ -26,7 +26,7 @@ struct ReducerEngineTests {
         Fixture.apply(&s, [.changed(read)])
         #expect(s.store.count == 1)
         #expect(s.store.entries[0].item.delivery == .read)
-        #expect(s.store.entries[0].key == "i:l1")
+        #expect(s.store.entries[0].key == "l1")
     }
 
     @Test func streamingGrowthBumpsTheRevision() {
@@ -88,7 +88,7 @@ struct ReducerEngineTests {
         let anchored = s.scroll
         Fixture.apply(&s, [.arrived(Fixture.message("n1", "new one")), .arrived(Fixture.message("n2", "new two"))])
         #expect(s.unreadCount == 2)
-        #expect(s.unreadKey == "i:n1")
+        #expect(s.unreadKey == "n1")
         #expect(s.scroll == anchored)
         #expect(Fixture.screen(s)[0].contains("2 unread"))
         Fixture.apply(&s, [.key(.ctrlEnd)])
