@@ -218,9 +218,12 @@ final class TranscriptView {
         return (top..<rows.count).contains { self.key(of: $0, in: store) == key }
     }
 
-    /// The row with `key`: where it was last found, else looked for from the newest row up.
+    /// The row with `key`: where it was last found (if it still holds that key), else looked for
+    /// from the newest row up.
     private func row(forKey key: String, in store: TranscriptStore) -> Int? {
-        if let lastFound, lastFound.key == key, lastFound.row < rows.count { return lastFound.row }
+        if let lastFound, lastFound.key == key, lastFound.row < rows.count, self.key(of: lastFound.row, in: store) == key {
+            return lastFound.row
+        }
         guard let row = rows.indices.reversed().first(where: { self.key(of: $0, in: store) == key }) else { return nil }
         lastFound = (key, row)
         return row

@@ -32,7 +32,10 @@ import Testing
             ["connect", "--start-url", "http://127.0.0.1:\(server.port)/Prod", "--display-name", "R", "--plain", "--new"],
             timeout: .seconds(90))
         #expect(result.status != 0)
-        #expect(line(result.stderr, containing: ["reset", "127.0.0.1:\(server.port)"]) != nil, "\(result.stderr)")
+        // A reset the client reads as the end of the stream (a loaded machine) is told as a close.
+        let told = line(result.stderr, containing: ["reset", "127.0.0.1:\(server.port)"])
+            ?? line(result.stderr, containing: ["closed before an answer came", "127.0.0.1:\(server.port)"])
+        #expect(told != nil, "\(result.stderr)")
     }
 
     @Test("a server that never answers: timed out after the 15 s request limit, naming the host")
