@@ -10,7 +10,7 @@ export TZ=UTC LANG=C.UTF-8 LC_ALL=C.UTF-8
 # Most tests start real processes (the binary, demo servers, tmux, Chromium). Started all at once,
 # as the test library does by default, hundreds of them share two cores and the slowest time out:
 # a few at a time keeps each test's waits honest (HELPLINE_TEST_WIDTH changes how many).
-export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${HELPLINE_TEST_WIDTH:-4}"
+export SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH="${HELPLINE_TEST_WIDTH:-3}"
 
 setsid swift test --skip-build "$@" &
 tests=$!

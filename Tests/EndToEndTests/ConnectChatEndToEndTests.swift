@@ -111,6 +111,13 @@ import Testing
         let recorder = EventRecorder(session.events)
         await session.start()
         await session.waitUntilFinished()
+        // The recorder reads the events on its own task: wait until it has read the last one.
+        _ = await recorder.wait { recorder in
+            switch await recorder.states.last {
+            case .closed, .failed: true
+            default: false
+            }
+        }
         let final = await recorder.states.last
         guard case .closed(let reason) = final else {
             Issue.record("expected closed, got \(String(describing: final))")
