@@ -66,7 +66,7 @@ struct TranscriptStore: Equatable, Sendable {
     /// entry), or with `i:` before it when it could be taken for a notice's (`n:`), a date
     /// separator's (`d:`) or the unread divider's (`u`) key.
     static func entryKey(ofItem itemKey: String) -> String {
-        itemKey == "u" || itemKey.hasPrefix("i:") || itemKey.hasPrefix("n:") || itemKey.hasPrefix("d:") ? "i:" + itemKey : itemKey
+        isEntryKeyOfItem(itemKey) && !itemKey.hasPrefix("i:") ? itemKey : "i:" + itemKey
     }
 
     /// True when `key` is the key of an item's entry (not a notice, a date separator or the divider).
@@ -171,7 +171,7 @@ struct TranscriptStore: Equatable, Sendable {
                 attachmentNumber: attachmentNumbers.isEmpty ? nil : attachmentNumbers[key], highlightedChoice: highlight)
         case .notice(let index):
             let notice = notices[index]
-            return TranscriptEntry(key: "n:" + notice.item.id, item: notice.item, isNotice: true, revision: -notice.revision)
+            return TranscriptEntry(key: key(at: index), item: notice.item, isNotice: true, revision: -notice.revision)
         }
     }
 
