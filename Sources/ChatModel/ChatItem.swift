@@ -2,13 +2,13 @@ import Foundation
 
 /// One entry of the transcript: a message, an attachment or a participant/chat event.
 ///
-/// Laid out for long chats: what every item has is stored inline (72 bytes); the sender is a
+/// Laid out for long chats: what every item has is stored inline (80 bytes, a UUID-shaped id among them); the sender is a
 /// reference that a chat's items share (``ParticipantPool``); what few items have (our local id,
 /// choices, answers, forms, cards, an attachment, an unusual content type) sits behind one shared
 /// reference that is nil for a plain message. The properties read and write as plain fields.
 public struct ChatItem: Sendable, Hashable, Identifiable {
-    /// The server's id; for a message not yet accepted, the local id.
-    public var id: String
+    /// The id as stored (a UUID without a string of its own); ``id`` reads and writes it.
+    private(set) var storedID: CompactID
     /// The message text, or a readable sentence for an event.
     public var text: String
     /// When the item happened (server time when known).
@@ -37,7 +37,7 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
         isHistory: Bool = false, isStreaming: Bool = false, choices: [String]? = nil, answer: String? = nil,
         choiceReplies: [ChoiceReply]? = nil, form: ChatForm? = nil, sequence: Int64? = nil, cards: [ChatCard]? = nil
     ) {
-        self.id = id
+        self.storedID = CompactID(id)
         self.time = time
         self.senderBox = ParticipantBox(sender)
         self.kindTag = ChatItemKindTag(kind)
@@ -58,6 +58,12 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
         rare.form = form
         rare.cards = cards
         self.extras = ChatItemExtras.holding(rare)
+    }
+
+    /// The server's id; for a message not yet accepted, the local id.
+    public var id: String {
+        get { storedID.string }
+        set { storedID = CompactID(newValue) }
     }
 
     /// Who sent it or whom the event is about.

@@ -23,7 +23,7 @@ public struct Transcript: Sendable {
     public private(set) var items = TranscriptItems()
     /// How items are ordered.
     public let ordering: Ordering
-    private var byId: [String: Int] = [:]
+    private var byId = ItemIndex()
     private var byLocalId: [String: Int] = [:]
     private var indexValid = true
     private var arrivals: Int64 = 0
@@ -60,7 +60,7 @@ public struct Transcript: Sendable {
     /// The position of the item with this server id (or, for unsent messages, local id).
     public mutating func position(id: String) -> Int? {
         validateIndex()
-        return byId[id]
+        return byId.position(of: CompactID(id), in: items)
     }
 
     /// The position of our own message with this local id.
@@ -158,7 +158,7 @@ public struct Transcript: Sendable {
     /// Removes every item (and every receipt waiting for its message).
     mutating func removeAll() {
         items.removeAll()
-        byId = [:]
+        byId.removeAll()
         byLocalId = [:]
         indexValid = true
         pendingReceipts = [:]
@@ -170,29 +170,28 @@ public struct Transcript: Sendable {
     }
 
     private mutating func applyPendingReceipt(to item: inout ChatItem) {
-        guard let receipt = pendingReceipts.removeValue(forKey: item.id), let current = item.delivery,
+        guard !pendingReceipts.isEmpty, let receipt = pendingReceipts.removeValue(forKey: item.id), let current = item.delivery,
             current < receipt, current != .failed
         else { return }
         item.delivery = receipt
     }
 
     private mutating func index(_ item: ChatItem, at position: Int) {
-        byId[item.id] = position
+        byId.set(item.storedID, at: position, in: items)
         if let localId = item.localId { byLocalId[localId] = position }
     }
 
     private mutating func reindex(old: ChatItem, new: ChatItem, at position: Int) {
         guard indexValid else { return }
-        if byId[old.id] == position { byId[old.id] = nil }
+        byId.remove(old.storedID, ifAt: position, in: items)
         if let localId = old.localId, byLocalId[localId] == position { byLocalId[localId] = nil }
         index(new, at: position)
     }
 
     private mutating func validateIndex() {
         guard !indexValid else { return }
-        byId = [:]
+        byId.removeAll(reservingCapacity: items.count)
         byLocalId = [:]
-        byId.reserveCapacity(items.count)
         for position in 0..<items.count { index(items[position], at: position) }
         indexValid = true
     }

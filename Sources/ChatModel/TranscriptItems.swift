@@ -69,6 +69,9 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// An empty transcript.
     public init() {}
 
+    /// How many chunks hold the items (what the storage tests check the filling by).
+    var chunkCount: Int { chunks.count }
+
     /// The first position.
     public var startIndex: Int { 0 }
     /// One past the last position.
@@ -78,6 +81,12 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     public subscript(position: Int) -> ChatItem {
         let (chunk, offset) = locate(position)
         return chunks[chunk].items[offset]
+    }
+
+    /// The stored id of the item at `position` (no string made).
+    func storedID(at position: Int) -> CompactID {
+        let (chunk, offset) = locate(position)
+        return chunks[chunk].items[offset].storedID
     }
 
     /// The revision at which the item at `position` last changed.
@@ -120,8 +129,7 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
             count += 1
             return
         }
-        // At a chunk boundary the new item joins the chunk before it (appends stay in the last chunk).
-        let chunk = position == count ? chunks.count - 1 : (position == 0 ? 0 : locate(position - 1).chunk)
+        let chunk = self.chunk(receivingAt: position)
         let offset = position - starts[chunk]
         let target = unique(chunk)
         target.items.insert(item, at: offset)
@@ -129,7 +137,7 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         target.revisions.insert(revision, at: offset)
         count += 1
         for later in (chunk + 1)..<starts.count { starts[later] += 1 }
-        if target.items.count > Self.chunkLimit { split(chunk) }
+        if target.items.count > Self.chunkLimit { split(chunk, after: offset) }
     }
 
     /// Replaces the item at `position` (its order stays).
@@ -187,15 +195,30 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         return chunks[index]
     }
 
-    /// Splits an over-full chunk in two halves.
-    private mutating func split(_ index: Int) {
+    /// The chunk a new item at `position` goes into. At a chunk boundary that is the chunk before
+    /// (so appends stay in the last chunk), unless that one is full and a chunk follows: then the
+    /// item opens the next one. Replies arriving just before our unsent messages (they sort last)
+    /// so fill chunk after chunk.
+    private func chunk(receivingAt position: Int) -> Int {
+        if position == count { return chunks.count - 1 }
+        if position == 0 { return 0 }
+        let before = locate(position - 1).chunk
+        let endsThere = starts[before] + chunks[before].items.count == position
+        if endsThere, chunks[before].items.count >= Self.chunkLimit, before + 1 < chunks.count { return before + 1 }
+        return before
+    }
+
+    /// Splits an over-full chunk right after the item just inserted at `offset`: the next arrivals
+    /// at that place (they tend to come in order) then fill the first part up, then start the second,
+    /// and chunks end up full rather than half full.
+    private mutating func split(_ index: Int, after offset: Int) {
         let chunk = chunks[index]
-        let half = chunk.items.count / 2
-        let head = Chunk(items: chunk.items[..<half], orders: chunk.orders[..<half], revisions: chunk.revisions[..<half])
-        let tail = Chunk(items: chunk.items[half...], orders: chunk.orders[half...], revisions: chunk.revisions[half...])
+        let cut = Swift.min(offset + 1, Self.chunkLimit)
+        let head = Chunk(items: chunk.items[..<cut], orders: chunk.orders[..<cut], revisions: chunk.revisions[..<cut])
+        let tail = Chunk(items: chunk.items[cut...], orders: chunk.orders[cut...], revisions: chunk.revisions[cut...])
         chunks[index] = head
         chunks.insert(tail, at: index + 1)
-        starts.insert(starts[index] + half, at: index + 1)
+        starts.insert(starts[index] + cut, at: index + 1)
     }
 }
 
