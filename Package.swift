@@ -83,7 +83,7 @@ let package = Package(
             name: "helpline-bench",
             dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer"],
             path: "Benchmarks/engine-bench", exclude: ["run.sh"]),
-        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel"]),
+        .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "SimulatedServices"]),
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "ChatModel"]),

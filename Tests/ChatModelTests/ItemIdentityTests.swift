@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import SimulatedServices
 import Testing
 
 /// A transcript keeps UUID-shaped ids as 16 bytes and finds items through its own table of
@@ -45,7 +46,7 @@ struct ItemIdentityTests {
     @Test("lookups by id agree with a plain search across 300 seeded runs of changes")
     func indexAgreesWithSearch() {
         for seed in 0..<300 {
-            var random = SeededRandom(seed: UInt64(seed))
+            var random = SimRandom(seed: UInt64(seed))
             var transcript = Transcript()
             var known: [String] = []
             var pendingLocalIds: [String] = []
@@ -88,27 +89,12 @@ struct ItemIdentityTests {
         ChatItem(id: id, time: Date(timeIntervalSince1970: 1_000 + offset), sender: Self.agent, kind: .message, text: text)
     }
 
-    func uuid(_ random: inout SeededRandom) -> String {
+    func uuid(_ random: inout SimRandom) -> String {
         let high = random.next()
         let low = random.next()
         let hex = String(format: "%016llx%016llx", high, low)
         let characters = Array(hex)
         let text = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { String(characters[$0]) }.joined(separator: "-")
         return random.next() % 10 == 0 ? text.uppercased() : text
-    }
-}
-
-/// A small seeded generator (SplitMix64), so a failing seed reruns the same.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
