@@ -124,6 +124,7 @@ let package = Package(
             ],
             exclude: ["Vectors", "botocore_sign.py"]),
         .testTarget(name: "ConfigTests", dependencies: ["HelplineConfig"]),
+        .testTarget(name: "ArchitectureTests"),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(
             name: "EndToEndTests",

@@ -1,0 +1,124 @@
+import Foundation
+import Testing
+
+/// Holds the modules to the plan in docs/architecture.md: each module imports only the Helpline
+/// modules the plan lets it. A new arrow means changing the plan here and in the doc, on purpose.
+@Suite("The module plan")
+struct ModulePlanTests {
+    /// For each module under Sources, the Helpline modules it may import. Anything not listed is
+    /// an outside package or a system module, which this plan does not restrict.
+    static let plan: [String: Set<String>] = [
+        "ChatModel": [],
+        "SessionCore": ["ChatModel"],
+        "MarkdownANSI": ["CCmarkGFM"],
+        "AmazonConnect": ["ChatModel", "SessionCore"],
+        "PolyAI": ["ChatModel", "SessionCore"],
+        "ChatEngine": ["ChatModel", "SessionCore"],
+        "TerminalUI": ["ChatModel", "MarkdownANSI", "CNcursesw"],
+        "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
+        "AgentConsole": ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore"],
+        "AWSSigV4": [],
+        "ConnectDirect": ["AWSSigV4", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore"],
+        "HelplineConfig": [],
+        "DemoServer": [],
+        "CCmarkGFM": [],
+        "CNcursesw": [],
+        "helpline": [
+            "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ConnectDirect", "DemoServer",
+            "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalUI",
+        ],
+    ]
+
+    /// The rules the plan must keep whatever else changes: (module, modules it must never import).
+    static let neverImports: [(String, Set<String>)] = [
+        ("DemoServer", clientModules),
+        ("ChatModel", uiModules.union(["ChatEngine", "SessionCore"])),
+        ("SessionCore", uiModules.union(["ChatEngine"])),
+        ("ChatEngine", uiModules),
+        ("MarkdownANSI", ["ChatEngine", "SessionCore", "ChatModel"]),
+    ]
+
+    static let uiModules: Set<String> = ["TerminalUI", "MarkdownANSI", "CNcursesw"]
+    static let clientModules: Set<String> = [
+        "ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "TerminalUI", "MarkdownANSI", "HelplineScript",
+        "AgentConsole", "ConnectDirect", "AWSSigV4", "HelplineConfig",
+    ]
+
+    static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Sources")
+
+    @Test("every module under Sources imports only what the plan allows")
+    func sourcesFollowThePlan() throws {
+        let imports = try Self.imports(under: Self.sources)
+        #expect(Set(imports.keys) == Set(Self.plan.keys), "a module was added or removed: put it in the plan (and the doc)")
+        let found = Self.violations(imports, plan: Self.plan)
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
+
+    @Test("the plan itself keeps the rules: no client module in the demo server, no UI below the UI, no engine in the renderer")
+    func planKeepsTheRules() {
+        for (module, forbidden) in Self.neverImports {
+            let allowed = Self.plan[module] ?? []
+            #expect(allowed.isDisjoint(with: forbidden), "\(module) may import \(allowed.intersection(forbidden).sorted())")
+        }
+    }
+
+    @Test("a forbidden import is reported with its file")
+    func aForbiddenImportIsFound() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let engine = root.appendingPathComponent("ChatEngine")
+        try FileManager.default.createDirectory(at: engine, withIntermediateDirectories: true)
+        try "import Foundation\n@preconcurrency import TerminalUI\nimport ChatModel\n"
+            .write(to: engine.appendingPathComponent("Bad.swift"), atomically: true, encoding: .utf8)
+        try "// import DemoServer is only a comment\nlet text = \"import DemoServer\"\n"
+            .write(to: engine.appendingPathComponent("Fine.swift"), atomically: true, encoding: .utf8)
+        let found = Self.violations(try Self.imports(under: root), plan: Self.plan)
+        #expect(found == ["ChatEngine/Bad.swift imports TerminalUI"])
+    }
+
+    /// Module → file (relative to `root`) → modules it imports.
+    static func imports(under root: URL) throws -> [String: [String: Set<String>]] {
+        var result: [String: [String: Set<String>]] = [:]
+        let manager = FileManager.default
+        for module in try manager.contentsOfDirectory(atPath: root.path) where !module.hasPrefix(".") {
+            var files: [String: Set<String>] = [:]
+            let directory = root.appendingPathComponent(module)
+            guard let walker = manager.enumerator(atPath: directory.path) else { continue }
+            for case let path as String in walker where path.hasSuffix(".swift") {
+                let text = try String(contentsOf: directory.appendingPathComponent(path), encoding: .utf8)
+                files["\(module)/\(path)"] = importedModules(in: text)
+            }
+            result[module] = files
+        }
+        return result
+    }
+
+    /// The modules `text` imports (`import X`, with any attributes or an import kind before X).
+    static func importedModules(in text: String) -> Set<String> {
+        var modules: Set<String> = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let words = line.split(separator: " ").filter { !$0.hasPrefix("@") }
+            guard words.first == "import", words.count >= 2 else { continue }
+            let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"]
+            let target = kinds.contains(words[1]) && words.count >= 3 ? words[2] : words[1]
+            modules.insert(String(target.split(separator: ".").first ?? target))
+        }
+        return modules
+    }
+
+    /// "file imports X" for every Helpline module a file imports that its module's plan does not allow.
+    static func violations(_ imports: [String: [String: Set<String>]], plan: [String: Set<String>]) -> [String] {
+        let helplineModules = Set(plan.keys)
+        var found: [String] = []
+        for (module, files) in imports {
+            let allowed = plan[module] ?? []
+            for (file, imported) in files {
+                for name in imported.sorted() where helplineModules.contains(name) && name != module && !allowed.contains(name) {
+                    found.append("\(file) imports \(name)")
+                }
+            }
+        }
+        return found.sorted()
+    }
+}
