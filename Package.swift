@@ -43,6 +43,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOWebSocket", package: "swift-nio"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
         .target(name: "AmazonConnect", dependencies: ["SessionCore", "ChatModel"]),
         .target(name: "PolyAI", dependencies: ["SessionCore", "ChatModel"]),

@@ -63,6 +63,53 @@ struct ModulePlanTests {
         }
     }
 
+    /// Modules every target may import without declaring them (the toolchain's own).
+    static let toolchainModules: Set<String> = [
+        "Foundation", "FoundationEssentials", "Glibc", "Darwin", "Dispatch", "Synchronization", "Testing",
+    ]
+
+    @Test("every module declares in Package.swift each module it imports (no dependency reached through another)")
+    func importsAreDeclared() throws {
+        let manifest = try String(contentsOf: Self.sources.deletingLastPathComponent().appendingPathComponent("Package.swift"), encoding: .utf8)
+        let declared = Self.declaredDependencies(in: manifest)
+        for (module, files) in try Self.imports(under: Self.sources) {
+            let allowed = (declared[module] ?? []).union(Self.toolchainModules)
+            for (file, imported) in files {
+                let undeclared = imported.subtracting(allowed).subtracting([module])
+                #expect(undeclared.isEmpty, "\(file) imports \(undeclared.sorted()), not declared for \(module) in Package.swift")
+            }
+        }
+    }
+
+    /// Target name → the quoted names in its `dependencies:` list (targets, products and their packages).
+    static func declaredDependencies(in manifest: String) -> [String: Set<String>] {
+        var result: [String: Set<String>] = [:]
+        let blocks = manifest.components(separatedBy: ".target(").dropFirst()
+            + manifest.components(separatedBy: ".executableTarget(").dropFirst()
+        for block in blocks {
+            // A block runs to the next target of any kind.
+            var text = Substring(block)
+            for marker in [".target(", ".executableTarget(", ".testTarget(", ".systemLibrary("] {
+                if let end = text.range(of: marker) { text = text[..<end.lowerBound] }
+            }
+            guard let nameLabel = text.range(of: "name:"), let name = quoted(in: text[nameLabel.upperBound...]).first else { continue }
+            var dependencies: Set<String> = []
+            if let list = text.range(of: "dependencies:") {
+                var inList = text[list.upperBound...]
+                if let close = inList.range(of: "]") { inList = inList[..<close.lowerBound] }
+                // Target names, product names and package names (the last never match a module).
+                dependencies.formUnion(quoted(in: inList))
+            }
+            result[name] = dependencies
+        }
+        return result
+    }
+
+    /// The double-quoted strings in `text`, in order.
+    static func quoted(in text: Substring) -> [String] {
+        text.split(separator: "\"", omittingEmptySubsequences: false).enumerated().compactMap { $0.offset % 2 == 1 ? String($0.element) : nil }
+    }
+
     @Test("a forbidden import is reported with its file")
     func aForbiddenImportIsFound() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("plan-\(UUID().uuidString)")
