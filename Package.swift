@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "SessionCore", dependencies: ["ChatModel"]),
         .target(name: "MarkdownANSI", dependencies: ["CCmarkGFM"]),
         .target(
-            name: "ChatEngine",
+            name: "Transport",
             dependencies: [
                 "ChatModel", "SessionCore",
                 .product(name: "WSClient", package: "swift-websocket"),
@@ -45,13 +45,19 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
             ]),
+        .target(
+            name: "ChatEngine",
+            dependencies: [
+                "ChatModel", "SessionCore", "Transport",
+                .product(name: "Logging", package: "swift-log"),
+            ]),
         .target(name: "AmazonConnect", dependencies: ["SessionCore", "ChatModel"]),
         .target(name: "PolyAI", dependencies: ["SessionCore", "ChatModel"]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
-        .target(name: "AgentConsole", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore"]),
+        .target(name: "AgentConsole", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "Transport"]),
         .target(name: "AWSSigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "ChatEngine", "SessionCore"]),
+        .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "ChatEngine", "SessionCore", "Transport"]),
         .target(name: "HelplineConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "DemoServer",
@@ -76,7 +82,7 @@ let package = Package(
         .executableTarget(
             name: "helpline",
             dependencies: [
-                "ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect", "HelplineConfig", "AgentConsole",
+                "ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect", "HelplineConfig", "AgentConsole", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -117,6 +123,7 @@ let package = Package(
             name: "ScriptTests",
             dependencies: [
                 "HelplineScript", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineTestSupport",
+                "Transport",
             ]),
         .testTarget(
             name: "SigV4Tests",
@@ -126,11 +133,21 @@ let package = Package(
             exclude: ["Vectors", "botocore_sign.py"]),
         .testTarget(name: "ConfigTests", dependencies: ["HelplineConfig"]),
         .testTarget(name: "ArchitectureTests"),
+        .testTarget(
+            name: "TransportTests",
+            dependencies: [
+                "Transport", "SessionCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "WSClient", package: "swift-websocket"),
+            ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
                 "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineScript", "HelplineTestSupport",
+                "Transport",
                 "helpline",
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -3,6 +3,7 @@ import ChatEngine
 import ChatModel
 import Foundation
 import SessionCore
+import Transport
 
 /// A chat an agent accepted: the credentials to join it as the agent participant (the token is a credential).
 public struct AcceptedChat: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import ChatModel
 import Foundation
 import SessionCore
+import Transport
 import Synchronization
 
 /// Carrying out what the core asks: calls, sockets, timers, events, records, saves.

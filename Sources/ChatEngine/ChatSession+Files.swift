@@ -1,6 +1,7 @@
 import ChatModel
 import Foundation
 import SessionCore
+import Transport
 
 /// The file system side of attachments: reading a file's size and type, saving a download.
 extension ChatSession {

@@ -2,6 +2,7 @@ import ChatModel
 import Foundation
 import Logging
 import SessionCore
+import Transport
 
 /// The headless chat engine: an actor that drives a ``SessionCore`` — it hands the core what
 /// happens (commands, answers, frames, timers, each with the time) and carries out what the core

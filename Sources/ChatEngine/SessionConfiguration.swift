@@ -2,6 +2,7 @@ import ChatModel
 import Foundation
 import Logging
 import SessionCore
+import Transport
 
 /// How a ``ChatSession`` runs: the core's tunables, and what the driver is given from outside
 /// (clock, sleep, ids, where to log, save and write).

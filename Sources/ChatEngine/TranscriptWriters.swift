@@ -1,6 +1,7 @@
 import ChatModel
 import Foundation
 import SessionCore
+import Transport
 import Synchronization
 
 /// Where transcript records go (`--transcript FILE`): JSON lines or Markdown.

@@ -3,6 +3,7 @@ import AmazonConnect
 import ChatEngine
 import Foundation
 import SessionCore
+import Transport
 
 /// Calls Amazon Connect `StartChatContact` itself, signed with SigV4, for teams without a start-chat backend.
 public struct StartChatContactClient: Sendable {

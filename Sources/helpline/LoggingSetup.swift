@@ -1,6 +1,7 @@
 import ChatEngine
 import Foundation
 import SessionCore
+import Transport
 import Logging
 import TerminalUI
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ChatEngine
 import Foundation
 import TerminalUI
+import Transport
 import SessionCore
 
 /// `--header`, `--trace`, TLS and proxy settings: escape hatches and diagnostics for every request

@@ -13,19 +13,20 @@ struct ModulePlanTests {
         "MarkdownANSI": ["CCmarkGFM"],
         "AmazonConnect": ["ChatModel", "SessionCore"],
         "PolyAI": ["ChatModel", "SessionCore"],
-        "ChatEngine": ["ChatModel", "SessionCore"],
+        "Transport": ["ChatModel", "SessionCore"],
+        "ChatEngine": ["ChatModel", "SessionCore", "Transport"],
         "TerminalUI": ["ChatModel", "MarkdownANSI", "CNcursesw"],
         "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
-        "AgentConsole": ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore"],
+        "AgentConsole": ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "Transport"],
         "AWSSigV4": [],
-        "ConnectDirect": ["AWSSigV4", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore"],
+        "ConnectDirect": ["AWSSigV4", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "Transport"],
         "HelplineConfig": [],
         "DemoServer": [],
         "CCmarkGFM": [],
         "CNcursesw": [],
         "helpline": [
             "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ConnectDirect", "DemoServer",
-            "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalUI",
+            "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalUI", "Transport",
         ],
     ]
 
@@ -35,13 +36,14 @@ struct ModulePlanTests {
         ("ChatModel", uiModules.union(["ChatEngine", "SessionCore"])),
         ("SessionCore", uiModules.union(["ChatEngine"])),
         ("ChatEngine", uiModules),
+        ("Transport", uiModules.union(["ChatEngine", "AmazonConnect", "PolyAI"])),
         ("MarkdownANSI", ["ChatEngine", "SessionCore", "ChatModel"]),
     ]
 
     static let uiModules: Set<String> = ["TerminalUI", "MarkdownANSI", "CNcursesw"]
     static let clientModules: Set<String> = [
         "ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "TerminalUI", "MarkdownANSI", "HelplineScript",
-        "AgentConsole", "ConnectDirect", "AWSSigV4", "HelplineConfig",
+        "AgentConsole", "ConnectDirect", "AWSSigV4", "HelplineConfig", "Transport",
     ]
 
     static let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -6,6 +6,7 @@ import DemoServer
 import Foundation
 import HelplineTestSupport
 import Testing
+import Transport
 
 /// Bot → queue → live agent over loopback: a customer session and an agent console's session on one contact.
 @Suite struct HandoffEndToEndTests {

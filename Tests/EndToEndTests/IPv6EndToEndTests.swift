@@ -26,7 +26,8 @@ struct IPv6EndToEndTests {
                 ("polyai", ["polyai", "--api-key", "demo-key", "--rest-url", base + "/api/v1", "--ws-url", socket + "/ws"]),
             ]
             for (name, arguments) in runs {
-                let result = try await HelplineBinary.run(arguments + ["--plain", "--new", "--linger", "3"] + trust, input: "hours\n")
+                // --linger is quiet time: 10 s, as a reconnect under load can outlast 3 s before the reply.
+                let result = try await HelplineBinary.run(arguments + ["--plain", "--new", "--linger", "10"] + trust, input: "hours\n")
                 let label = "\(name) secure=\(secure)"
                 #expect(result.status == 0, "\(label): \(result.stderr)")
                 let lines = result.stdout.split(separator: "\n")

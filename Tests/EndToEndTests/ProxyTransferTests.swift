@@ -2,6 +2,7 @@ import ChatEngine
 import Foundation
 import HelplineTestSupport
 import SessionCore
+import Transport
 import Testing
 
 /// File downloads through a real proxy, in process: the transport's GET streams a file larger

@@ -2,6 +2,7 @@ import ChatEngine
 import DemoServer
 import Foundation
 import Testing
+import Transport
 
 @Suite("No credential in the trace or the log (the real binary)", .timeLimit(.minutes(2)))
 struct SecretRedactionTests {

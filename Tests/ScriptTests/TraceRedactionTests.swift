@@ -4,6 +4,7 @@ import DemoServer
 import Foundation
 import HelplineScript
 import SessionCore
+import Transport
 import Synchronization
 import Testing
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ChatEngine
+@testable import Transport
 
 /// `--proxy`, `HTTPS_PROXY`/`HTTP_PROXY` and `NO_PROXY` as curl and the AWS CLI read them.
 @Suite struct ProxyRulesTests {

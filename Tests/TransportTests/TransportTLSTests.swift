@@ -1,4 +1,4 @@
-import ChatEngine
+import Transport
 import Foundation
 import SessionCore
 import Testing

@@ -5,7 +5,7 @@ import NIOSSL
 import Testing
 import WSClient
 
-@testable import ChatEngine
+@testable import Transport
 
 /// Transport errors become one short cause; the place is added after it.
 @Suite struct NetworkErrorTextTests {

@@ -111,7 +111,7 @@ public struct HTTPTransport: Sendable {
     }
 
     /// A short description of a transport error for users (see ``NetworkErrorText``).
-    static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error) -> String {
         NetworkErrorText.describe(error)
     }
 }

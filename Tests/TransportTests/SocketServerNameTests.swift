@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ChatEngine
+@testable import Transport
 
 /// The TLS server name of a socket: its URL's host; `localhost` for a loopback address; an error
 /// for any other address over `wss://`.

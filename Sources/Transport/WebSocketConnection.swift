@@ -8,22 +8,23 @@ import WSClient
 
 /// One open (or opening) socket: frames to write go through `outbound`, written in order by the
 /// socket's own task; closing finishes the stream and cancels the task.
-final class SocketLink: Sendable {
+public final class SocketLink: Sendable {
     private let outbound: AsyncStream<String>.Continuation
     private let task = Mutex<Task<Void, Never>?>(nil)
 
-    init(outbound: AsyncStream<String>.Continuation) {
+    /// A link whose frames go to `outbound`.
+    public init(outbound: AsyncStream<String>.Continuation) {
         self.outbound = outbound
     }
 
     /// Queues a frame (after every frame queued before).
-    func write(_ text: String) { outbound.yield(text) }
+    public func write(_ text: String) { outbound.yield(text) }
 
     /// Hands over the task that runs the socket.
-    func attach(_ running: Task<Void, Never>) { task.withLock { $0 = running } }
+    public func attach(_ running: Task<Void, Never>) { task.withLock { $0 = running } }
 
     /// Stops the socket; nothing more is reported from it.
-    func close() {
+    public func close() {
         outbound.finish()
         task.withLock { $0?.cancel() }
     }
@@ -31,12 +32,12 @@ final class SocketLink: Sendable {
 
 /// Runs one WebSocket connection for the session: reports it opened, every text frame, and how it
 /// ended; writes the frames queued on its link.
-enum WebSocketConnection {
+public enum WebSocketConnection {
     /// Why a socket ended without an error of its own.
     private enum Ended: Error { case byUs }
 
     /// Opens `endpoint` and runs it until it ends; `report` gets what happened, in order.
-    static func run(
+    public static func run(
         endpoint: SocketEndpoint, outbound: AsyncStream<String>, logger: Logger,
         report: @escaping @Sendable (SocketEvent) async -> Void
     ) async {
@@ -168,7 +169,7 @@ extension WebSocketConnection {
 }
 
 /// What a socket reports.
-enum SocketEvent: Sendable {
+public enum SocketEvent: Sendable {
     /// The handshake completed.
     case opened
     /// A text frame arrived.
