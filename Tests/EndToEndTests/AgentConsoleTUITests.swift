@@ -71,6 +71,8 @@ struct AgentConsoleTUITests {
         #expect(await tmux.wait { $0.has("Pat · Support") }.ok)
         tmux.keys("Enter")
         #expect(await recorder.wait { await $0.currentItems.contains { $0.text == "Sam accepted your chat." } })
+        // The console knows the chat is open once its tab shows (the server may tell the customer first).
+        #expect(await tmux.wait { $0[0].contains("1 Pat") }.ok, "the chat opens in a tab:\n\(tmux.screen().dump)")
         tmux.keys("C-c")
         // The first quit names the open chats; the second hands them back and leaves.
         #expect(await tmux.wait { $0.has("still open") }.ok, "the console asks first:\n\(tmux.screen().dump)")
