@@ -132,6 +132,8 @@ import Testing
         let recorder = EventRecorder(session.events)
         await session.start()
         await session.waitUntilFinished()
+        // The session has finished; its recorder may still be reading the last events.
+        _ = await recorder.wait { await $0.states.last?.isTerminal == true }
         let final = await recorder.states.last
         guard case .failed(let reason) = final else {
             Issue.record("expected failed, got \(String(describing: final))")
