@@ -1,4 +1,5 @@
 import Foundation
+import SimulatedServices
 import Testing
 
 @testable import ChatModel
@@ -40,5 +41,44 @@ struct TranscriptChunkTests {
         var transcript = Transcript()
         for n in 0..<1_000 { transcript.merge(message(n), isOwn: false) }
         #expect(transcript.items.chunkCount == fullChunks(for: 1_000))
+    }
+}
+
+/// The id index's own operations, against a dictionary, including the removals that shift entries
+/// back along a probe run (the transcript reaches them only when an item's id changes in place).
+@Suite("The id index")
+struct ItemIndexTests {
+    @Test("set, remove and find agree with a dictionary across 200 seeded runs")
+    func agreesWithADictionary() {
+        for seed in 0..<200 {
+            var random = SimRandom(seed: UInt64(seed))
+            var items = TranscriptItems()
+            let count = Int(random.next() % 300) + 1
+            for n in 0..<count {
+                // Short ids and UUID-shaped ones, so both kinds of stored id are probed.
+                let id = n % 3 == 0 ? "m-\(seed)-\(n)" : String(format: "%08x-0000-4000-8000-%012x", n, seed)
+                let item = ChatItem(id: id, time: Date(timeIntervalSince1970: 1), sender: TranscriptChunkTests.agent, kind: .message, text: "")
+                items.insert(item, order: TranscriptOrder(primary: Int64(n), secondary: Int64(n)), at: n)
+            }
+            var index = ItemIndex()
+            var model: [CompactID: Int] = [:]
+            for _ in 0..<(count * 3) {
+                let position = Int(random.next() % UInt64(count))
+                let id = items.storedID(at: position)
+                if random.next() % 3 == 0 {
+                    index.remove(id, ifAt: position, in: items)
+                    model[id] = nil
+                } else {
+                    index.set(id, at: position, in: items)
+                    model[id] = position
+                }
+                #expect(index.count == model.count, "seed \(seed)")
+            }
+            for position in 0..<count {
+                let id = items.storedID(at: position)
+                #expect(index.position(of: id, in: items) == model[id], "seed \(seed): position \(position)")
+            }
+            #expect(index.position(of: CompactID("absent"), in: items) == nil)
+        }
     }
 }
