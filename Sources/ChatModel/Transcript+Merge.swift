@@ -9,7 +9,7 @@ extension Transcript {
         var incoming = incoming
         if isOwn, incoming.delivery == nil || incoming.delivery == .pending { incoming.delivery = .sent }
         if !isOwn, incoming.localId == nil { incoming.delivery = nil }
-        if let position = position(id: incoming.id) {
+        if let position = position(sharingIdOf: incoming) {
             update(at: position, with: incoming)
         } else if let localId = incoming.localId, let position = position(localId: localId) {
             // An echo naming our local id (PolyAI's `local_id`): the server has it.

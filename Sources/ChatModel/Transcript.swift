@@ -59,8 +59,17 @@ public struct Transcript: Sendable {
 
     /// The position of the item with this server id (or, for unsent messages, local id).
     public mutating func position(id: String) -> Int? {
+        position(storedID: CompactID(id))
+    }
+
+    /// The position of the item with `item`'s id (read as stored, without making its string).
+    public mutating func position(sharingIdOf item: ChatItem) -> Int? {
+        position(storedID: item.storedID)
+    }
+
+    private mutating func position(storedID: CompactID) -> Int? {
         validateIndex()
-        return byId.position(of: CompactID(id), in: items)
+        return byId.position(of: storedID, in: items)
     }
 
     /// The position of our own message with this local id.

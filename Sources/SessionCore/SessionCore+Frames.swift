@@ -59,7 +59,7 @@ extension SessionCore {
         var item = incoming
         item.shareSender(in: &participants)
         let own = isOwn(item)
-        if own, item.localId == nil, case .message = item.kind, !transcript.contains(id: item.id) {
+        if own, item.localId == nil, case .message = item.kind, transcript.position(sharingIdOf: item) == nil {
             if outbox.headState == .inFlight, !wire.capabilities.sendsOnSocket {
                 // Our send call is under way: its answer names the id this copy (an echo, or a page's) belongs to.
                 heldEchoes.append(item)
@@ -88,7 +88,7 @@ extension SessionCore {
     /// the open picker shortly before it: that picker was answered with it (so it is not offered again).
     /// Only the few items before it are looked at, so reading a long history stays linear.
     private mutating func noteAnswerFromHistory(_ item: ChatItem) {
-        guard let position = transcript.position(id: item.id) else { return }
+        guard let position = transcript.position(sharingIdOf: item) else { return }
         let items = transcript.items
         let window = items[max(0, position - Self.answerDistance)..<position]
         guard let picker = window.last(where: { !$0.isOwn && !($0.choices ?? []).isEmpty }), picker.answer == nil
