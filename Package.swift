@@ -57,7 +57,7 @@ let package = Package(
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
         .target(name: "AgentConsole", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "Transport"]),
         .target(name: "AWSSigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "ChatEngine", "SessionCore", "Transport"]),
+        .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "SessionCore", "Transport"]),
         .target(name: "HelplineConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "DemoServer",
@@ -88,7 +88,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "helpline-bench",
-            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer"],
+            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "Transport"],
             path: "Benchmarks/engine-bench", exclude: ["run.sh"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "SimulatedServices"]),
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
@@ -106,8 +106,10 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["SessionSimulation", "SessionCore", "ChatModel"]),
         .target(
             name: "HelplineTestSupport",
-            dependencies: ["ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "DemoServer"],
-            path: "Tests/HelplineTestSupport"),
+            dependencies: [
+                "ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "DemoServer", "HelplineScript", "Transport",
+            ],
+            path: "Tests/HelplineTestSupport", exclude: ["botocore_sign.py"]),
         .testTarget(
             name: "PolyAITests", dependencies: ["PolyAI", "ChatEngine", "ChatModel", "DemoServer", "HelplineTestSupport"]),
         .testTarget(
@@ -120,18 +122,20 @@ let package = Package(
             ],
             exclude: ["boto3", "browser"]),
         .testTarget(
-            name: "ScriptTests",
+            name: "HelplineScriptTests",
             dependencies: [
                 "HelplineScript", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineTestSupport",
                 "Transport",
             ]),
         .testTarget(
-            name: "SigV4Tests",
-            dependencies: [
-                "AWSSigV4", "ConnectDirect", "AmazonConnect", "ChatEngine", "SessionCore", "HelplineTestSupport",
-            ],
-            exclude: ["Vectors", "botocore_sign.py"]),
-        .testTarget(name: "ConfigTests", dependencies: ["HelplineConfig"]),
+            name: "AWSSigV4Tests", dependencies: ["AWSSigV4", "HelplineTestSupport"], exclude: ["Vectors"]),
+        .testTarget(name: "HelplineConfigTests", dependencies: ["HelplineConfig"]),
+        .testTarget(
+            name: "ConnectDirectTests",
+            dependencies: ["AWSSigV4", "AmazonConnect", "ConnectDirect", "SessionCore", "HelplineTestSupport"]),
+        .testTarget(
+            name: "AgentConsoleTests",
+            dependencies: ["AgentConsole", "ChatEngine", "DemoServer", "HelplineTestSupport", "Transport"]),
         .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "TransportTests",
@@ -141,6 +145,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "WSClient", package: "swift-websocket"),
+                .product(name: "Logging", package: "swift-log"),
             ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(

@@ -4,6 +4,7 @@ import SessionCore
 import ChatModel
 import DemoServer
 import Foundation
+import Transport
 
 /// Engine benchmarks: ingest rate, Enter → sent over slow links, reconnect time, half-open detection and idle CPU.
 @main
@@ -77,7 +78,7 @@ struct EngineBench {
         let wire = ConnectWire(
             start: .template(url: server.startChatURL.absoluteString, displayName: "Bench", instanceId: nil, contactFlowId: nil),
             endpoint: server.baseURL.absoluteString, ids: .random(), heartbeatInterval: heartbeat)
-        let session = ChatSession(wire: wire)
+        let session = ChatSession(wire: wire, configuration: SessionConfiguration(transport: HTTPTransport(settings: .direct)))
         let watcher = Watcher(session.events)
         await session.start()
         _ = await watcher.next(timeout: .seconds(10)) { $0 == .open }
@@ -141,7 +142,7 @@ struct EngineBench {
         let wire = ConnectWire(
             start: .template(url: base + "/Prod", displayName: "Idle", instanceId: nil, contactFlowId: nil),
             endpoint: url.absoluteString, ids: .random())
-        let session = ChatSession(wire: wire)
+        let session = ChatSession(wire: wire, configuration: SessionConfiguration(transport: HTTPTransport(settings: .direct)))
         let watcher = Watcher(session.events)
         await session.start()
         _ = await watcher.next(timeout: .seconds(10)) { $0 == .open }

@@ -29,10 +29,11 @@ public struct AgentDeskError: Error, Equatable, CustomStringConvertible {
 /// Talks to the demo contact center's live-agent desk (`/agent/*`) and joins accepted chats.
 ///
 /// ```swift
-/// let desk = try await AgentDeskClient.signIn(server: URL(string: "http://127.0.0.1:8080")!, name: "Sam")
+/// let transport = HTTPTransport(settings: .direct)
+/// let desk = try await AgentDeskClient.signIn(server: URL(string: "http://127.0.0.1:8080")!, name: "Sam", transport: transport)
 /// let waiting = try await desk.queue()
 /// let chat = try await desk.accept(waiting[0].id)
-/// let session = ChatSession(wire: desk.wire(for: chat))
+/// let session = ChatSession(wire: desk.wire(for: chat), configuration: SessionConfiguration(transport: transport))
 /// ```
 public struct AgentDeskClient: Sendable {
     /// The server's base URL.
@@ -42,8 +43,8 @@ public struct AgentDeskClient: Sendable {
     private let token: String
     private let transport: HTTPTransport
 
-    /// Signs in as `name`; fails with a clear message when the server is not a Helpline demo center.
-    public static func signIn(server: URL, name: String, transport: HTTPTransport = HTTPTransport(timeout: .seconds(15)))
+    /// Signs in as `name` through `transport`; fails with a clear message when the server is not a Helpline demo center.
+    public static func signIn(server: URL, name: String, transport: HTTPTransport)
         async throws -> AgentDeskClient
     {
         let url = server.appendingPathComponent("agent/sign-in").absoluteString

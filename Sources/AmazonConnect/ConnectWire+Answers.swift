@@ -85,13 +85,11 @@ extension ConnectWire {
             }
             return .failed(.rejected(status: response.status, type: code, message: message))
         }
-        guard let result = decoded.data?.startChatResult, let token = result.participantToken, !token.isEmpty else {
+        let markdown = decoded.data?.featurePermissions?["MESSAGING_MARKDOWN"] ?? false
+        guard let chat = decoded.data?.startChatResult?.started(markdownAllowed: markdown) else {
             return .failed(.protocolViolation("the start-chat reply had no data.startChatResult.ParticipantToken"))
         }
-        started = StartedChat(
-            participantToken: token, participantId: result.participantId, contactId: result.contactId,
-            markdownAllowed: decoded.data?.featurePermissions?["MESSAGING_MARKDOWN"] ?? false,
-            continuedFromContactId: result.continuedFromContactId)
+        started = chat
         return sessionInfo.map { .done(.started($0)) } ?? .failed(.protocolViolation("the chat was not started"))
     }
 

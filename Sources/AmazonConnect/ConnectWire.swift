@@ -232,9 +232,8 @@ public struct ConnectWire: ChatWire {
     private func startRequest(
         url: String, displayName: String, instanceId: String?, contactFlowId: String?, continuing sourceContactId: String?
     ) -> WireOutput {
-        let body = StartChatTemplateRequest(
+        let body = StartChatRequest(
             instanceId: instanceId, contactFlowId: contactFlowId, participantDetails: .init(displayName: displayName),
-            supportedMessagingContentTypes: Self.supportedContentTypes,
             persistentChat: sourceContactId.map { .init(rehydrationType: "ENTIRE_PAST_SESSION", sourceContactId: $0) })
         return .request(.postJSON(url, body: Self.encode(body)))
     }

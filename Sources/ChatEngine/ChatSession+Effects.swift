@@ -73,8 +73,9 @@ extension ChatSession {
         let link = SocketLink(outbound: continuation)
         sockets[id] = link
         let logger = logger
+        let settings = configuration.transport.settings
         link.attach(Task {
-            await WebSocketConnection.run(endpoint: endpoint, outbound: outbound, logger: logger) { event in
+            await WebSocketConnection.run(endpoint: endpoint, settings: settings, outbound: outbound, logger: logger) { event in
                 await self.socket(id, event, arrived: .now)
             }
         })

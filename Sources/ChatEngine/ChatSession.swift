@@ -36,7 +36,7 @@ public actor ChatSession {
     /// a previous run left unsent: shown at once, sent with their original client tokens; `startedAt`
     /// is when the chat began, for a chat resumed from an earlier run.
     public init(
-        wire: any ChatWire, configuration: SessionConfiguration = SessionConfiguration(), restoring: [OutboxEntry] = [],
+        wire: any ChatWire, configuration: SessionConfiguration, restoring: [OutboxEntry] = [],
         startedAt: Date? = nil
     ) {
         var settings = configuration.core

@@ -17,7 +17,7 @@ public struct SessionConfiguration: Sendable {
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Where local ids and backoff jitter come from.
     public var ids: IDSource
-    /// The HTTP transport.
+    /// The HTTP transport; its settings (headers, trace, TLS, proxy) also apply to the session's sockets.
     public var transport: HTTPTransport
     /// Called with what a restart needs (credentials, unsent messages) whenever it changes, once connected.
     public var onPersist: (@Sendable (SessionSnapshot) -> Void)?
@@ -28,13 +28,14 @@ public struct SessionConfiguration: Sendable {
     /// Who sees every published event as it is published (recorders, `helpline script`'s frame clock).
     public var observers: [any SessionObserver]
 
-    /// Creates a configuration with production defaults.
+    /// Creates a configuration with production defaults around `transport`, which the caller always
+    /// chooses (so a run's `--header`, `--trace` and `--proxy` cannot be dropped by a default).
     public init(
-        core: CoreSettings = CoreSettings(),
+        transport: HTTPTransport, core: CoreSettings = CoreSettings(),
         logger: Logger = Logger(label: "helpline.engine", factory: { _ in SwiftLogNoOpLogHandler() }),
         now: @escaping @Sendable () -> Date = { Date() },
         sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
-        ids: IDSource = .random(), transport: HTTPTransport = HTTPTransport(),
+        ids: IDSource = .random(),
         onPersist: (@Sendable (SessionSnapshot) -> Void)? = nil, onForget: (@Sendable () -> Void)? = nil,
         transcripts: [any TranscriptSink] = [], observers: [any SessionObserver] = []
     ) {

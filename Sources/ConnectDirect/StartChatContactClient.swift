@@ -1,11 +1,12 @@
 import AWSSigV4
 import AmazonConnect
-import ChatEngine
 import Foundation
 import SessionCore
 import Transport
 
-/// Calls Amazon Connect `StartChatContact` itself, signed with SigV4, for teams without a start-chat backend.
+/// Calls Amazon Connect `StartChatContact` itself, signed with SigV4, for teams without a start-chat
+/// backend. The body and the reading of the answer are the Connect module's (``StartChatContact``);
+/// this client signs and sends.
 public struct StartChatContactClient: Sendable {
     /// The Amazon Connect service URL (`https://connect.{region}.amazonaws.com`, or a test endpoint).
     public var endpoint: URL
@@ -23,16 +24,9 @@ public struct StartChatContactClient: Sendable {
         URL(string: "https://connect.\(region).amazonaws.com")
     }
 
-    /// Content types we can show (sent as `SupportedMessagingContentTypes`).
-    public static let supportedContentTypes = [
-        "text/plain", "text/markdown",
-        "application/vnd.amazonaws.connect.message.interactive",
-        "application/vnd.amazonaws.connect.message.interactive.response",
-    ]
-
     /// Creates a client.
     public init(
-        endpoint: URL, region: String, credentials: AWSCredentials, transport: HTTPTransport = HTTPTransport(),
+        endpoint: URL, region: String, credentials: AWSCredentials, transport: HTTPTransport,
         now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.endpoint = endpoint
@@ -42,12 +36,11 @@ public struct StartChatContactClient: Sendable {
         self.now = now
     }
 
-    /// `PUT /contact/chat`; returns the started chat (the participant token is a credential).
+    /// `PUT /contact/chat`, signed; returns the started chat (the participant token is a credential).
     public func start(instanceId: String, contactFlowId: String, displayName: String) async throws -> StartedChat {
-        let body = try JSONEncoder().encode(
-            StartChatContactRequest(
-                instanceId: instanceId, contactFlowId: contactFlowId, participantDetails: .init(displayName: displayName),
-                supportedMessagingContentTypes: Self.supportedContentTypes, clientToken: UUID().uuidString.lowercased()))
+        let body = StartChatContact.body(
+            instanceId: instanceId, contactFlowId: contactFlowId, displayName: displayName,
+            clientToken: UUID().uuidString.lowercased())
         let path = "/contact/chat"
         guard let host = endpoint.host else { throw BackendError.protocolViolation("the Amazon Connect URL has no host") }
         let hostHeader = endpoint.port.map { "\(host):\($0)" } ?? host
@@ -57,7 +50,7 @@ public struct StartChatContactClient: Sendable {
             method: "PUT", host: hostHeader, path: basePath + path, query: "", headers: headers + [("Host", hostHeader)],
             body: body, date: now())
         let url = endpoint.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + path
-        let response: HTTPTransport.Response
+        let response: HTTPResponse
         do {
             response = try await transport.send(method: "PUT", url: url, headers: headers + signature.addedHeaders, body: body)
         } catch let error as BackendError {
@@ -66,28 +59,6 @@ public struct StartChatContactClient: Sendable {
             }
             throw error
         }
-        guard response.status == 200 else { throw Self.error(for: response) }
-        guard let reply = try? JSONDecoder().decode(StartChatContactResponse.self, from: response.body),
-              let token = reply.participantToken, !token.isEmpty
-        else {
-            throw BackendError.protocolViolation("StartChatContact answered without a ParticipantToken")
-        }
-        return StartedChat(
-            participantToken: token, participantId: reply.participantId, contactId: reply.contactId,
-            markdownAllowed: true, continuedFromContactId: reply.continuedFromContactId)
-    }
-
-    private static func error(for response: HTTPTransport.Response) -> BackendError {
-        let decoded = try? JSONDecoder().decode(AWSErrorBody.self, from: response.body)
-        let type = response.headers["x-amzn-errortype"].map { String($0.split(separator: ":").first ?? "") }
-            ?? decoded?.type ?? "HTTP\(response.status)"
-        let message = decoded?.message ?? decoded?.upperMessage ?? "no details"
-        if response.status == 403 {
-            return .accessDenied("StartChatContact: \(message) (check the AWS credentials and the connect:StartChatContact permission)")
-        }
-        if response.status == 429 || response.status >= 500 {
-            return .unavailable(status: response.status, type: type, message: "StartChatContact: \(message)")
-        }
-        return .rejected(status: response.status, type: type, message: "StartChatContact: \(message)")
+        return try StartChatContact.started(from: response).get()
     }
 }

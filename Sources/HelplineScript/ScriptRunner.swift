@@ -20,7 +20,7 @@ public struct ScriptRunner: Sendable {
 
     /// Creates a runner.
     public init(
-        configuration: SessionConfiguration = SessionConfiguration(), endGrace: Duration = .seconds(5),
+        configuration: SessionConfiguration, endGrace: Duration = .seconds(5),
         patience: Duration = ScriptParser.defaultWithin,
         updatesGolden: Bool = ProcessInfo.processInfo.environment[GoldenTranscript.updateVariable] == "1",
         makeWire: @escaping @Sendable () throws -> any ChatWire

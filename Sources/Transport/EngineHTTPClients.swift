@@ -2,31 +2,38 @@ import AsyncHTTPClient
 import Foundation
 import Synchronization
 
-/// The process-wide AsyncHTTPClient clients the transports share: one for direct connections and
-/// one per proxy (which tunnels every request with CONNECT), each made when first needed and kept
-/// for the life of the process, like `HTTPClient.shared`.
+/// The process-wide AsyncHTTPClient clients the transports share: one for each way out (direct, or
+/// through a proxy, which tunnels every request with CONNECT) and TLS setting, each made when first
+/// needed and kept for the life of the process, like `HTTPClient.shared`.
 ///
 /// They do not retry failed connection attempts on their own: the engine has its own backoff, and
 /// a wrong URL should fail in milliseconds, not after the request timeout.
 enum EngineHTTPClients {
-    private static let clients = Mutex<[ProxyServer?: HTTPClient]>([:])
+    /// What tells two clients apart: the proxy they go through (nil: direct) and their TLS setting.
+    private struct Key: Hashable {
+        var proxy: ProxyServer?
+        var tls: TransportTLS
+    }
 
-    /// The client for connections through `proxy` (nil: direct).
-    static func client(through proxy: ProxyServer?) -> HTTPClient {
-        clients.withLock { clients in
-            if let client = clients[proxy] { return client }
-            let client = make(through: proxy)
-            clients[proxy] = client
+    private static let clients = Mutex<[Key: HTTPClient]>([:])
+
+    /// The client for connections through `proxy` (nil: direct) with `tls`.
+    static func client(through proxy: ProxyServer?, tls: TransportTLS) -> HTTPClient {
+        let key = Key(proxy: proxy, tls: tls)
+        return clients.withLock { clients in
+            if let client = clients[key] { return client }
+            let client = make(key)
+            clients[key] = client
             return client
         }
     }
 
-    private static func make(through proxy: ProxyServer?) -> HTTPClient {
+    private static func make(_ key: Key) -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
-        if let tls = TransportDefaults.current.tls.configuration() { configuration.tlsConfiguration = tls }
-        if let proxy {
+        if let tls = key.tls.configuration() { configuration.tlsConfiguration = tls }
+        if let proxy = key.proxy {
             configuration.proxy = .server(
                 host: proxy.host, port: proxy.port,
                 authorization: proxy.username.map { .basic(username: $0, password: proxy.password ?? "") })

@@ -30,14 +30,17 @@ enum HTTPRoute: Sendable, Equatable {
         }
     }
 
-    /// Runs `request` (whose body, if any, is `bodyLength` bytes) and returns once the response head came.
-    func execute(_ request: HTTPClientRequest, bodyLength: Int64?, timeout: Duration) async throws -> HTTPClientResponse {
+    /// Runs `request` (whose body, if any, is `bodyLength` bytes) with `tls` for `https://` and returns
+    /// once the response head came.
+    func execute(
+        _ request: HTTPClientRequest, bodyLength: Int64?, timeout: Duration, tls: TransportTLS
+    ) async throws -> HTTPClientResponse {
         let deadline = TimeAmount.nanoseconds(Int64(timeout.seconds * 1e9))
         switch self {
         case .direct:
-            return try await EngineHTTPClients.client(through: nil).execute(request, timeout: deadline)
+            return try await EngineHTTPClients.client(through: nil, tls: tls).execute(request, timeout: deadline)
         case .tunnel(let proxy):
-            return try await EngineHTTPClients.client(through: proxy).execute(request, timeout: deadline)
+            return try await EngineHTTPClients.client(through: proxy, tls: tls).execute(request, timeout: deadline)
         case .forward(let proxy):
             let response = try await ProxyForwarder(proxy: proxy).execute(request, bodyLength: bodyLength, timeout: timeout)
             if response.status == .proxyAuthenticationRequired {

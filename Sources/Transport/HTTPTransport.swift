@@ -6,42 +6,27 @@ import SessionCore
 
 /// A JSON-over-HTTP client for backends, built on AsyncHTTPClient.
 public struct HTTPTransport: Sendable {
-    /// A response: status, headers (lower-cased names) and the body bytes.
-    public struct Response: Sendable {
-        /// The HTTP status code.
-        public var status: Int
-        /// Response headers with lower-cased names.
-        public var headers: [String: String]
-        /// The body.
-        public var body: Data
-
-        /// Creates a response.
-        public init(status: Int, headers: [String: String], body: Data) {
-            self.status = status
-            self.headers = headers
-            self.body = body
-        }
-    }
+    /// A response: status, headers (lower-cased names) and the body bytes; the same value the
+    /// session core reads REST answers as.
+    public typealias Response = HTTPResponse
 
     /// The timeout for one request.
     public var timeout: Duration
-    /// Headers added to every request (from `--header`).
-    public var extraHeaders: [(String, String)]
-    /// Where every exchange is traced (`--trace`), if anywhere.
-    public var trace: TraceRecorder?
-    /// Which proxy each request goes through.
-    public var proxy: ProxyRules
+    /// Headers, trace, TLS and proxies for every request (and for the session's sockets).
+    public var settings: TransportSettings
 
-    /// Creates a transport on the process-wide clients; headers, trace and proxies default to ``TransportDefaults/current``.
-    public init(
-        timeout: Duration = .seconds(15), extraHeaders: [(String, String)]? = nil, trace: TraceRecorder?? = nil,
-        proxy: ProxyRules? = nil
-    ) {
+    /// Creates a transport with `settings` on the process-wide connection pools (one per proxy and TLS setting).
+    public init(settings: TransportSettings, timeout: Duration = .seconds(15)) {
+        self.settings = settings
         self.timeout = timeout
-        self.extraHeaders = extraHeaders ?? TransportDefaults.current.extraHeaders
-        self.trace = trace ?? TransportDefaults.current.trace
-        self.proxy = proxy ?? TransportDefaults.current.proxy
     }
+
+    /// Headers added to every request (from `--header`).
+    var extraHeaders: [(String, String)] { settings.extraHeaders }
+    /// Where every exchange is traced (`--trace`), if anywhere.
+    var trace: TraceRecorder? { settings.trace }
+    /// Which proxy each request goes through.
+    var proxy: ProxyRules { settings.proxy }
 
     /// Sends a request and collects the whole response (at most 8 MiB).
     public func send(
@@ -57,7 +42,8 @@ public struct HTTPTransport: Sendable {
         let started = ContinuousClock.now
         let route = HTTPRoute(url: url, rules: proxy)
         do {
-            let response = try await route.execute(request, bodyLength: body.map { Int64($0.count) }, timeout: timeout)
+            let response = try await route.execute(
+                request, bodyLength: body.map { Int64($0.count) }, timeout: timeout, tls: settings.tls)
             var collected = try await response.body.collect(upTo: 8 << 20)
             let bytes = collected.readBytes(length: collected.readableBytes) ?? []
             var headerMap: [String: String] = [:]

@@ -36,19 +36,19 @@ public enum WebSocketConnection {
     /// Why a socket ended without an error of its own.
     private enum Ended: Error { case byUs }
 
-    /// Opens `endpoint` and runs it until it ends; `report` gets what happened, in order.
+    /// Opens `endpoint` with `settings` (headers, trace, TLS, proxy) and runs it until it ends;
+    /// `report` gets what happened, in order.
     public static func run(
-        endpoint: SocketEndpoint, outbound: AsyncStream<String>, logger: Logger,
+        endpoint: SocketEndpoint, settings: TransportSettings, outbound: AsyncStream<String>, logger: Logger,
         report: @escaping @Sendable (SocketEvent) async -> Void
     ) async {
-        let defaults = TransportDefaults.current
-        let trace = defaults.trace
+        let trace = settings.trace
         var headers = HTTPFields()
-        for (name, value) in defaults.extraHeaders + endpoint.headers.map({ ($0.key, $0.value) }) {
+        for (name, value) in settings.extraHeaders + endpoint.headers.map({ ($0.key, $0.value) }) {
             if let field = HTTPField.Name(name) { headers[field] = value }
         }
         trace?.socket("open", url: endpoint.url)
-        let proxy = defaults.proxy.proxy(for: endpoint.url)
+        let proxy = settings.proxy.proxy(for: endpoint.url)
         let serverName: String?
         do {
             serverName = try SocketServerName.resolve(url: endpoint.url)
@@ -58,8 +58,10 @@ public enum WebSocketConnection {
             return
         }
         if let target = try? DirectWebSocket.Target(url: endpoint.url) {
-            let fields = defaults.extraHeaders + endpoint.headers.map { ($0.key, $0.value) }
-            await runDirect(target, url: endpoint.url, headers: fields, serverName: serverName, proxy: proxy, outbound: outbound, report: report)
+            let fields = settings.extraHeaders + endpoint.headers.map { ($0.key, $0.value) }
+            await runDirect(
+                target, url: endpoint.url, headers: fields, serverName: serverName, proxy: proxy, settings: settings,
+                outbound: outbound, report: report)
             return
         }
         let configuration = WebSocketClientConfiguration(
@@ -88,7 +90,7 @@ public enum WebSocketConnection {
             }
         }
         do {
-            let tls = defaults.tls.configuration()
+            let tls = settings.tls.configuration()
             let close = if let proxy {
                 try await WebSocketClient.connect(
                     url: endpoint.url, configuration: configuration, tlsConfiguration: tls,
@@ -101,7 +103,8 @@ public enum WebSocketConnection {
             trace?.socket("close", detail: close.map { "\($0.closeCode) \($0.reason ?? "")" } ?? "closed")
             await report(.closed(.afterOpen(code: code)))
         } catch {
-            await reportFailure(error, url: endpoint.url, proxy: proxy, opened: opened.withLock { $0 }, report: report)
+            await reportFailure(
+                error, url: endpoint.url, proxy: proxy, trace: trace, opened: opened.withLock { $0 }, report: report)
         }
     }
 
@@ -109,10 +112,9 @@ public enum WebSocketConnection {
     /// (nothing to report), an upgrade the server refused, or a network failure (a lost socket once
     /// it had opened, an unreachable one before).
     private static func reportFailure(
-        _ error: any Error, url: String, proxy: ProxyServer?, opened: Bool,
+        _ error: any Error, url: String, proxy: ProxyServer?, trace: TraceRecorder?, opened: Bool,
         report: @escaping @Sendable (SocketEvent) async -> Void
     ) async {
-        let trace = TransportDefaults.current.trace
         if error is CancellationError || (error as? Ended) == .byUs {
             trace?.socket("close", detail: "closed by us")
         } else if (error as? WebSocketClientError) == .webSocketUpgradeFailed || error is DirectWebSocket.UpgradeRefused {
@@ -128,12 +130,13 @@ public enum WebSocketConnection {
 }
 
 extension WebSocketConnection {
-    /// Runs a socket to an IPv6 address with ``DirectWebSocket``, reporting as ``run(endpoint:outbound:logger:report:)`` does.
+    /// Runs a socket to an IPv6 address with ``DirectWebSocket``, reporting as
+    /// ``run(endpoint:settings:outbound:logger:report:)`` does.
     private static func runDirect(
         _ target: DirectWebSocket.Target, url: String, headers: [(String, String)], serverName: String?, proxy: ProxyServer?,
-        outbound: AsyncStream<String>, report: @escaping @Sendable (SocketEvent) async -> Void
+        settings: TransportSettings, outbound: AsyncStream<String>, report: @escaping @Sendable (SocketEvent) async -> Void
     ) async {
-        let trace = TransportDefaults.current.trace
+        let trace = settings.trace
         if proxy != nil {
             let reason = "socket: a proxy is not used for the IPv6 address [\(target.host)]; add it to NO_PROXY"
             trace?.socket("close", detail: reason)
@@ -143,7 +146,7 @@ extension WebSocketConnection {
         let opened = Mutex(false)
         do {
             let code = try await DirectWebSocket.run(
-                target, headers: headers, tls: TransportDefaults.current.tls.configuration(), serverName: serverName,
+                target, headers: headers, tls: settings.tls.configuration(), serverName: serverName,
                 maxSize: 1 << 20, outbound: outbound,
                 opened: {
                     opened.withLock { $0 = true }
@@ -156,7 +159,7 @@ extension WebSocketConnection {
             trace?.socket("close", detail: code.map { "\($0)" } ?? "closed")
             await report(.closed(.afterOpen(code: code)))
         } catch {
-            await reportFailure(error, url: url, proxy: nil, opened: opened.withLock { $0 }, report: report)
+            await reportFailure(error, url: url, proxy: nil, trace: trace, opened: opened.withLock { $0 }, report: report)
         }
     }
 

@@ -4,6 +4,7 @@ import ChatEngine
 import ChatModel
 import Foundation
 import TerminalUI
+import Transport
 
 /// `helpline agent`: the live agent's console for the demo contact center's queue.
 struct AgentCommand: AsyncParsableCommand {
@@ -46,12 +47,15 @@ struct AgentCommand: AsyncParsableCommand {
         }
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
         guard let url = URL(string: server) else { throw HelplineError("--server is not a URL: \(server)") }
+        // The desk is the demo contact center (`helpline serve`), reached directly: the console takes
+        // no proxy, header or trace options.
+        let transport = HTTPTransport(settings: .direct)
         let agentName = name ?? ProcessInfo.processInfo.environment["USER"].flatMap {
             $0.isEmpty || $0 == "root" ? nil : $0.capitalized
         } ?? "Agent"
         let desk: AgentDeskClient
         do {
-            desk = try await AgentDeskClient.signIn(server: url, name: agentName)
+            desk = try await AgentDeskClient.signIn(server: url, name: agentName, transport: transport)
         } catch {
             throw HelplineError("\(error) (is `helpline serve --port …` running at \(server)?)")
         }
@@ -65,7 +69,7 @@ struct AgentCommand: AsyncParsableCommand {
             accept: { contactId in
                 do {
                     let chat = try await desk.accept(contactId)
-                    var configuration = SessionConfiguration(logger: logger)
+                    var configuration = SessionConfiguration(transport: transport, logger: logger)
                     common.apply(to: &configuration)
                     let session = ChatSession(wire: desk.wire(for: chat), configuration: configuration)
                     await sessions.add(session, contactId: chat.contactId, customerName: chat.customerName)

@@ -6,6 +6,7 @@ import Synchronization
 import Logging
 import MarkdownANSI
 import TerminalUI
+import Transport
 
 /// Runs one chat session with the chosen front end and turns its outcome into an exit code.
 struct ChatRunner {
@@ -15,10 +16,15 @@ struct ChatRunner {
     var terminal = TerminalOptions()
     /// `--record` and `--golden`, shared by every chat of the run (only the first is recorded).
     let recording: ChatRecording?
+    /// The run's transport (`--header`, `--trace`, TLS, proxies), for every chat of the run.
+    let transport: HTTPTransport
 
-    init(options: CommonOptions, logger: Logger, terminal: TerminalOptions = TerminalOptions()) {
+    /// A runner for `options`; it opens the `--trace` file (so make one per run). `embeddedDemo`:
+    /// the chats go to the embedded demo on loopback, where proxies from the environment do not apply.
+    init(options: CommonOptions, logger: Logger, terminal: TerminalOptions = TerminalOptions(), embeddedDemo: Bool = false) throws {
         self.options = options
         self.logger = logger
+        self.transport = try options.transport.httpTransport(embeddedDemo: embeddedDemo)
         self.terminal = terminal
         recording = ChatRecording(options: options)
     }
@@ -51,7 +57,7 @@ struct ChatRunner {
         wire: any ChatWire, restoring: [OutboxEntry] = [], startedAt: Date? = nil, saver: SessionSaver? = nil,
         greeting: String? = nil
     ) async throws -> RunResult {
-        var configuration = SessionConfiguration(logger: logger)
+        var configuration = SessionConfiguration(transport: transport, logger: logger)
         options.session.apply(to: &configuration)
         if let saver {
             configuration.onPersist = { snapshot in saver.save(snapshot) }

@@ -4,6 +4,7 @@ import ArgumentParser
 import ChatEngine
 import ConnectDirect
 import Foundation
+import Transport
 
 /// `helpline connect`: chat with an Amazon Connect contact center.
 struct ConnectCommand: AsyncParsableCommand {
@@ -55,6 +56,7 @@ struct ConnectCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
+        let runner = try ChatRunner(options: common, logger: logger, terminal: terminal)
         let endpoint = try target.participantEndpoint()
         let start: ConnectChatStart
         var forceNew = common.startsFresh
@@ -66,20 +68,20 @@ struct ConnectCommand: AsyncParsableCommand {
             start = .participantToken(participantToken, displayName: displayName)
         } else {
             // A direct start always makes a new contact; the session store is not used to resume it.
-            start = .resume(try await startDirectly(), displayName: displayName ?? "Customer")
+            start = .resume(try await startDirectly(through: runner.transport), displayName: displayName ?? "Customer")
             forceNew = true
         }
         let mode = target.startUrl ?? (target.participantToken != nil ? "token" : "direct \(target.instanceId ?? "")")
         let key = SessionStore.key(profile: "default", endpoint: endpoint.absoluteString + " " + mode)
         let loop = ConnectChatLoop(
-            start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
+            start: start, endpoint: endpoint, runner: runner, store: SessionStore(),
             key: key, forceNew: forceNew)
         let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// Calls StartChatContact with SigV4-signed credentials from the standard sources.
-    private func startDirectly() async throws -> StartedChat {
+    /// Calls StartChatContact through `transport` with SigV4-signed credentials from the standard sources.
+    private func startDirectly(through transport: HTTPTransport) async throws -> StartedChat {
         let credentials: AWSCredentials
         do {
             credentials = try AWSCredentialChain().resolve(profile: common.session.profile.profile)
@@ -90,7 +92,7 @@ struct ConnectCommand: AsyncParsableCommand {
         guard let url = connectEndpointUrl.flatMap(URL.init(string:)) ?? StartChatContactClient.endpoint(region: region) else {
             throw HelplineError("cannot build the Amazon Connect URL for region \(region)")
         }
-        let client = StartChatContactClient(endpoint: url, region: region, credentials: credentials)
+        let client = StartChatContactClient(endpoint: url, region: region, credentials: credentials, transport: transport)
         do {
             return try await client.start(
                 instanceId: target.instanceId ?? "", contactFlowId: target.contactFlowId ?? "",

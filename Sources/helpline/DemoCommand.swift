@@ -46,7 +46,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
-        common.transport.bypassEnvironmentProxies()
+        let runner = try ChatRunner(options: common, logger: logger, terminal: terminal, embeddedDemo: true)
         let configuration = DemoServerConfiguration(
             port: port, flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow)
         let server: DemoContactCenter
@@ -60,8 +60,7 @@ struct DemoCommand: AsyncParsableCommand {
             let code: Int32
             do {
                 code = try await PolyAIDemo.run(
-                    server: server, common: common, terminal: terminal, logger: logger,
-                    displayName: name)
+                    server: server, runner: runner, displayName: name)
             } catch {
                 await server.stop()
                 throw error
@@ -77,7 +76,7 @@ struct DemoCommand: AsyncParsableCommand {
         do {
             let key = SessionStore.key(profile: "demo", endpoint: endpoint.absoluteString)
             code = try await ConnectChatLoop(
-                start: start, endpoint: endpoint, runner: ChatRunner(options: common, logger: logger, terminal: terminal),
+                start: start, endpoint: endpoint, runner: runner,
                 store: SessionStore(), key: key, forceNew: common.startsFresh
             ).run()
         } catch {

@@ -55,6 +55,7 @@ struct PolyAICommand: AsyncParsableCommand {
 
     func run() async throws {
         let logger = try LoggingSetup.bootstrap(file: common.logFile, level: common.logLevel)
+        let runner = try ChatRunner(options: common, logger: logger, terminal: terminal)
         let settings: PolyAISettings
         do {
             settings = try PolyAISettings.resolve(
@@ -67,7 +68,7 @@ struct PolyAICommand: AsyncParsableCommand {
             displayName: displayName ?? PolyAIOptions.unnamed)
         do { try options.validate() } catch { throw HelplineError("\(error)") }
         let loop = PolyAIChatLoop(
-            options: options, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
+            options: options, runner: runner, store: SessionStore(),
             key: PolyAIChatLoop.key(options), forceNew: common.startsFresh)
         let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }

@@ -2,7 +2,6 @@ import ArgumentParser
 import ChatEngine
 import DemoServer
 import Foundation
-import Logging
 import PolyAI
 
 /// Which protocol `helpline demo` speaks to the embedded contact center.
@@ -18,10 +17,9 @@ enum PolyAIDemo {
     /// The API key the demo server accepts (it accepts any non-empty key unless told otherwise).
     static let apiKey = "helpline-demo"
 
-    /// Runs chats against `server`'s PolyAI half until the user quits; returns the exit code.
+    /// Runs chats against `server`'s PolyAI half with `runner` until the user quits; returns the exit code.
     static func run(
-        server: DemoContactCenter, common: CommonOptions, terminal: TerminalOptions = TerminalOptions(), logger: Logger,
-        streaming: Bool = true, displayName: String = PolyAIOptions.unnamed
+        server: DemoContactCenter, runner: ChatRunner, streaming: Bool = true, displayName: String = PolyAIOptions.unnamed
     )
         async throws -> Int32
     {
@@ -30,8 +28,8 @@ enum PolyAIDemo {
             environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL), streaming: streaming,
             displayName: displayName)
         return try await PolyAIChatLoop(
-            options: options, runner: ChatRunner(options: common, logger: logger, terminal: terminal), store: SessionStore(),
-            key: PolyAIChatLoop.key(options), forceNew: common.startsFresh
+            options: options, runner: runner, store: SessionStore(),
+            key: PolyAIChatLoop.key(options), forceNew: runner.options.startsFresh
         ).run()
     }
 

@@ -118,10 +118,11 @@ struct ScriptCommand: AsyncParsableCommand {
         // Logging is bootstrapped only for a log file, so the command can also run inside tests.
         let logger = try logFile.map { try LoggingSetup.bootstrap(file: $0, level: logLevel) }
             ?? Logger(label: "helpline", factory: { _ in SwiftLogNoOpLogHandler() })
-        if backend.runsEmbeddedDemo { transport.bypassEnvironmentProxies() }
+        let http = try transport.httpTransport(embeddedDemo: backend.runsEmbeddedDemo)
         let target = try await backend.makeTarget()
         var runner = ScriptRunner(
-            configuration: SessionConfiguration(logger: logger), patience: .seconds(expectTimeout), makeWire: target.makeWire)
+            configuration: SessionConfiguration(transport: http, logger: logger), patience: .seconds(expectTimeout),
+            makeWire: target.makeWire)
         if updateGolden { runner.updatesGolden = true }
         let plan = try loadPlan(scripts: scripts)
         FileLimits.raiseForConnections(plan.ownConcurrency, warn: concurrency != nil)

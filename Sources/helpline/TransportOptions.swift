@@ -42,21 +42,14 @@ struct TransportOptions: ParsableArguments {
         }
     }
 
-    /// Checks the values and installs them as the process-wide ``TransportDefaults``, so every
-    /// transport and socket made afterwards uses them (runs during argument validation, before any chat).
+    /// Checks the values before any chat starts: headers, proxy URLs and the CA file are usage
+    /// errors; the trace file is opened (and so checked) by ``settings(embeddedDemo:)``, once, so a
+    /// FIFO or `/dev/stdout` given as `--trace` is opened only once.
     func validate() throws {
         let proxies = try proxyRules(environment: ProcessInfo.processInfo.environment)
         for secret in proxies.secrets { TraceRedactor.register(secret: secret) }
         let headers = try parsedHeaders()
         for (name, value) in headers where TraceRedactor.isSecretName(name) { TraceRedactor.register(secret: value) }
-        var recorder: TraceRecorder?
-        if let trace {
-            do {
-                recorder = try TraceRecorder(path: trace) { NoticeRelay.shared.tell($0) }
-            } catch {
-                throw ValidationError("cannot write the trace file: \(error)")
-            }
-        }
         if let caFile {
             do {
                 try TransportTLS.validate(caFile: caFile)
@@ -64,13 +57,33 @@ struct TransportOptions: ParsableArguments {
                 throw ValidationError("--ca-file \(caFile) is not a readable PEM certificate file")
             }
         }
-        let tls = TransportTLS(caFile: caFile, insecure: insecure)
         if insecure {
             StandardStreams.err(
                 "WARNING: --insecure: TLS certificates are NOT verified. Anyone on the network path can read and change this chat and its credentials.")
         }
-        guard !headers.isEmpty || recorder != nil || !tls.isDefault || !proxies.isDirect else { return }
-        TransportDefaults.current = TransportDefaults(extraHeaders: headers, trace: recorder, tls: tls, proxy: proxies)
+    }
+
+    /// The settings every transport and socket of this run is given; call once per run (it opens
+    /// the `--trace` file). For the embedded demo contact center on loopback, proxies from the
+    /// environment do not apply (an explicit `--proxy` still does, to try one out against the demo).
+    func settings(embeddedDemo: Bool = false) throws -> TransportSettings {
+        let environment = embeddedDemo && proxy == nil ? [:] : ProcessInfo.processInfo.environment
+        var recorder: TraceRecorder?
+        if let trace {
+            do {
+                recorder = try TraceRecorder(path: trace) { NoticeRelay.shared.tell($0) }
+            } catch {
+                throw HelplineError("cannot write the trace file: \(error)")
+            }
+        }
+        return TransportSettings(
+            extraHeaders: try parsedHeaders(), trace: recorder, tls: TransportTLS(caFile: caFile, insecure: insecure),
+            proxy: try proxyRules(environment: environment))
+    }
+
+    /// An HTTP transport with this run's ``settings(embeddedDemo:)``.
+    func httpTransport(embeddedDemo: Bool = false, timeout: Duration = .seconds(15)) throws -> HTTPTransport {
+        HTTPTransport(settings: try settings(embeddedDemo: embeddedDemo), timeout: timeout)
     }
 
     /// The proxy rules from `--proxy` and the environment; a malformed proxy URL is a usage error
@@ -81,12 +94,5 @@ struct TransportOptions: ParsableArguments {
         } catch {
             throw ValidationError(error.description)
         }
-    }
-
-    /// For the embedded demo contact center on loopback: proxies from the environment do not apply
-    /// (an explicit `--proxy` still does, to try one out against the demo).
-    func bypassEnvironmentProxies() {
-        guard proxy == nil else { return }
-        TransportDefaults.current.proxy = ProxyRules()
     }
 }

@@ -77,9 +77,7 @@ import Testing
         let startBody = try #require(start.requestBody as? [String: Any])
         #expect((startBody["ParticipantDetails"] as? [String: Any])?["DisplayName"] as? String == "Maria Lopez")
         let ourStart = try encoded(
-            StartChatTemplateRequest(
-                instanceId: "i", contactFlowId: "f", participantDetails: .init(displayName: "Maria Lopez"),
-                supportedMessagingContentTypes: ConnectWire.supportedContentTypes))
+            StartChatRequest(instanceId: "i", contactFlowId: "f", participantDetails: .init(displayName: "Maria Lopez")))
         #expect(Set((ourStart.allKeys as? [String]) ?? []).isSubset(of: Set(startBody.keys)))
     }
 

@@ -19,7 +19,7 @@ struct ModulePlanTests {
         "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
         "AgentConsole": ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "Transport"],
         "AWSSigV4": [],
-        "ConnectDirect": ["AWSSigV4", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "Transport"],
+        "ConnectDirect": ["AWSSigV4", "AmazonConnect", "SessionCore", "Transport"],
         "HelplineConfig": [],
         "DemoServer": [],
         "CCmarkGFM": [],

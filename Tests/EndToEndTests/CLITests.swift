@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// The `helpline` executable: bad input gets one clear line and a non-zero exit; a plain chat works.

@@ -1,5 +1,6 @@
 import ChatEngine
 import Foundation
+import HelplineTestSupport
 import Testing
 
 @testable import helpline
@@ -26,7 +27,7 @@ struct ConfigSettingsTests {
         let demo = try Self.demo([])
         #expect(demo.terminal.uiOptions().themeName == "default")
         #expect(demo.terminal.uiOptions().statusBarOnTop)
-        var configuration = SessionConfiguration()
+        var configuration = SessionConfiguration(transport: .direct)
         demo.common.session.apply(to: &configuration)
         #expect(configuration.core.receiptWindow == 5)
     }
@@ -39,7 +40,7 @@ struct ConfigSettingsTests {
         let demo = try Self.demo([], environment: env)
         let ui = demo.terminal.uiOptions()
         #expect(ui.themeName == "light" && !ui.statusBarOnTop)
-        var configuration = SessionConfiguration()
+        var configuration = SessionConfiguration(transport: .direct)
         demo.common.session.apply(to: &configuration)
         #expect(configuration.core.receiptWindow == 1.5 && configuration.core.sendsReceipts)
         let flagged = try Self.demo(["--status-bar", "top", "--theme", "monochrome", "--receipt-throttle", "0"], environment: env)

@@ -128,7 +128,7 @@ import Testing
 
     @Test func unreachableEndpointFailsFastWithNetworkReason() async throws {
         let wire = ConnectWire(start: .participantToken("token", displayName: nil), endpoint: "http://127.0.0.1:9", ids: .random())
-        let session = ChatSession(wire: wire, configuration: SessionConfiguration(sleep: { _ in }))
+        let session = ChatSession(wire: wire, configuration: SessionConfiguration(transport: .direct, sleep: { _ in }))
         let recorder = EventRecorder(session.events)
         await session.start()
         await session.waitUntilFinished()

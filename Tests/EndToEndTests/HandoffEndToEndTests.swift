@@ -22,7 +22,7 @@ import Transport
     static func stage(agentName: String = "Sam") async throws -> Stage {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         // A generous timeout: under load a loopback call can take seconds (the waits below poll conditions).
-        let desk = try await AgentDeskClient.signIn(server: server.baseURL, name: agentName, transport: HTTPTransport(timeout: .seconds(30)))
+        let desk = try await AgentDeskClient.signIn(server: server.baseURL, name: agentName, transport: HTTPTransport(settings: .direct, timeout: .seconds(30)))
         _ = try await desk.queue()
         let customer = DemoChat.session(server, name: "Pat") { $0.core.receiptWindow = 0.05 }
         let recorder = EventRecorder(customer.events)
@@ -60,7 +60,7 @@ import Transport
                 "the customer's status bar learns its place from the flow's prompt")
 
         let accepted = try await stage.desk.accept(row.id)
-        var agentConfiguration = SessionConfiguration()
+        var agentConfiguration = SessionConfiguration(transport: .direct)
         agentConfiguration.core.receiptWindow = 0.05
         let agent = ChatSession(wire: stage.desk.wire(for: accepted), configuration: agentConfiguration)
         let agentEvents = EventRecorder(agent.events)
@@ -124,7 +124,7 @@ import Transport
         _ = await stage.customer.send("agent")
         let row = try await Self.waitUntilQueued(stage)
         let accepted = try await stage.desk.accept(row.id)
-        let agent = ChatSession(wire: stage.desk.wire(for: accepted))
+        let agent = ChatSession(wire: stage.desk.wire(for: accepted), configuration: SessionConfiguration(transport: .direct))
         let agentEvents = EventRecorder(agent.events)
         await agent.start()
         #expect(await agentEvents.wait { await $0.states.contains(.open) })

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// The demo contact center on the IPv6 loopback (`::1`) and the real client reaching it at `[::1]`:

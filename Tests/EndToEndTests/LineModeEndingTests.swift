@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Line mode as a new user meets it: `--linger` (0, negative), text after the end, one error line,

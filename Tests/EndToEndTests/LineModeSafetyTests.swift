@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Line mode at the edges: the other side's text cannot drive the terminal, and outputs that are

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Messages that used to be lost at the edges, end to end in line mode: after the connection token

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// A network failure is one line with the host and the cause, for REST calls and for the socket.

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// A Connect view in line mode with the real binary: printed once loaded, filled in with `/set`,

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// `helpline polyai` as a user runs it: the real binary against the PolyAI half of the demo over loopback.

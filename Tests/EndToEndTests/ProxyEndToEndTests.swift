@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Whole chats through a real HTTP proxy (tinyproxy on loopback): CONNECT tunnels for https and

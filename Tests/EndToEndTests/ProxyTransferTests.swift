@@ -49,7 +49,7 @@ import Testing
         let proxy = try await TinyProxy.start(connectPorts: [])
         defer { proxy.stop() }
 
-        let transport = HTTPTransport(proxy: ProxyRules(http: ProxyServer(host: "127.0.0.1", port: proxy.port)))
+        let transport = HTTPTransport(settings: TransportSettings(proxy: ProxyRules(http: ProxyServer(host: "127.0.0.1", port: proxy.port))))
         let target = folder.appendingPathComponent("copy.bin").path
         #expect(FileManager.default.createFile(atPath: target, contents: nil))
         let url = "http://127.0.0.1:\(server.port)/big.bin"

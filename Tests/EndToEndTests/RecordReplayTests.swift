@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// `--record` and `--golden` with the real binary in line mode (stdin a pipe, typed line by line as a

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Kill the client mid-chat with a message still unsent; start it again: same chat, history once, message delivered once.

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// `helpline script` interrupted: the open chats are ended on the server, the partial JUnit and the

@@ -1,6 +1,7 @@
 import ChatEngine
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 import Transport
 
@@ -17,7 +18,7 @@ struct SecretRedactionTests {
         let apiKey = "secret-api-key-\(UUID().uuidString)"
 
         // Start the chat ourselves so the test knows the participant token it hands to the binary.
-        let reply = try await HTTPTransport(extraHeaders: [], trace: .some(nil)).postJSON(
+        let reply = try await HTTPTransport(settings: .direct).postJSON(
             url: server.startChatURL.absoluteString, headers: [], body: ["ParticipantDetails": ["DisplayName": "Tess"]])
         let object = try JSONSerialization.jsonObject(with: reply.body) as? [String: Any]
         let result = (object?["data"] as? [String: Any])?["startChatResult"] as? [String: Any]

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Both protocols over HTTPS and WSS against the demo with its local CA, the REST host and the

@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// The diagnostics pane (F2), truecolor drawing and resize wake-ups of the real `helpline demo` in tmux.

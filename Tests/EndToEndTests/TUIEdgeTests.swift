@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// The full-screen client at the edges of terminals and processes: `TERM=dumb`, and SIGTERM while

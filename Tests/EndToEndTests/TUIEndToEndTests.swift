@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// The real `helpline demo` in a real terminal (tmux): layout, sending, resize, paste, wide

@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Stopping and continuing the full-screen chat and the agent console under a shell with job

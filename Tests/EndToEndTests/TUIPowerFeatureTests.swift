@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Power features of the full-screen UI in a real terminal (tmux): transcript search, copy

@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// `/reset` in the real TUI (tmux): the transcript is reloaded from the demo server and every

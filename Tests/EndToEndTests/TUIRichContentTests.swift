@@ -1,5 +1,6 @@
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import Testing
 
 /// Rich content in the real binary in a real terminal (tmux), against a demo contact center in

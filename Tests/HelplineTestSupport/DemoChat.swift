@@ -13,7 +13,7 @@ public enum DemoChat {
         _ server: DemoContactCenter, name: String = "Maria", heartbeat: Duration = .seconds(10),
         configure: (inout SessionConfiguration) -> Void = { _ in }
     ) -> ChatSession {
-        var configuration = SessionConfiguration()
+        var configuration = SessionConfiguration(transport: .direct)
         configure(&configuration)
         let wire = ConnectWire(
             start: .template(url: server.startChatURL.absoluteString, displayName: name, instanceId: nil, contactFlowId: nil),
@@ -25,7 +25,7 @@ public enum DemoChat {
     public static func joining(
         _ server: DemoContactCenter, token: String, name: String = "Maria", configure: (inout SessionConfiguration) -> Void = { _ in }
     ) -> ChatSession {
-        var configuration = SessionConfiguration()
+        var configuration = SessionConfiguration(transport: .direct)
         configure(&configuration)
         let wire = ConnectWire(
             start: .participantToken(token, displayName: name), endpoint: server.baseURL.absoluteString, ids: .random())

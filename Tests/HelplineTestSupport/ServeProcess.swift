@@ -8,11 +8,8 @@ import Foundation
 /// scratch folder of its own (the `XDG_STATE_HOME` of `helpline serve`, Chromium's profile). Foundation
 /// starts it as the leader of a process group, so stopping it ends the whole group (a browser's helpers too).
 public final class ServeProcess: @unchecked Sendable {
-    /// The built binary next to the tests (`swift build --build-tests` builds it).
-    public static var binary: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/helpline")
-    }
+    /// The built binary (``HelplineBinary/path``).
+    public static var binary: URL { HelplineBinary.path }
 
     public let process = Process()
     public let state: URL

@@ -135,7 +135,7 @@ struct PolyAIRESTRetryTests {
         let wire = PolyAIWire(
             options: PolyAIOptions(apiKey: "k", hostId: "h", environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL)),
             ids: .random())
-        let session = ChatSession(wire: wire, configuration: SessionConfiguration(sleep: { _ in }))
+        let session = ChatSession(wire: wire, configuration: SessionConfiguration(transport: .direct, sleep: { _ in }))
         let recorder = EventRecorder(session.events)
         await session.start()
         defer { Task { await session.shutdown() } }

@@ -2,6 +2,7 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+import HelplineTestSupport
 import PolyAI
 import Testing
 

@@ -25,7 +25,7 @@ struct PolyAIResumeTests {
             apiKey: "demo-key", hostId: "tests.helpline",
             environment: .custom(rest: first.server.polyAIRestURL, ws: first.server.polyAISocketURL), streaming: false)
         options.resume = record
-        var configuration = SessionConfiguration()
+        var configuration = SessionConfiguration(transport: .direct)
         configuration.sendsTyping = false
         let session = ChatSession(wire: PolyAIWire(options: options, ids: .random()), configuration: configuration)
         let recorder = EventRecorder(session.events)

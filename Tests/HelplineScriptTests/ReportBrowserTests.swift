@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Testing
 
 @testable import HelplineScript

@@ -1,17 +1,20 @@
 import Foundation
-import HelplineTestSupport
 
-/// Runs `botocore_sign.py` with python3 (botocore comes with boto3).
-enum BotocoreHelper {
-    static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("botocore_sign.py")
+/// Runs `botocore_sign.py` with python3 (botocore comes with boto3): the AWS SDK's own signer and
+/// a StartChatContact endpoint that checks signatures with it.
+public enum BotocoreHelper {
+    /// The helper script beside this file.
+    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("botocore_sign.py")
 
-    static let python: URL? = {
+    /// python3 on PATH, if any.
+    public static let python: URL? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
             .first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    static let available: Bool = {
+    /// True when python3 can import botocore.
+    public static let available: Bool = {
         guard let python else { return false }
         let process = Process()
         process.executableURL = python
@@ -23,12 +26,14 @@ enum BotocoreHelper {
         return process.terminationStatus == 0
     }()
 
-    struct Failed: Error, CustomStringConvertible {
-        let description: String
+    /// The helper failed; what it printed.
+    public struct Failed: Error, CustomStringConvertible {
+        /// What the helper printed.
+        public let description: String
     }
 
     /// `sign` mode: the JSON spec on stdin, botocore's Authorization back.
-    static func authorization(for spec: [String: Any]) async throws -> String {
+    public static func authorization(for spec: [String: Any]) async throws -> String {
         let process = Process()
         process.executableURL = python
         process.arguments = [script.path, "sign"]
@@ -59,10 +64,11 @@ enum BotocoreHelper {
 }
 
 /// The loopback StartChatContact endpoint of `botocore_sign.py serve`, stopped by `stop()`.
-final class BotocoreEndpoint: Sendable {
-    let process: Process
-    let port: Int
-    let exited: AsyncStream<Void>
+public final class BotocoreEndpoint: Sendable {
+    private let process: Process
+    /// The loopback port it listens on.
+    public let port: Int
+    private let exited: AsyncStream<Void>
 
     private init(process: Process, port: Int, exited: AsyncStream<Void>) {
         self.process = process
@@ -70,7 +76,8 @@ final class BotocoreEndpoint: Sendable {
         self.exited = exited
     }
 
-    static func start(accessKeyId: String, secret: String, sessionToken: String? = nil) async throws -> BotocoreEndpoint {
+    /// Starts an endpoint that accepts requests signed with these credentials.
+    public static func start(accessKeyId: String, secret: String, sessionToken: String? = nil) async throws -> BotocoreEndpoint {
         let process = Process()
         process.executableURL = BotocoreHelper.python
         process.arguments = [BotocoreHelper.script.path, "serve", accessKeyId, secret] + (sessionToken.map { [$0] } ?? [])
@@ -91,10 +98,11 @@ final class BotocoreEndpoint: Sendable {
         return BotocoreEndpoint(process: process, port: port, exited: exited)
     }
 
-    var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+    /// Its base URL.
+    public var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
 
     /// Ends the endpoint process and waits until it is gone (SIGKILL: a child may inherit an ignored SIGTERM).
-    func stop() async {
+    public func stop() async {
         kill(process.processIdentifier, SIGKILL)
         for await _ in exited { break }
     }

@@ -1,9 +1,6 @@
 import AWSSigV4
-import AmazonConnect
-import ChatEngine
-import ConnectDirect
 import Foundation
-import SessionCore
+import HelplineTestSupport
 import Testing
 
 @Suite("SigV4 signer: cross-checked with botocore", .enabled(if: BotocoreHelper.available, "needs python3 with boto3/botocore"))
@@ -30,39 +27,5 @@ struct BotocoreCrossCheckTests {
         if let token = credentials.sessionToken { spec["sessionToken"] = token }
         let theirs = try await BotocoreHelper.authorization(for: spec)
         #expect(ours.authorization == theirs)
-    }
-
-    @Test("StartChatContact against a loopback endpoint that checks the signature with botocore")
-    func startChatContact() async throws {
-        let endpoint = try await BotocoreEndpoint.start(accessKeyId: "AKIDLOOP", secret: "loop-secret")
-        let outcome = await Result { try await Self.startTwice(endpoint.url) }
-        await endpoint.stop()
-        let (chat, denial) = try outcome.get()
-        #expect(chat.participantToken == "token-for-Maria")
-        #expect(chat.contactId == "contact-inst-1")
-        #expect(chat.participantId == "participant-1")
-        #expect(denial.contains("signature we calculated does not match"))
-    }
-
-    /// Starts with the right secret, then with a wrong one; returns the chat and the denial message.
-    private static func startTwice(_ url: URL) async throws -> (StartedChat, String) {
-        let good = StartChatContactClient(
-            endpoint: url, region: "us-west-2", credentials: AWSCredentials(accessKeyId: "AKIDLOOP", secretAccessKey: "loop-secret"))
-        let chat = try await good.start(instanceId: "inst-1", contactFlowId: "flow-1", displayName: "Maria")
-        let wrong = StartChatContactClient(
-            endpoint: url, region: "us-west-2", credentials: AWSCredentials(accessKeyId: "AKIDLOOP", secretAccessKey: "wrong"))
-        do {
-            _ = try await wrong.start(instanceId: "inst-1", contactFlowId: "flow-1", displayName: "Maria")
-            return (chat, "")
-        } catch BackendError.accessDenied(let message) {
-            return (chat, message)
-        }
-    }
-}
-
-extension Result where Failure == any Error {
-    /// Captures the outcome of an async throwing closure.
-    init(catching body: () async throws -> Success) async {
-        do { self = .success(try await body()) } catch { self = .failure(error) }
     }
 }

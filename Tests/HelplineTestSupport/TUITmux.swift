@@ -5,33 +5,26 @@ import Glibc
 #endif
 
 /// Drives a program in a private tmux server (its own `-L` socket) for full-screen UI tests.
-final class TUITmux: @unchecked Sendable {
+public final class TUITmux: @unchecked Sendable {
     /// The tmux executable, when installed.
-    static let tmuxPath: String? = {
+    public static let tmuxPath: String? = {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
         return paths.map { "\($0)/tmux" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }()
 
     /// True when tmux can be used.
-    static var isAvailable: Bool { tmuxPath != nil }
+    public static var isAvailable: Bool { tmuxPath != nil }
 
-    /// The `helpline` binary SwiftPM built next to the tests (or `$HELPLINE_BIN`).
-    static func helplineBinary(filePath: String = #filePath) -> String {
-        if let explicit = ProcessInfo.processInfo.environment["HELPLINE_BIN"] { return explicit }
-        let root = URL(fileURLWithPath: filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-        let candidates = [
-            root.appendingPathComponent(".build/debug/helpline").path,
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("helpline").path,
-        ]
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) } ?? candidates[0]
-    }
+    /// The `helpline` binary's path (``HelplineBinary/path``), for commands run in the pane.
+    public static func helplineBinary() -> String { HelplineBinary.path.path }
 
-    let socket: String
-    let directory: URL
+    /// The private tmux server's socket name.
+    public let socket: String
+    /// The pane's working directory (also its `HOME` and state folder).
+    public let directory: URL
 
     /// Starts `command` (run by `sh -c`) in a detached session of the given size.
-    init(command: String, width: Int = 100, height: Int = 30) throws {
+    public init(command: String, width: Int = 100, height: Int = 30) throws {
         socket = "helpline-tui-\(UUID().uuidString.prefix(8))"
         directory = FileManager.default.temporaryDirectory.appendingPathComponent(socket)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -54,7 +47,7 @@ final class TUITmux: @unchecked Sendable {
     /// client and inherits its descriptors, which keeps `Process` from ever seeing the client exit.
     /// Output goes through a file for the same reason (a pipe would never reach EOF).
     @discardableResult
-    func run(_ arguments: [String], capture: Bool = true) throws -> String {
+    public func run(_ arguments: [String], capture: Bool = true) throws -> String {
         let outputPath = capture ? directory.appendingPathComponent("tmux-out-\(UUID().uuidString)").path : "/dev/null"
         defer { if capture { try? FileManager.default.removeItem(atPath: outputPath) } }
         let argv = [Self.tmuxPath ?? "/usr/bin/tmux", "-L", socket, "-f", "/dev/null"] + arguments
@@ -95,38 +88,38 @@ final class TUITmux: @unchecked Sendable {
     }
 
     /// The visible screen, one string per row.
-    func screen() -> [String] {
+    public func screen() -> [String] {
         ((try? run(["capture-pane", "-t", "t", "-p"])) ?? "").components(separatedBy: "\n")
     }
 
     /// Sends tmux key names (`Enter`, `C-c`, `PPage`, …).
-    func keys(_ names: String...) {
+    public func keys(_ names: String...) {
         _ = try? run(["send-keys", "-t", "t"] + names)
     }
 
     /// Types text literally.
-    func type(_ text: String) {
+    public func type(_ text: String) {
         _ = try? run(["send-keys", "-t", "t", "-l", text])
     }
 
     /// Pastes text as a bracketed paste.
-    func paste(_ text: String) {
+    public func paste(_ text: String) {
         _ = try? run(["set-buffer", "-b", "p", text])
         _ = try? run(["paste-buffer", "-p", "-b", "p", "-t", "t"])
     }
 
     /// Resizes the window.
-    func resize(width: Int, height: Int) {
+    public func resize(width: Int, height: Int) {
         _ = try? run(["resize-window", "-t", "t", "-x", "\(width)", "-y", "\(height)"])
     }
 
     /// The pid of the process the pane runs (the `sh`).
-    func panePID() -> Int32? {
+    public func panePID() -> Int32? {
         Int32(((try? run(["display-message", "-t", "t", "-p", "#{pane_pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
     /// Polls the screen until `condition` holds or `timeout` passes; returns the last screen and the outcome.
-    func wait(
+    public func wait(
         timeout: TimeInterval = 20, _ condition: ([String]) -> Bool
     ) async -> (ok: Bool, screen: [String]) {
         let deadline = Date().addingTimeInterval(timeout)
@@ -140,20 +133,21 @@ final class TUITmux: @unchecked Sendable {
     }
 
     /// A file the command wrote in its working directory.
-    func file(_ name: String) -> String? {
+    public func file(_ name: String) -> String? {
         try? String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
     }
 }
 
 /// A tmux command could not be started.
-struct TUITmuxError: Error {
-    var message: String
+public struct TUITmuxError: Error {
+    /// What went wrong.
+    public var message: String
 }
 
 extension Array where Element == String {
     /// The screen joined for failure messages.
-    var dump: String { joined(separator: "\n") }
+    public var dump: String { joined(separator: "\n") }
 
     /// True when some row contains `text`.
-    func has(_ text: String) -> Bool { contains { $0.contains(text) } }
+    public func has(_ text: String) -> Bool { contains { $0.contains(text) } }
 }

@@ -1,23 +1,35 @@
 import Foundation
 
-/// Runs the built `helpline` executable and captures what it prints.
-enum HelplineBinary {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+/// The built `helpline` executable: where it is, and running it to the end with what it printed.
+public enum HelplineBinary {
+    /// How a run ended and what it printed.
+    public struct Result: Sendable {
+        /// The exit status (the signal number when killed).
+        public var status: Int32
+        /// Everything printed on stdout.
+        public var stdout: String
+        /// Everything printed on stderr.
+        public var stderr: String
     }
 
-    static var path: URL {
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent(".build/debug/helpline")
+    /// The binary every test runs: `$HELPLINE_BIN`, else the one SwiftPM built next to the tests
+    /// (`swift build --build-tests` builds it).
+    public static var path: URL {
+        if let explicit = ProcessInfo.processInfo.environment["HELPLINE_BIN"] { return URL(fileURLWithPath: explicit) }
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let candidates = [
+            root.appendingPathComponent(".build/debug/helpline"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("helpline"),
+        ]
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
     }
 
     /// The environment variables that choose proxies.
-    static let proxyVariables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"]
+    public static let proxyVariables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"]
 
     /// Runs `helpline` with `arguments`, feeding `input` on stdin; kills it after `timeout`.
-    static func run(
+    public static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Duration = .seconds(30)
     ) async throws -> Result {
         let process = Process()
@@ -56,7 +68,7 @@ enum HelplineBinary {
     /// among them. And the exit is also looked for with `waitid(WNOWAIT)`, which reads it without
     /// reaping: Foundation's monitor has been seen to miss a child that exits at once, after which
     /// `isRunning` stays true and `waitUntilExit()` never returns (starving the pool).
-    static func waitForExit(_ process: Process, timeout: Duration) async -> Int32 {
+    public static func waitForExit(_ process: Process, timeout: Duration) async -> Int32 {
         let pid = process.processIdentifier
         var deadline = ContinuousClock.now + timeout
         var killed = false
@@ -84,7 +96,7 @@ enum HelplineBinary {
     }
 
     /// Reads a handle to its end on a dedicated thread.
-    static func readOnThread(_ handle: FileHandle) -> Task<Data, Never> {
+    public static func readOnThread(_ handle: FileHandle) -> Task<Data, Never> {
         let (stream, continuation) = AsyncStream<Data>.makeStream()
         Thread {
             continuation.yield(handle.readDataToEndOfFile())

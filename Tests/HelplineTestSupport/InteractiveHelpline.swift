@@ -1,13 +1,13 @@
 import Foundation
 
 /// A running `helpline` process whose stdin we write to and whose output we watch.
-final class InteractiveHelpline: @unchecked Sendable {
+public final class InteractiveHelpline: @unchecked Sendable {
     private let process = Process()
     private let stdin = Pipe()
     private let output = OutputBuffer()
 
     /// Starts `helpline` with `arguments` and extra environment.
-    init(_ arguments: [String], environment: [String: String]) throws {
+    public init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = HelplineBinary.path
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -33,42 +33,42 @@ final class InteractiveHelpline: @unchecked Sendable {
     }
 
     /// Types a line.
-    func type(_ line: String) {
+    public func type(_ line: String) {
         // write(2), not FileHandle.write: a process that already exited must fail the test, not crash it.
         let bytes = Array((line + "\n").utf8)
         _ = bytes.withUnsafeBytes { write(stdin.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
     }
 
     /// Closes stdin (end of input).
-    func closeInput() {
+    public func closeInput() {
         try? stdin.fileHandleForWriting.close()
     }
 
     /// Sends `number` (SIGTERM, SIGHUP, SIGINT…) to the process.
-    func signal(_ number: Int32) {
+    public func signal(_ number: Int32) {
         Foundation.kill(process.processIdentifier, number)
     }
 
     /// Kills the process at once (SIGKILL: no cleanup runs).
-    func kill() {
+    public func kill() {
         Foundation.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 
     /// Waits for the process to exit (up to `timeout`); returns its status, or nil if it is still running.
-    func waitForExit(timeout: Duration) async -> Int32? {
+    public func waitForExit(timeout: Duration) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
         return process.isRunning ? nil : process.terminationStatus
     }
 
     /// Everything printed on stdout so far.
-    var stdout: String { output.text("out") }
+    public var stdout: String { output.text("out") }
     /// Everything printed on stderr so far.
-    var stderr: String { output.text("err") }
+    public var stderr: String { output.text("err") }
 
     /// Waits until stdout contains `text`.
-    func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
+    public func waitForOutput(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if stdout.contains(text) { return true }
