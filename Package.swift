@@ -146,6 +146,7 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "WSClient", package: "swift-websocket"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
             ]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
         .testTarget(

@@ -64,8 +64,12 @@ enum DirectWebSocket {
                     if let context {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
                     }
-                    return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(
-                        configuration: .init(upgradeConfiguration: upgradeConfiguration(target, headers: headers, maxSize: maxSize)))
+                    var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(
+                        upgradeConfiguration: upgradeConfiguration(target, headers: headers, maxSize: maxSize))
+                    // A frame the server sends right behind its 101 can arrive in the same read (a
+                    // PolyAI server greets at once): it goes on to the WebSocket handlers, not dropped.
+                    pipeline.leftOverBytesStrategy = .forwardBytes
+                    return try channel.pipeline.syncOperations.configureUpgradableHTTPClientPipeline(configuration: pipeline)
                 }
             }
         guard case .websocket(let channel) = try await upgrade.get() else { throw UpgradeRefused() }

@@ -13,8 +13,8 @@ import Testing
 struct SocketSettingsTests {
     @Test(arguments: ["127.0.0.1", "::1"])
     func headersAndTraceReachTheUpgrade(host: String) async throws {
-        let first = try UpgradeRecorder(host: host)
-        let second = try UpgradeRecorder(host: host)
+        let first = try RawUpgradeServer(host: host, answer: .refuse)
+        let second = try RawUpgradeServer(host: host, answer: .refuse)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-socket-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -38,6 +38,26 @@ struct SocketSettingsTests {
         #expect(!trace.contains(second.url.replacingOccurrences(of: "/", with: "\\/")) && !trace.contains(second.url))
     }
 
+    @Test("a frame the server sends in the same write as its 101 reaches the session", arguments: ["127.0.0.1", "::1"])
+    func greetingBehindTheUpgradeIsKept(host: String) async throws {
+        let server = try RawUpgradeServer(host: host, answer: .acceptAndGreet("SESSION_START"))
+        let (outbound, continuation) = AsyncStream<String>.makeStream()
+        let events = Mutex<[String]>([])
+        await WebSocketConnection.run(
+            endpoint: SocketEndpoint(url: server.url), settings: .direct, outbound: outbound,
+            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        ) { event in
+            switch event {
+            case .opened: events.withLock { $0.append("opened") }
+            case .frame(let text):
+                events.withLock { $0.append(text) }
+                continuation.finish()  // we have what we came for: close
+            case .closed(let close): events.withLock { $0.append("closed \(close)") }
+            }
+        }
+        #expect(Array(events.withLock { $0 }.prefix(2)) == ["opened", "SESSION_START"], "\(events.withLock { $0 })")
+    }
+
     /// Runs one socket to `url` until it ends and returns how it closed.
     private static func open(_ url: String, settings: TransportSettings) async -> SocketClose? {
         let (outbound, continuation) = AsyncStream<String>.makeStream()
@@ -50,72 +70,5 @@ struct SocketSettingsTests {
             if case .closed(let close) = event { closed.withLock { $0 = close } }
         }
         return closed.withLock { $0 }
-    }
-}
-
-/// A loopback listener that reads one upgrade request, keeps its head, and refuses it with 403.
-private final class UpgradeRecorder: Sendable {
-    let url: String
-    private let listener: Int32
-    private let received = Mutex<String?>(nil)
-
-    struct Failure: Error {}
-
-    /// The request head it read, once it has answered.
-    var head: String? { received.withLock { $0 } }
-
-    init(host: String) throws {
-        let v6 = host.contains(":")
-        let fd = socket(v6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure() }
-        var port: UInt16 = 0
-        var bound = false
-        if v6 {
-            var address = sockaddr_in6()
-            address.sin6_family = sa_family_t(AF_INET6)
-            address.sin6_addr = in6addr_loopback
-            var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
-            bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, $0, &length) == 0
-                }
-            }
-            port = UInt16(bigEndian: address.sin6_port)
-        } else {
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            bound = withUnsafeMutablePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    bind(fd, $0, length) == 0 && listen(fd, 4) == 0 && getsockname(fd, $0, &length) == 0
-                }
-            }
-            port = UInt16(bigEndian: address.sin_port)
-        }
-        guard bound else {
-            close(fd)
-            throw Failure()
-        }
-        listener = fd
-        url = v6 ? "ws://[\(host)]:\(port)/chat" : "ws://\(host):\(port)/chat"
-        Thread { [self] in answerOne() }.start()
-    }
-
-    private func answerOne() {
-        defer { close(listener) }
-        let connection = accept(listener, nil, nil)
-        guard connection >= 0 else { return }
-        defer { close(connection) }
-        var bytes = [UInt8]()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while !bytes.suffix(4).elementsEqual("\r\n\r\n".utf8) {
-            let count = read(connection, &buffer, buffer.count)
-            guard count > 0 else { break }
-            bytes.append(contentsOf: buffer[0..<count])
-        }
-        received.withLock { $0 = String(decoding: bytes, as: UTF8.self) }
-        let refusal = "HTTP/1.1 403 Forbidden\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
-        _ = refusal.withCString { write(connection, $0, strlen($0)) }
     }
 }
