@@ -1,30 +1,14 @@
 import Foundation
+import HelplineTestSupport
 import Testing
 
 @testable import DemoServer
 
 /// Finds `python3` with boto3 once, so the test can be skipped with a clear reason.
 enum Boto3Probe {
-    static let python: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":") {
-            let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("python3")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
-        return nil
-    }()
+    static let python = Python.path
 
-    static let available: Bool = {
-        guard let python else { return false }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", "import boto3"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let available = Python.canImport("boto3")
 
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("boto3/connect_participant_check.py")

@@ -7,24 +7,10 @@ public enum BotocoreHelper {
     public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("botocore_sign.py")
 
     /// python3 on PATH, if any.
-    public static let python: URL? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    public static let python = Python.path
 
     /// True when python3 can import botocore.
-    public static let available: Bool = {
-        guard let python else { return false }
-        let process = Process()
-        process.executableURL = python
-        process.arguments = ["-c", "import botocore.auth"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    public static let available = Python.canImport("botocore.auth")
 
     /// The helper failed; what it printed.
     public struct Failed: Error, CustomStringConvertible {
@@ -105,5 +91,28 @@ public final class BotocoreEndpoint: Sendable {
     public func stop() async {
         kill(process.processIdentifier, SIGKILL)
         for await _ in exited { break }
+    }
+}
+
+/// The machine's `python3`, for tests that check Helpline against the AWS SDK for Python.
+public enum Python {
+    /// python3 on PATH, if any.
+    public static let path: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// True when python3 is there and can import `module` (a test that needs it is skipped with a reason otherwise).
+    public static func canImport(_ module: String) -> Bool {
+        guard let path else { return false }
+        let process = Process()
+        process.executableURL = path
+        process.arguments = ["-c", "import \(module)"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do { try process.run() } catch { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
     }
 }
