@@ -28,6 +28,15 @@ public enum HelplineBinary {
     /// The environment variables that choose proxies.
     public static let proxyVariables = ["http_proxy", "HTTP_PROXY", "https_proxy", "HTTPS_PROXY", "no_proxy", "NO_PROXY", "all_proxy", "ALL_PROXY"]
 
+    /// This process's environment without proxy variables (loopback tests are direct unless a test
+    /// sets a proxy itself), with `extra` on top.
+    public static func environment(adding extra: [String: String]) -> [String: String] {
+        var env = ProcessInfo.processInfo.environment
+        for name in proxyVariables { env[name] = nil }
+        for (key, value) in extra { env[key] = value }
+        return env
+    }
+
     /// Runs `helpline` with `arguments`, feeding `input` on stdin; kills it after `timeout`.
     public static func run(
         _ arguments: [String], input: String = "", environment: [String: String] = [:], timeout: Duration = .seconds(30)
@@ -35,12 +44,9 @@ public enum HelplineBinary {
         let process = Process()
         process.executableURL = path
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        // Loopback tests are direct unless a test sets a proxy itself.
-        for name in proxyVariables { env[name] = nil }
-        env["XDG_STATE_HOME"] = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-state-\(UUID().uuidString)").path
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = Self.environment(adding: [
+            "XDG_STATE_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("helpline-state-\(UUID().uuidString)").path,
+        ].merging(environment) { $1 })
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

@@ -10,10 +10,7 @@ public final class InteractiveHelpline: @unchecked Sendable {
     public init(_ arguments: [String], environment: [String: String]) throws {
         process.executableURL = HelplineBinary.path
         process.arguments = arguments
-        var env = ProcessInfo.processInfo.environment
-        for name in HelplineBinary.proxyVariables { env[name] = nil }  // loopback tests are direct
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
+        process.environment = HelplineBinary.environment(adding: environment)
         let stdout = Pipe()
         let stderr = Pipe()
         process.standardInput = stdin
