@@ -20,6 +20,11 @@ except ImportError:
     sys.exit(77)
 
 
+# Seconds to wait for one plain HTTP answer: botocore's own default read timeout, so a loaded
+# machine slows this check down instead of failing it.
+PATIENCE = 60
+
+
 def check(condition, message):
     if not condition:
         print("FAILED: " + message, file=sys.stderr)
@@ -32,7 +37,7 @@ def start_chat(base):
         "SupportedMessagingContentTypes": ["text/plain", "text/markdown"],
     }).encode()
     request = urllib.request.Request(base + "/Prod", data=body, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=PATIENCE) as response:
         payload = json.load(response)
     return payload["data"]["startChatResult"]
 
@@ -45,13 +50,13 @@ def check_attachments(client, token, started):
     meta = upload["UploadMetadata"]
     check(meta["HeadersToInclude"]["x-amz-meta-contact_id"] == started["ContactId"], "upload headers")
     request = urllib.request.Request(meta["Url"], data=data, method="PUT", headers=meta["HeadersToInclude"])
-    with urllib.request.urlopen(request, timeout=10) as response:
+    with urllib.request.urlopen(request, timeout=PATIENCE) as response:
         check(response.status == 200, "S3 PUT")
     client.complete_attachment_upload(ConnectionToken=token, AttachmentIds=[upload["AttachmentId"]],
                                       ClientToken=str(uuid.uuid4()))
     link = client.get_attachment(ConnectionToken=token, AttachmentId=upload["AttachmentId"], UrlExpiryInSeconds=30)
     check(link["AttachmentSizeInBytes"] == len(data), "attachment size")
-    with urllib.request.urlopen(link["Url"], timeout=10) as response:
+    with urllib.request.urlopen(link["Url"], timeout=PATIENCE) as response:
         check(response.read() == data, "downloaded bytes")
     transcript = client.get_transcript(ConnectionToken=token, MaxResults=100)
     files = [i for i in transcript["Transcript"] if i["Type"] == "ATTACHMENT"]
