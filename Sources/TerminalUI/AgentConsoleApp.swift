@@ -40,11 +40,9 @@ public final class AgentConsoleApp {
 
     /// Runs the console until the agent quits; restores the terminal on every exit path.
     public func run() async -> TerminalExit {
-        guard let screen = ScreenSetup.start(options) else { return .terminalUnavailable }
-        let (terminal, palette, theme) = (screen.terminal, screen.palette, screen.theme)
-        defer { terminal.stop() }
-        let painter = CursesPainter(colorMode: terminal.colorMode)
-        defer { painter.tearDown() }
+        guard let screen = TerminalScreen.start(options) else { return .terminalUnavailable }
+        defer { screen.stop() }
+        let (terminal, painter) = (screen.terminal, screen.painter)
         var state = AgentConsoleState(agentName: agentName)
         state.size = terminal.size
         let loop = TerminalEventLoop<Input>()
@@ -73,12 +71,12 @@ public final class AgentConsoleApp {
                     continue
                 }
                 for effect in state.handle(key, now: now) {
-                    if self.perform(effect, state: &state, loop: loop, terminal: terminal, painter: painter) { return .finish }
+                    if self.perform(effect, state: &state, loop: loop, screen: screen) { return .finish }
                 }
             }
             for input in turn.posted {
                 dirty = true
-                self.apply(input, state: &state, loop: loop, palette: palette, theme: theme, now: now, terminal: terminal)
+                self.apply(input, state: &state, loop: loop, screen: screen, now: now)
             }
             if self.quitting { return .finish }
             var animationKey: ChatTerminalApp.AnimationKey?
@@ -88,8 +86,9 @@ public final class AgentConsoleApp {
                 animationKey = ChatTerminalApp.animationKey(state.tabs[index].ui, now: now)
             }
             if (dirty || animationKey != lastAnimationKey) && loop.mayDraw(turn) {
-                painter.paint(AgentConsoleFrame.build(state, now: now, palette: palette))
-                terminal.setTitle("Helpline agent \(self.agentName) — \(state.queue.count) waiting")
+                screen.draw(
+                    AgentConsoleFrame.build(state, now: now, palette: screen.palette),
+                    title: "Helpline agent \(self.agentName) — \(state.queue.count) waiting")
                 for index in state.tabs.indices { state.tabs[index].ui.dirty = false }
                 dirty = false
                 lastAnimationKey = animationKey
@@ -116,7 +115,7 @@ public final class AgentConsoleApp {
     /// Carries out one console effect; true when the console should quit.
     private func perform(
         _ effect: AgentConsoleEffect, state: inout AgentConsoleState, loop: TerminalEventLoop<Input>,
-        terminal: CursesTerminal, painter: CursesPainter
+        screen: TerminalScreen
     ) -> Bool {
         switch effect {
         case .quit:
@@ -135,11 +134,7 @@ public final class AgentConsoleApp {
                 loop.post(.handedBack)
             })
         case .suspend:
-            if terminal.suspendForJobControl() {
-                painter.invalidate()
-            } else {
-                state.notice = CursesTerminal.noJobControlNotice
-            }
+            if case .notice(let text) = screen.carryOut(.suspend) { state.notice = text }
         case .accept(let id):
             let accept = actions.accept
             tasks.append(Task { loop.post(.accepted(id: id, await accept(id))) })
@@ -148,18 +143,19 @@ public final class AgentConsoleApp {
             tasks.append(Task { loop.post(.released(id: id, await release(id))) })
         case .tab(let id, let effects):
             for effect in effects {
+                switch screen.carryOut(effect) {
+                case .done, .redraw: continue  // the console draws after every key anyway
+                case .notice(let text): notice(text, tab: id, state: &state); continue
+                case .forTheApp: break
+                }
                 switch effect {
                 case .send(let command):
                     if typingHandOvers[id, default: TypingHandOver()].admits(command, at: Date()) { sinks[id]?.yield(command) }
                 case .exit: notice("/new is not available in the agent console: /close closes this tab, Alt-0 shows the queue.", tab: id, state: &state)
-                case .repaint: painter.invalidate()
-                case .suspend: _ = self.perform(.suspend, state: &state, loop: loop, terminal: terminal, painter: painter)
-                case .bell: terminal.bell()
-                case .notify(let title, let body): terminal.notify(title: title, body: body)
-                case .export(let path, let contents): notice(TranscriptExport.write(contents, to: path), tab: id, state: &state)
-                case .openURL(let url): notice(LinkOpener.open(url, environment: options.environment), tab: id, state: &state)
                 case .editDraft, .bareView:
                     notice("That is not available in the agent console.", tab: id, state: &state)
+                case .repaint, .suspend, .bell, .notify, .export, .openURL:
+                    break  // carried out by the screen above
                 }
             }
         }
@@ -168,8 +164,7 @@ public final class AgentConsoleApp {
 
     /// Applies something that arrived from the desk or a chat session.
     private func apply(
-        _ input: Input, state: inout AgentConsoleState, loop: TerminalEventLoop<Input>, palette: UIPalette,
-        theme: Theme, now: Date, terminal: CursesTerminal
+        _ input: Input, state: inout AgentConsoleState, loop: TerminalEventLoop<Input>, screen: TerminalScreen, now: Date
     ) {
         switch input {
         case .queue(.success(let rows)):
@@ -177,7 +172,7 @@ public final class AgentConsoleApp {
         case .queue(.failure(let failure)):
             state.notice = failure.message
         case .engine(let id, let event):
-            for effect in state.apply(event, to: id, now: now) where effect == .bell { terminal.bell() }
+            for effect in state.apply(event, to: id, now: now) where effect == .bell { _ = screen.carryOut(.bell) }
         case .accepted(let id, .failure(let failure)):
             state.accepting = state.accepting == id ? nil : state.accepting
             state.notice = failure.message
@@ -187,7 +182,7 @@ public final class AgentConsoleApp {
             var tabOptions = options
             tabOptions.title = "Chat with \(handle.customerName)"
             tabOptions.inAgentConsole = true
-            var ui = UIState(options: tabOptions, palette: palette, theme: theme)
+            var ui = UIState(options: tabOptions, palette: screen.palette, theme: screen.theme)
             ui.size = state.tabSize
             let previous = state.tabs.filter { $0.contactId == id }.map(\.id)
             let key = state.openTab(contactId: id, customerName: handle.customerName, ui: ui)

@@ -32,12 +32,10 @@ public final class ChatTerminalApp {
 
     /// Runs the full-screen UI until the user quits; restores the terminal on every exit path.
     public func run() async -> TerminalExit {
-        guard let screen = ScreenSetup.start(options) else { return .terminalUnavailable }
-        let (terminal, palette, theme) = (screen.terminal, screen.palette, screen.theme)
-        defer { terminal.stop() }
-        let painter = CursesPainter(colorMode: terminal.colorMode)
-        defer { painter.tearDown() }
-        var state = UIState(options: options, palette: palette, theme: theme)
+        guard let screen = TerminalScreen.start(options) else { return .terminalUnavailable }
+        defer { screen.stop() }
+        let (terminal, painter, palette) = (screen.terminal, screen.painter, screen.palette)
+        var state = UIState(options: options, palette: palette, theme: screen.theme)
         state.size = terminal.size
         let historyPath = HistoryFile.path(profile: options.profile, environment: options.environment)
         state.composer.loadHistory(HistoryFile.load(from: historyPath))
@@ -106,6 +104,12 @@ public final class ChatTerminalApp {
             var outgoing: [ChatCommand] = []
             for event in batch {
                 for effect in Reducer.reduce(&state, event, now: now) {
+                    switch screen.carryOut(effect) {
+                    case .done: continue
+                    case .redraw: state.dirty = true; continue
+                    case .notice(let text): loop.post(.notice(text)); continue
+                    case .forTheApp: break
+                    }
                     switch effect {
                     case .send(let command):
                         outgoing.append(command)
@@ -113,22 +117,6 @@ public final class ChatTerminalApp {
                         for command in outgoing { commandSink.yield(command) }
                         outcome = result
                         return .finish
-                    case .export(let path, let contents):
-                        loop.post(.notice(TranscriptExport.write(contents, to: path)))
-                    case .repaint:
-                        painter.invalidate()
-                        state.dirty = true
-                    case .bell:
-                        terminal.bell()
-                    case .notify(let title, let body):
-                        terminal.notify(title: title, body: body)
-                    case .suspend:
-                        if terminal.suspendForJobControl() {
-                            painter.invalidate()
-                            state.dirty = true
-                        } else {
-                            loop.post(.notice(CursesTerminal.noJobControlNotice))
-                        }
                     case .editDraft(let draft):
                         terminal.suspend()
                         let edited = ExternalEditor.edit(draft, environment: self.options.environment)
@@ -143,11 +131,11 @@ public final class ChatTerminalApp {
                         terminal.resume()
                         painter.invalidate()
                         loop.post(.draftEdited(edited))
-                    case .openURL(let url):
-                        loop.post(.notice(LinkOpener.open(url, environment: self.options.environment)))
                     case .bareView:
                         bare = BareView(lines: BareView.transcriptLines(state), terminal: terminal)
                         state.screenHidden = true
+                    case .export, .repaint, .bell, .notify, .suspend, .openURL:
+                        break  // carried out by the screen above
                     }
                 }
             }
@@ -163,9 +151,8 @@ public final class ChatTerminalApp {
             if bare == nil && (state.dirty || animationKey != lastAnimationKey) && loop.mayDraw(turn) {
                 let frame = FrameBuilder.build(state, now: now, palette: palette)
                 trace?.mark()
-                painter.paint(frame)
+                screen.draw(frame, title: Self.windowTitle(state))
                 trace?.mark()
-                terminal.setTitle(Self.windowTitle(state))
                 state.dirty = false
                 lastAnimationKey = animationKey
                 loop.drew(turn)
