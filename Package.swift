@@ -55,7 +55,9 @@ let package = Package(
         .target(name: "PolyAI", dependencies: ["SessionCore", "ChatModel"]),
         .target(name: "TerminalUI", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
-        .target(name: "AgentConsole", dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "Transport"]),
+        .target(
+            name: "AgentConsole",
+            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "MarkdownANSI", "SessionCore", "TerminalUI", "Transport"]),
         .target(name: "AWSSigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "SessionCore", "Transport"]),
         .target(name: "HelplineConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
@@ -135,7 +137,7 @@ let package = Package(
             dependencies: ["AWSSigV4", "AmazonConnect", "ConnectDirect", "SessionCore", "HelplineTestSupport"]),
         .testTarget(
             name: "AgentConsoleTests",
-            dependencies: ["AgentConsole", "ChatEngine", "DemoServer", "HelplineTestSupport", "Transport"]),
+            dependencies: ["AgentConsole", "ChatEngine", "ChatModel", "DemoServer", "HelplineTestSupport", "TerminalUI", "Transport"]),
         .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "TransportTests",

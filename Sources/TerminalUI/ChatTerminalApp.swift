@@ -174,7 +174,7 @@ public final class ChatTerminalApp {
 
     /// When the screen next changes by time alone (or a coalesced frame is due): the clock's next
     /// minute, the countdown's next second, the typing dots' next step, a hint or a wait expiring.
-    nonisolated static func nextWake(_ state: UIState, now: Date, lastFrame: Date) -> Date {
+    package nonisolated static func nextWake(_ state: UIState, now: Date, lastFrame: Date) -> Date {
         let epsilon = 0.001
         let seconds = now.timeIntervalSince1970
         var next = Date(timeIntervalSince1970: (seconds / 60).rounded(.down) * 60 + 60 + epsilon)
@@ -207,7 +207,7 @@ public final class ChatTerminalApp {
     }
 
     /// What changes on screen with time alone: clock minute, countdown second, typing dots.
-    struct AnimationKey: Equatable {
+    package struct AnimationKey: Equatable {
         /// The clock's minute (since 1970).
         var minute: Int
         /// The countdown's second, while reconnecting.
@@ -217,7 +217,7 @@ public final class ChatTerminalApp {
     }
 
     /// The time-driven parts of the screen now (a frame is drawn when they change).
-    nonisolated static func animationKey(_ state: UIState, now: Date) -> AnimationKey {
+    package nonisolated static func animationKey(_ state: UIState, now: Date) -> AnimationKey {
         var key = AnimationKey(minute: Int(now.timeIntervalSince1970) / 60)
         if case .reconnecting = state.connection { key.countdownSecond = Int(now.timeIntervalSince1970) }
         if !state.typing.isEmpty { key.typingStep = Int(now.timeIntervalSinceReferenceDate * 3) }

@@ -4,13 +4,13 @@ import MarkdownANSI
 ///
 /// Pure value type; every edit keeps the cursor on a `Character` boundary, so it can never
 /// land inside a wide glyph or an emoji sequence.
-struct ComposerState: Equatable, Sendable {
+package struct ComposerState: Equatable, Sendable {
     /// The draft, one element per grapheme cluster; newlines are `"\n"` elements.
     private(set) var chars: [Character] = [] {
         didSet { text = Self.joined(chars) }
     }
     /// The draft as a string, kept with ``chars`` (read several times per key).
-    private(set) var text = ""
+    package private(set) var text = ""
     /// The cursor, as an index into ``chars`` (0…count).
     private(set) var cursor = 0
     /// Killed texts (Ctrl-K/U/W, Alt-D), oldest first; Ctrl-Y inserts the newest, Alt-Y cycles.
@@ -89,7 +89,7 @@ struct ComposerState: Equatable, Sendable {
     }
 
     /// Clears the draft (history and kill buffer stay; undo starts afresh).
-    mutating func clear() {
+    package mutating func clear() {
         chars = []
         cursor = 0
         historyIndex = nil

@@ -5,7 +5,7 @@ import MarkdownANSI
 ///
 /// - Important: ``TerminalActor`` only; curses is single-threaded.
 @TerminalActor
-final class CursesPainter {
+package final class CursesPainter {
     private struct Placed {
         var window: UnsafeMutablePointer<WINDOW>
         var top: Int
@@ -106,7 +106,7 @@ final class CursesPainter {
     }
 
     /// Forgets the screen so the next frame repaints every cell (Ctrl-L, after a resize).
-    func invalidate() {
+    package func invalidate() {
         clearok(cnc_stdscr(), true)
         wrefresh(cnc_stdscr())
         for index in slots.indices {

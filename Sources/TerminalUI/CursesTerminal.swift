@@ -14,7 +14,7 @@ private let processContinued = Atomic<Bool>(false)
 ///
 /// - Important: Every method runs on the ``TerminalActor``; curses is single-threaded.
 @TerminalActor
-final class CursesTerminal {
+package final class CursesTerminal {
     private var input: UnsafeMutablePointer<WINDOW>?
     private var extendedKeys: [Int32: Key] = [:]
     private var title: String?
@@ -137,7 +137,7 @@ final class CursesTerminal {
     }
 
     /// The terminal size now.
-    var size: TerminalSize {
+    package var size: TerminalSize {
         TerminalSize(rows: Int(cnc_lines()), columns: Int(cnc_cols()))
     }
 

@@ -5,22 +5,32 @@ import MarkdownANSI
 /// One screen's worth of content, independent of curses: regions of styled lines and a cursor.
 ///
 /// ``FrameBuilder`` makes it from ``UIState``; ``CursesPainter`` draws it. Tests read it as text.
-struct Frame: Equatable, Sendable {
+package struct Frame: Equatable, Sendable {
     /// A band of rows drawn into one curses window.
-    struct Region: Equatable, Sendable {
+    package struct Region: Equatable, Sendable {
         /// Window name (status, transcript, typing, separator, composer, message).
         var name: String
-        var top: Int
+        package var top: Int
         var height: Int
         var lines: [StyledLine]
         /// Style of the blank cells not covered by lines.
         var fill: TextStyle
+
+        /// Creates a region.
+        package init(name: String, top: Int, height: Int, lines: [StyledLine], fill: TextStyle) {
+            (self.name, self.top, self.height, self.lines, self.fill) = (name, top, height, lines, fill)
+        }
     }
 
-    var size: TerminalSize
-    var regions: [Region]
+    package var size: TerminalSize
+    package var regions: [Region]
     /// The terminal cursor (row, column) on screen, or nil to hide it.
-    var cursor: (row: Int, column: Int)?
+    package var cursor: (row: Int, column: Int)?
+
+    /// Creates a frame.
+    package init(size: TerminalSize, regions: [Region], cursor: (row: Int, column: Int)?) {
+        (self.size, self.regions, self.cursor) = (size, regions, cursor)
+    }
 
     /// The frame as plain text, one string per screen row (for tests).
     var textRows: [String] {
@@ -33,15 +43,15 @@ struct Frame: Equatable, Sendable {
         return rows
     }
 
-    static func == (a: Frame, b: Frame) -> Bool {
+    package static func == (a: Frame, b: Frame) -> Bool {
         a.size == b.size && a.regions == b.regions && a.cursor?.row == b.cursor?.row && a.cursor?.column == b.cursor?.column
     }
 }
 
 /// Builds a ``Frame`` from the state: pure, apart from laying out visible transcript rows.
-enum FrameBuilder {
+package enum FrameBuilder {
     /// Builds the frame for `state` at `now`; `clock` is the status bar's HH:MM.
-    static func build(_ state: UIState, now: Date, palette: UIPalette) -> Frame {
+    package static func build(_ state: UIState, now: Date, palette: UIPalette) -> Frame {
         let size = state.size
         guard size.isUsable else { return tooSmall(size) }
         let (g, composerLayout) = state.layout()

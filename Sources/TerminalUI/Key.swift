@@ -1,5 +1,5 @@
 /// One decoded key press (or paste, wheel notch, resize) from the terminal.
-enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
     /// Printable text typed by the user (one or more characters from one read).
     case text(String)
     /// Ctrl plus a letter, as the lowercase letter (`ctrl("a")` for Ctrl-A).

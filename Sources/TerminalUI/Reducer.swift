@@ -4,7 +4,7 @@ import Foundation
 /// The pure update function: applies one ``UIEvent`` to ``UIState`` and returns the effects to run.
 ///
 /// No curses, no I/O, no clock reads: time comes in as `now`, so unit tests drive it directly.
-enum Reducer {
+package enum Reducer {
     /// Lines the mouse wheel scrolls per notch.
     static let wheelStep = 3
     /// How long to wait for older items before a new `.loadOlder` may be sent (the engine
@@ -14,7 +14,7 @@ enum Reducer {
     static let hintLifetime: TimeInterval = 6
 
     /// Applies `event` to `state` at time `now`.
-    static func reduce(_ state: inout UIState, _ event: UIEvent, now: Date) -> [UIEffect] {
+    package static func reduce(_ state: inout UIState, _ event: UIEvent, now: Date) -> [UIEffect] {
         var effects = apply(&state, event, now: now)
         if let seen = seenEffect(&state) { effects.append(seen) }
         return effects

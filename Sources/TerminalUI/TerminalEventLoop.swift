@@ -2,11 +2,11 @@ import Foundation
 
 /// When frames are drawn: at once for a key, otherwise at most ~60 a second, so a burst of engine
 /// events (a streamed reply) coalesces into one frame.
-struct FrameClock {
+package struct FrameClock {
     /// Shortest time between two frames that no key asked for.
     static let interval: TimeInterval = 1.0 / 60.0
     /// When the last frame was drawn.
-    private(set) var lastFrame = Date.distantPast
+    package private(set) var lastFrame = Date.distantPast
 
     /// True when a frame may be drawn now: a key asked for it, or the interval has passed.
     func allows(at now: Date, forKeys: Bool) -> Bool {
@@ -14,14 +14,14 @@ struct FrameClock {
     }
 
     /// The earliest time the next frame that no key asked for may be drawn.
-    var nextFrame: Date { lastFrame.addingTimeInterval(Self.interval) }
+    package var nextFrame: Date { lastFrame.addingTimeInterval(Self.interval) }
 
     /// Records a frame drawn at `now`.
     mutating func drew(at now: Date) { lastFrame = now }
 }
 
 /// What an app's loop turn asks for next.
-enum LoopStep {
+package enum LoopStep {
     /// Sleep until a key, a post, a resize or the deadline (never, when nil).
     case wait(until: Date?)
     /// Take another turn at once.
@@ -31,15 +31,15 @@ enum LoopStep {
 }
 
 /// What one turn of a ``TerminalEventLoop`` hands to its app.
-struct LoopTurn<Input> {
+package struct LoopTurn<Input> {
     /// When the turn started.
-    let now: Date
+    package let now: Date
     /// Keys read this turn, decoded.
-    let keys: [Key]
+    package let keys: [Key]
     /// Posted inputs to apply this turn (none while keys wait for their echo).
-    let posted: [Input]
+    package let posted: [Input]
     /// Posted inputs are due but were held back behind the keys' echo: turn again without waiting.
-    let postedWaiting: Bool
+    package let postedWaiting: Bool
 }
 
 /// The input loop both full-screen apps (the chat and the agent console) run on.
@@ -54,24 +54,24 @@ struct LoopTurn<Input> {
 /// allows a frame, so a burst (a streamed reply) coalesces into ≤ 60 frames a second and a key's
 /// frame never carries engine changes: only the regions the key changed are redrawn.
 @TerminalActor
-final class TerminalEventLoop<Input: Sendable> {
+package final class TerminalEventLoop<Input: Sendable> {
     private var inbox: [Input] = []
     private var decoder = KeyDecoder()
     private let executor: TerminalExecutor
     private var step: (() -> LoopStep)?
     /// The clock of frames that no key asked for.
-    private(set) var frames = FrameClock()
+    package private(set) var frames = FrameClock()
 
     /// A loop on the terminal's executor; resizes (SIGWINCH) wake it. Create it after curses
     /// started (its SIGWINCH handler runs curses' own first).
-    init() {
+    package init() {
         executor = .shared
         executor.forwardResizes()
     }
 
     /// Queues `input`; the first input into an empty queue wakes the loop (later ones are taken
     /// with it, when the frame clock allows).
-    func post(_ input: Input) {
+    package func post(_ input: Input) {
         inbox.append(input)
         if inbox.count == 1 { executor.wake() }
     }
@@ -83,7 +83,7 @@ final class TerminalEventLoop<Input: Sendable> {
     }
 
     /// Reads the keys that are there (without blocking) and takes the posted inputs that are due.
-    func turn(_ terminal: CursesTerminal) -> LoopTurn<Input> {
+    package func turn(_ terminal: CursesTerminal) -> LoopTurn<Input> {
         var keys: [Key] = []
         if executor.takeStopRequest() {
             // SIGTSTP from outside: stop as Ctrl-Z does; back again, the size may have changed
@@ -100,12 +100,12 @@ final class TerminalEventLoop<Input: Sendable> {
     }
 
     /// True when a changed screen may be drawn now: at once for keys, else by the frame clock.
-    func mayDraw(_ turn: LoopTurn<Input>) -> Bool {
+    package func mayDraw(_ turn: LoopTurn<Input>) -> Bool {
         frames.allows(at: turn.now, forKeys: !turn.keys.isEmpty)
     }
 
     /// Records a frame drawn for `turn` (frames answering keys do not hold the clock back).
-    func drew(_ turn: LoopTurn<Input>) {
+    package func drew(_ turn: LoopTurn<Input>) {
         if turn.keys.isEmpty { frames.drew(at: turn.now) }
     }
 
@@ -115,7 +115,7 @@ final class TerminalEventLoop<Input: Sendable> {
     /// Runs `step` on the terminal thread until it answers ``LoopStep/finish``: at once, then each
     /// time a key, a first post, a resize, its deadline or — while posted inputs wait — the next
     /// frame comes; a post made since the last turn makes the next one come at once.
-    func run(_ step: @escaping () -> LoopStep) async {
+    package func run(_ step: @escaping () -> LoopStep) async {
         self.step = step
         defer { self.step = nil }
         await executor.drive { [self] in
@@ -138,7 +138,7 @@ final class TerminalEventLoop<Input: Sendable> {
 
     /// Posts every element of `events`, mapped by `transform`, then `finished` (if any), from a
     /// task on the terminal actor; cancel the task to stop.
-    func forward<Element: Sendable>(
+    package func forward<Element: Sendable>(
         _ events: AsyncStream<Element>, _ transform: @escaping @Sendable (Element) -> Input, finished: Input? = nil
     ) -> Task<Void, Never> {
         Task {

@@ -9,19 +9,19 @@ import MarkdownANSI
 /// itself (draw, ring, notify, stop for job control, write a file, open a link) goes through here,
 /// so the two apps carry out those effects the same way.
 @TerminalActor
-final class TerminalScreen {
+package final class TerminalScreen {
     /// The started terminal.
-    let terminal: CursesTerminal
+    package let terminal: CursesTerminal
     /// Draws frames, skipping windows that did not change.
-    let painter: CursesPainter
+    package let painter: CursesPainter
     /// UI colours: monochrome when the terminal has no colour or the theme asks for none.
-    let palette: UIPalette
+    package let palette: UIPalette
     /// The markdown theme.
-    let theme: Theme
+    package let theme: Theme
     private let environment: [String: String]
 
     /// What an app does after the screen carried out one of its effects.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// Nothing more.
         case done
         /// The whole screen will be drawn again: the app marks its state dirty.
@@ -42,7 +42,7 @@ final class TerminalScreen {
     }
 
     /// Starts curses for `options`; nil when there is no usable terminal. The caller calls ``stop()``.
-    static func start(_ options: TerminalUIOptions) -> TerminalScreen? {
+    package static func start(_ options: TerminalUIOptions) -> TerminalScreen? {
         let terminal = CursesTerminal()
         guard terminal.start(color: options.color, mouse: options.mouse, environment: options.environment) else {
             return nil
@@ -55,19 +55,19 @@ final class TerminalScreen {
     }
 
     /// Releases the painter's windows and gives the terminal back as it was.
-    func stop() {
+    package func stop() {
         painter.tearDown()
         terminal.stop()
     }
 
     /// Draws `frame` and sets the window title.
-    func draw(_ frame: Frame, title: String) {
+    package func draw(_ frame: Frame, title: String) {
         painter.paint(frame)
         terminal.setTitle(title)
     }
 
     /// Carries out `effect` where it concerns the terminal; says what the app does next.
-    func carryOut(_ effect: UIEffect) -> Outcome {
+    package func carryOut(_ effect: UIEffect) -> Outcome {
         switch effect {
         case .repaint:
             painter.invalidate()

@@ -6,7 +6,7 @@ import MarkdownANSI
 ///
 /// Pure apart from its date formatters; the result for one entry depends only on the entry's
 /// content and the width, which is what makes ``LayoutCache`` valid.
-final class TranscriptFormatter {
+package final class TranscriptFormatter {
     /// Columns the message body is indented by under its header.
     static let bodyIndent = 2
 
@@ -182,7 +182,7 @@ final class TranscriptFormatter {
     }
 
     /// Cuts a line to a width (by grapheme cluster), ending with "…" when something was cut.
-    static func truncate(_ line: StyledLine, to width: Int) -> StyledLine {
+    package static func truncate(_ line: StyledLine, to width: Int) -> StyledLine {
         guard line.width > width else { return line }
         var out: [StyledSpan] = []
         var used = 0

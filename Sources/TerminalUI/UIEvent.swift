@@ -2,7 +2,7 @@ import ChatModel
 import Foundation
 
 /// Everything that can change the UI, merged into one stream: keys, engine events, ticks, resizes.
-enum UIEvent: Sendable {
+package enum UIEvent: Sendable {
     /// A decoded key, paste or wheel notch.
     case key(Key)
     /// Something the engine published.
@@ -20,7 +20,7 @@ enum UIEvent: Sendable {
 }
 
 /// What the reducer asks the outside world to do.
-enum UIEffect: Equatable, Sendable {
+package enum UIEffect: Equatable, Sendable {
     /// Send a command to the engine.
     case send(ChatCommand)
     /// Leave the UI with this result.
@@ -45,13 +45,16 @@ enum UIEffect: Equatable, Sendable {
 }
 
 /// A terminal size in cells.
-struct TerminalSize: Equatable, Sendable {
-    var rows: Int
-    var columns: Int
+package struct TerminalSize: Equatable, Sendable {
+    package var rows: Int
+    package var columns: Int
+
+    /// Creates a size.
+    package init(rows: Int, columns: Int) { (self.rows, self.columns) = (rows, columns) }
 
     /// The smallest size the full layout supports.
     static let minimum = TerminalSize(rows: 12, columns: 40)
 
     /// True when the layout fits.
-    var isUsable: Bool { rows >= Self.minimum.rows && columns >= Self.minimum.columns }
+    package var isUsable: Bool { rows >= Self.minimum.rows && columns >= Self.minimum.columns }
 }

@@ -4,7 +4,7 @@ import MarkdownANSI
 ///
 /// Colours are dropped by the painter when colour is off, so bold, dim, underline and
 /// inverse here must carry the meaning on their own.
-struct UIPalette: Sendable, Equatable {
+package struct UIPalette: Sendable, Equatable {
     var time = TextStyle(dim: true)
     var ownName = TextStyle(bold: true, foreground: .ansi(6))
     var agentName = TextStyle(bold: true, foreground: .ansi(2))
@@ -14,7 +14,7 @@ struct UIPalette: Sendable, Equatable {
     var botBadge = TextStyle(inverse: true, foreground: .ansi(5))
     var supervisorBadge = TextStyle(bold: true, inverse: true, foreground: .ansi(3))
     var systemLine = TextStyle(dim: true)
-    var notice = TextStyle(italic: true, foreground: .ansi(3))
+    package var notice = TextStyle(italic: true, foreground: .ansi(3))
     var deliveryPending = TextStyle(dim: true)
     var deliverySent = TextStyle(dim: true)
     var deliveryRead = TextStyle(foreground: .ansi(6))
@@ -24,12 +24,12 @@ struct UIPalette: Sendable, Equatable {
     var typing = TextStyle(italic: true, dim: true)
     var moreBelow = TextStyle(bold: true, inverse: true, foreground: .ansi(3))
     var prompt = TextStyle(bold: true, foreground: .ansi(6))
-    var placeholder = TextStyle(dim: true)
-    var statusBar = TextStyle(foreground: .ansi(15), background: .ansi(4))
+    package var placeholder = TextStyle(dim: true)
+    package var statusBar = TextStyle(foreground: .ansi(15), background: .ansi(4))
     var statusConnected = TextStyle(bold: true, foreground: .ansi(10), background: .ansi(4))
     var statusWaiting = TextStyle(bold: true, foreground: .ansi(11), background: .ansi(4))
     var statusBad = TextStyle(bold: true, foreground: .ansi(15), background: .ansi(1))
-    var statusDim = TextStyle(foreground: .ansi(7), background: .ansi(4))
+    package var statusDim = TextStyle(foreground: .ansi(7), background: .ansi(4))
     var statusBadge = TextStyle(bold: true, foreground: .ansi(0), background: .ansi(2))
     var statusBotBadge = TextStyle(foreground: .ansi(0), background: .ansi(5))
 

@@ -3,13 +3,13 @@ import Foundation
 import MarkdownANSI
 
 /// The one owner of everything the UI shows; changed only by ``Reducer``.
-struct UIState {
+package struct UIState {
     /// Options the UI was started with.
     let options: TerminalUIOptions
     /// Lays out and caches the transcript (a reference: a memo, not state).
     let view: TranscriptView
     /// The current terminal size.
-    var size = TerminalSize(rows: 30, columns: 100)
+    package var size = TerminalSize(rows: 30, columns: 100)
     /// The engine's connection state.
     var connection: ConnectionState = .idle {
         didSet { if connection != oldValue { statusRevision &+= 1 } }
@@ -45,7 +45,7 @@ struct UIState {
         didSet { if partner != oldValue { statusRevision &+= 1 } }
     }
     /// The draft.
-    var composer = ComposerState()
+    package var composer = ComposerState()
     /// An open transcript search (Ctrl-S, `/search`).
     var transcriptSearch: TranscriptSearch?
     /// The first help line shown while the help overlay (F1, `?`) is open; nil when closed.
@@ -92,10 +92,10 @@ struct UIState {
     /// True when the engine's stream has finished.
     var engineFinished = false
     /// True when something changed since the last frame.
-    var dirty = true
+    package var dirty = true
 
     /// Creates the initial state.
-    init(options: TerminalUIOptions, palette: UIPalette, theme: Theme) {
+    package init(options: TerminalUIOptions, palette: UIPalette, theme: Theme) {
         self.options = options
         self.view = TranscriptView(
             formatter: TranscriptFormatter(palette: palette, theme: theme, timeZone: options.timeZone))
@@ -115,7 +115,7 @@ struct UIState {
     }
 
     /// True once the chat has ended or failed for good.
-    var chatIsOver: Bool { connection.isTerminal }
+    package var chatIsOver: Bool { connection.isTerminal }
 
     /// Makes sure the transcript's display rows are current.
     func prepareView() {

@@ -17,7 +17,7 @@ struct ModulePlanTests {
         "ChatEngine": ["ChatModel", "SessionCore", "Transport"],
         "TerminalUI": ["ChatModel", "MarkdownANSI", "CNcursesw"],
         "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
-        "AgentConsole": ["AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "Transport"],
+        "AgentConsole": ["AmazonConnect", "ChatEngine", "ChatModel", "MarkdownANSI", "SessionCore", "TerminalUI", "Transport"],
         "AWSSigV4": [],
         "ConnectDirect": ["AWSSigV4", "AmazonConnect", "SessionCore", "Transport"],
         "HelplineConfig": [],

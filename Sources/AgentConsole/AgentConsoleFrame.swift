@@ -1,4 +1,5 @@
 import Foundation
+import TerminalUI
 import MarkdownANSI
 
 /// Builds the agent console's frame: a tab strip, then the queue or the shown chat.

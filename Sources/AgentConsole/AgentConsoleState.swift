@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import TerminalUI
 
 /// One accepted chat in the agent console: its own chat UI state.
 struct AgentTab {

@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import TerminalUI
 import MarkdownANSI
 
 /// The live agent's full-screen console: the queue of waiting chats and a tab per accepted chat.
