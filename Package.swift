@@ -53,11 +53,15 @@ let package = Package(
             ]),
         .target(name: "AmazonConnect", dependencies: ["SessionCore", "ChatModel"]),
         .target(name: "PolyAI", dependencies: ["SessionCore", "ChatModel"]),
-        .target(name: "TerminalUI", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
+        .target(name: "TerminalRuntime", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
+        .target(name: "ChatUI", dependencies: ["ChatModel", "MarkdownANSI", "TerminalRuntime"]),
+        .target(name: "TerminalUI", dependencies: ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"]),
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
         .target(
             name: "AgentConsole",
-            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "MarkdownANSI", "SessionCore", "TerminalUI", "Transport"]),
+            dependencies: [
+                "AmazonConnect", "ChatEngine", "ChatModel", "ChatUI", "MarkdownANSI", "SessionCore", "TerminalRuntime", "Transport",
+            ]),
         .target(name: "AWSSigV4", dependencies: [.product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "ConnectDirect", dependencies: ["AWSSigV4", "AmazonConnect", "SessionCore", "Transport"]),
         .target(name: "HelplineConfig", dependencies: [.product(name: "TOMLKit", package: "TOMLKit")]),
@@ -84,7 +88,8 @@ let package = Package(
         .executableTarget(
             name: "helpline",
             dependencies: [
-                "ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect", "HelplineConfig", "AgentConsole", "Transport",
+                "ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "ChatUI", "TerminalRuntime",
+                "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect", "HelplineConfig", "AgentConsole", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -137,7 +142,9 @@ let package = Package(
             dependencies: ["AWSSigV4", "AmazonConnect", "ConnectDirect", "SessionCore", "HelplineTestSupport"]),
         .testTarget(
             name: "AgentConsoleTests",
-            dependencies: ["AgentConsole", "ChatEngine", "ChatModel", "DemoServer", "HelplineTestSupport", "TerminalUI", "Transport"]),
+            dependencies: [
+                "AgentConsole", "ChatEngine", "ChatModel", "ChatUI", "DemoServer", "HelplineTestSupport", "TerminalRuntime", "Transport",
+            ]),
         .testTarget(name: "ArchitectureTests"),
         .testTarget(
             name: "TransportTests",
@@ -150,7 +157,9 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
-        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatModel", "MarkdownANSI"]),
+        .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "ChatModel", "MarkdownANSI", "TerminalRuntime"]),
+        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "MarkdownANSI"]),
+        .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatUI", "ChatModel"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
-// Keystroke-to-doupdate latency of the full-screen UI. The bench target compiles the
-// TerminalUI sources itself (a symlink) so it can drive the internal reducer and painter.
+// Keystroke-to-doupdate latency of the full-screen UI. The package builds the chat UI and the
+// terminal runtime from their sources (symlinks) so it can drive the reducer and the painter.
 import PackageDescription
 
 let package = Package(
@@ -10,8 +10,10 @@ let package = Package(
         .systemLibrary(name: "CCmarkGFM", path: "Sources/CCmarkGFM"),
         .target(name: "ChatModel", path: "Sources/ChatModel"),
         .target(name: "MarkdownANSI", dependencies: ["CCmarkGFM"], path: "Sources/MarkdownANSI"),
+        .target(name: "TerminalRuntime", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"], path: "Sources/TerminalRuntime"),
+        .target(name: "ChatUI", dependencies: ["ChatModel", "MarkdownANSI", "TerminalRuntime"], path: "Sources/ChatUI"),
         .executableTarget(
-            name: "tui-bench", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"], path: "Sources/tui-bench"),
+            name: "tui-bench", dependencies: ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"], path: "Sources/tui-bench"),
     ],
     swiftLanguageModes: [.v6]
 )

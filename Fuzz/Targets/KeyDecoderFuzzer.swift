@@ -1,5 +1,5 @@
 import Foundation
-@testable import TerminalUI
+@testable import TerminalRuntime
 
 // The terminal key decoder on arbitrary terminal input (what a paste, a hostile program's output
 // echoed back, or a confused terminal may send). Input bytes are an op stream:

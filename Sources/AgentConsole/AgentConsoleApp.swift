@@ -1,7 +1,8 @@
 import ChatModel
+import ChatUI
 import Foundation
-import TerminalUI
 import MarkdownANSI
+import TerminalRuntime
 
 /// The live agent's full-screen console: the queue of waiting chats and a tab per accepted chat.
 ///
@@ -41,8 +42,10 @@ public final class AgentConsoleApp {
 
     /// Runs the console until the agent quits; restores the terminal on every exit path.
     public func run() async -> TerminalExit {
-        guard let screen = TerminalScreen.start(options) else { return .terminalUnavailable }
+        guard let screen = TerminalScreen.start(color: options.color, mouse: options.mouse, environment: options.environment)
+        else { return .terminalUnavailable }
         defer { screen.stop() }
+        let look = ScreenLook(monochromeTerminal: screen.monochrome, themeName: options.themeName)
         let (terminal, painter) = (screen.terminal, screen.painter)
         var state = AgentConsoleState(agentName: agentName)
         state.size = terminal.size
@@ -59,7 +62,7 @@ public final class AgentConsoleApp {
             for task in tasks { task.cancel() }
         }
         var dirty = true
-        var lastAnimationKey: ChatTerminalApp.AnimationKey?
+        var lastAnimationKey: ChatScreen.AnimationKey?
         await loop.run {
             let turn = loop.turn(terminal)
             let now = turn.now
@@ -77,18 +80,18 @@ public final class AgentConsoleApp {
             }
             for input in turn.posted {
                 dirty = true
-                self.apply(input, state: &state, loop: loop, screen: screen, now: now)
+                self.apply(input, state: &state, loop: loop, screen: screen, look: look, now: now)
             }
             if self.quitting { return .finish }
-            var animationKey: ChatTerminalApp.AnimationKey?
+            var animationKey: ChatScreen.AnimationKey?
             if let index = state.active, state.tabs.indices.contains(index) {
                 _ = Reducer.reduce(&state.tabs[index].ui, .tick, now: now)
                 if state.tabs[index].ui.dirty { dirty = true }
-                animationKey = ChatTerminalApp.animationKey(state.tabs[index].ui, now: now)
+                animationKey = ChatScreen.animationKey(state.tabs[index].ui, now: now)
             }
             if (dirty || animationKey != lastAnimationKey) && loop.mayDraw(turn) {
                 screen.draw(
-                    AgentConsoleFrame.build(state, now: now, palette: screen.palette),
+                    AgentConsoleFrame.build(state, now: now, palette: look.palette),
                     title: "Helpline agent \(self.agentName) — \(state.queue.count) waiting")
                 for index in state.tabs.indices { state.tabs[index].ui.dirty = false }
                 dirty = false
@@ -102,12 +105,12 @@ public final class AgentConsoleApp {
     }
 
     /// When the console next changes by time alone: the shown chat's clock, dots and hints (see
-    /// ``ChatTerminalApp/nextWake(_:now:lastFrame:)``), or a frame the clock held back.
+    /// ``ChatScreen/nextWake(_:now:lastFrame:)``), or a frame the clock held back.
     private func nextWake(_ state: AgentConsoleState, dirty: Bool, frames: FrameClock) -> Date {
         let now = Date()
         var next = now.addingTimeInterval(60)
         if let index = state.active, state.tabs.indices.contains(index) {
-            next = ChatTerminalApp.nextWake(state.tabs[index].ui, now: now, lastFrame: frames.lastFrame)
+            next = ChatScreen.nextWake(state.tabs[index].ui, now: now, lastFrame: frames.lastFrame)
         }
         if dirty { next = min(next, frames.nextFrame) }
         return max(next, now)
@@ -144,10 +147,10 @@ public final class AgentConsoleApp {
             tasks.append(Task { loop.post(.released(id: id, await release(id))) })
         case .tab(let id, let effects):
             for effect in effects {
-                switch screen.carryOut(effect) {
-                case .done, .redraw: continue  // the console draws after every key anyway
-                case .notice(let text): notice(text, tab: id, state: &state); continue
-                case .forTheApp: break
+                if let onScreen = effect.onScreen {
+                    // A redraw needs nothing more: the console draws after every key anyway.
+                    if case .notice(let text) = screen.carryOut(onScreen) { notice(text, tab: id, state: &state) }
+                    continue
                 }
                 switch effect {
                 case .send(let command):
@@ -165,7 +168,8 @@ public final class AgentConsoleApp {
 
     /// Applies something that arrived from the desk or a chat session.
     private func apply(
-        _ input: Input, state: inout AgentConsoleState, loop: TerminalEventLoop<Input>, screen: TerminalScreen, now: Date
+        _ input: Input, state: inout AgentConsoleState, loop: TerminalEventLoop<Input>, screen: TerminalScreen,
+        look: ScreenLook, now: Date
     ) {
         switch input {
         case .queue(.success(let rows)):
@@ -183,7 +187,7 @@ public final class AgentConsoleApp {
             var tabOptions = options
             tabOptions.title = "Chat with \(handle.customerName)"
             tabOptions.inAgentConsole = true
-            var ui = UIState(options: tabOptions, palette: screen.palette, theme: screen.theme)
+            var ui = UIState(options: tabOptions, palette: look.palette, theme: look.theme)
             ui.size = state.tabSize
             let previous = state.tabs.filter { $0.contactId == id }.map(\.id)
             let key = state.openTab(contactId: id, customerName: handle.customerName, ui: ui)

@@ -1,6 +1,7 @@
+import ChatUI
 import Foundation
-import TerminalUI
 import MarkdownANSI
+import TerminalRuntime
 
 /// Builds the agent console's frame: a tab strip, then the queue or the shown chat.
 enum AgentConsoleFrame {

@@ -1,6 +1,7 @@
 import ChatModel
+import ChatUI
 import Foundation
-import TerminalUI
+import TerminalRuntime
 
 /// One accepted chat in the agent console: its own chat UI state.
 struct AgentTab {

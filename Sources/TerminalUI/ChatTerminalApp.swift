@@ -1,6 +1,8 @@
 import ChatModel
+import ChatUI
 import Foundation
 import MarkdownANSI
+import TerminalRuntime
 
 /// The full-screen ncurses chat: status bar, transcript, typing line and composer.
 ///
@@ -12,9 +14,6 @@ import MarkdownANSI
 /// typing dots, a pending frame); keys are read with curses on that same thread.
 @TerminalActor
 public final class ChatTerminalApp {
-    /// Shortest time between two frames that no key asked for.
-    nonisolated static let frameInterval = FrameClock.interval
-
     private let options: TerminalUIOptions
     private let events: AsyncStream<ChatEvent>
     private let send: @Sendable (ChatCommand) async -> Void
@@ -32,10 +31,13 @@ public final class ChatTerminalApp {
 
     /// Runs the full-screen UI until the user quits; restores the terminal on every exit path.
     public func run() async -> TerminalExit {
-        guard let screen = TerminalScreen.start(options) else { return .terminalUnavailable }
+        guard let screen = TerminalScreen.start(color: options.color, mouse: options.mouse, environment: options.environment)
+        else { return .terminalUnavailable }
         defer { screen.stop() }
-        let (terminal, painter, palette) = (screen.terminal, screen.painter, screen.palette)
-        var state = UIState(options: options, palette: palette, theme: screen.theme)
+        let (terminal, painter) = (screen.terminal, screen.painter)
+        let look = ScreenLook(monochromeTerminal: screen.monochrome, themeName: options.themeName)
+        let palette = look.palette
+        var state = UIState(options: options, palette: palette, theme: look.theme)
         state.size = terminal.size
         let historyPath = HistoryFile.path(profile: options.profile, environment: options.environment)
         state.composer.loadHistory(HistoryFile.load(from: historyPath))
@@ -62,7 +64,7 @@ public final class ChatTerminalApp {
         // frame shows the chat as it is rather than an empty "offline" screen.
         await Task.yield()
         var bare: BareView?
-        var lastAnimationKey: AnimationKey?
+        var lastAnimationKey: ChatScreen.AnimationKey?
         var outcome = TerminalExit.quit
         var typingHandOver = TypingHandOver()
         // One turn, on the state passed in place: read through the closure's captured variable,
@@ -104,11 +106,13 @@ public final class ChatTerminalApp {
             var outgoing: [ChatCommand] = []
             for event in batch {
                 for effect in Reducer.reduce(&state, event, now: now) {
-                    switch screen.carryOut(effect) {
-                    case .done: continue
-                    case .redraw: state.dirty = true; continue
-                    case .notice(let text): loop.post(.notice(text)); continue
-                    case .forTheApp: break
+                    if let onScreen = effect.onScreen {
+                        switch screen.carryOut(onScreen) {
+                        case .done: break
+                        case .redraw: state.dirty = true
+                        case .notice(let text): loop.post(.notice(text))
+                        }
+                        continue
                     }
                     switch effect {
                     case .send(let command):
@@ -132,7 +136,7 @@ public final class ChatTerminalApp {
                         painter.invalidate()
                         loop.post(.draftEdited(edited))
                     case .bareView:
-                        bare = BareView(lines: BareView.transcriptLines(state), terminal: terminal)
+                        bare = BareView(lines: CopyModeText.lines(state), terminal: terminal)
                         state.screenHidden = true
                     case .export, .repaint, .bell, .notify, .suspend, .openURL:
                         break  // carried out by the screen above
@@ -145,13 +149,13 @@ public final class ChatTerminalApp {
                 savedHistory = state.composer.history
             }
 
-            let animationKey = Self.animationKey(state, now: now)
+            let animationKey = ChatScreen.animationKey(state, now: now)
             trace?.mark()
             // A key's echo is drawn at once; engine-driven changes wait for the frame clock.
             if bare == nil && (state.dirty || animationKey != lastAnimationKey) && loop.mayDraw(turn) {
                 let frame = FrameBuilder.build(state, now: now, palette: palette)
                 trace?.mark()
-                screen.draw(frame, title: Self.windowTitle(state))
+                screen.draw(frame, title: ChatScreen.windowTitle(state))
                 trace?.mark()
                 state.dirty = false
                 lastAnimationKey = animationKey
@@ -164,7 +168,7 @@ public final class ChatTerminalApp {
             if turn.postedWaiting || bare != nil { return .again }
             heapTrim.turn()
             let idleAt = Date()
-            let wake = Self.nextWake(state, now: idleAt, lastFrame: loop.frames.lastFrame)
+            let wake = ChatScreen.nextWake(state, now: idleAt, lastFrame: loop.frames.lastFrame)
             if wake.timeIntervalSince(idleAt) > 1, let trimAt = heapTrim.idle(at: idleAt) { return .wait(until: min(wake, trimAt)) }
             return .wait(until: wake)
         }
@@ -172,55 +176,7 @@ public final class ChatTerminalApp {
         return outcome
     }
 
-    /// When the screen next changes by time alone (or a coalesced frame is due): the clock's next
-    /// minute, the countdown's next second, the typing dots' next step, a hint or a wait expiring.
-    package nonisolated static func nextWake(_ state: UIState, now: Date, lastFrame: Date) -> Date {
-        let epsilon = 0.001
-        let seconds = now.timeIntervalSince1970
-        var next = Date(timeIntervalSince1970: (seconds / 60).rounded(.down) * 60 + 60 + epsilon)
-        func consider(_ date: Date) { if date < next { next = date } }
-        if state.dirty { consider(lastFrame.addingTimeInterval(frameInterval)) }
-        if case .reconnecting = state.connection {
-            consider(Date(timeIntervalSince1970: seconds.rounded(.down) + 1 + epsilon))
-        }
-        if !state.typing.isEmpty {
-            let step = (now.timeIntervalSinceReferenceDate * 3).rounded(.down) + 1
-            consider(Date(timeIntervalSinceReferenceDate: step / 3 + epsilon))
-        }
-        if let hint = state.hint { consider(hint.until) }
-        if let since = state.loadingOlderSince { consider(since.addingTimeInterval(Reducer.loadOlderTimeout)) }
-        return max(next, now)
-    }
-
     private func keyEvent(_ key: Key, terminal: CursesTerminal) -> UIEvent {
         key == .resize ? .resize(terminal.size) : .key(key)
-    }
-
-    /// The terminal window title: app title, who we talk to, unread count.
-    nonisolated static func windowTitle(_ state: UIState) -> String {
-        var title = state.options.title
-        if let partner = state.partner { title += " — " + partner.displayName }
-        let unread = max(state.unreadCount, state.awayCount)
-        if unread > 0 { title += " (\(unread) new)" }
-        if state.chatIsOver { title += " — ended" }
-        return title
-    }
-
-    /// What changes on screen with time alone: clock minute, countdown second, typing dots.
-    package struct AnimationKey: Equatable {
-        /// The clock's minute (since 1970).
-        var minute: Int
-        /// The countdown's second, while reconnecting.
-        var countdownSecond: Int?
-        /// The typing dots' step (three a second), while someone types.
-        var typingStep: Int?
-    }
-
-    /// The time-driven parts of the screen now (a frame is drawn when they change).
-    package nonisolated static func animationKey(_ state: UIState, now: Date) -> AnimationKey {
-        var key = AnimationKey(minute: Int(now.timeIntervalSince1970) / 60)
-        if case .reconnecting = state.connection { key.countdownSecond = Int(now.timeIntervalSince1970) }
-        if !state.typing.isEmpty { key.typingStep = Int(now.timeIntervalSinceReferenceDate * 3) }
-        return key
     }
 }

@@ -1,3 +1,4 @@
+import ChatUI
 import Foundation
 
 /// The composer's input history on disk, per profile:

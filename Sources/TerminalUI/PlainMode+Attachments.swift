@@ -1,4 +1,5 @@
 import ChatModel
+import ChatUI
 import Foundation
 
 /// Line mode's `/attach PATH`, `/download N [DIR]` and `/open N`, and its transfer progress lines.

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatUI
 import Foundation
 
 extension PlainMode {

@@ -1,7 +1,9 @@
 import ChatModel
+import ChatUI
 import Foundation
 import MarkdownANSI
 import Synchronization
+import TerminalRuntime
 
 /// The line-mode front end: transcript lines on stdout, typed lines from stdin.
 ///

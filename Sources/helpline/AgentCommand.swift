@@ -3,6 +3,7 @@ import ArgumentParser
 import ChatEngine
 import ChatModel
 import Foundation
+import TerminalRuntime
 import TerminalUI
 import Transport
 

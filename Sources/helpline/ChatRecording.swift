@@ -2,6 +2,7 @@ import ChatEngine
 import Foundation
 import HelplineScript
 import Synchronization
+import TerminalRuntime
 import TerminalUI
 
 /// `--record` and `--golden` for a chat command: the recorders of the first chat, written when its

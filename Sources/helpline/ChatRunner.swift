@@ -1,10 +1,12 @@
 import ChatEngine
 import ChatModel
+import ChatUI
 import Foundation
 import SessionCore
 import Synchronization
 import Logging
 import MarkdownANSI
+import TerminalRuntime
 import TerminalUI
 import Transport
 

@@ -2,6 +2,7 @@ import AmazonConnect
 import ChatEngine
 import ChatModel
 import Foundation
+import TerminalRuntime
 import TerminalUI
 import SessionCore
 

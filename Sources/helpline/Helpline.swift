@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HelplineConfig
+import TerminalRuntime
 import TerminalUI
 
 /// The `helpline` command: a terminal client for contact-center chat.

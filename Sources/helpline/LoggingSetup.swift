@@ -1,4 +1,5 @@
 import ChatEngine
+import ChatUI
 import Foundation
 import SessionCore
 import Transport

@@ -1,6 +1,7 @@
 import Foundation
 import HelplineScript
 import Synchronization
+import TerminalRuntime
 import TerminalUI
 
 /// Shows a load run's progress on stderr: one line rewritten in place on a terminal, a line every

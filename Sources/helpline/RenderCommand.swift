@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import TerminalRuntime
 import TerminalUI
 import MarkdownANSI
 

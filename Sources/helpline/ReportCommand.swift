@@ -1,6 +1,8 @@
 import ArgumentParser
+import ChatUI
 import Foundation
 import HelplineScript
+import TerminalRuntime
 import TerminalUI
 
 /// `helpline report`: works on the summaries load runs write (`helpline script --summary FILE.json`).

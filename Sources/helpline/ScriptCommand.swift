@@ -3,6 +3,7 @@ import ArgumentParser
 import ChatEngine
 import DemoServer
 import Foundation
+import TerminalRuntime
 import TerminalUI
 import HelplineScript
 import Logging

@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoServer
 import Dispatch
 import Foundation
+import TerminalRuntime
 import TerminalUI
 import Logging
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ChatUI
 import MarkdownANSI
 import TerminalUI
 

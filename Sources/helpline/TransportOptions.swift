@@ -1,6 +1,7 @@
 import ArgumentParser
 import ChatEngine
 import Foundation
+import TerminalRuntime
 import TerminalUI
 import Transport
 import SessionCore

@@ -2,7 +2,8 @@ import ChatModel
 import Foundation
 import Testing
 @testable import AgentConsole
-@testable import TerminalUI
+@testable import ChatUI
+import TerminalRuntime
 
 /// The agent console's state: tabs per accepted chat, and leaving with live chats.
 @Suite struct AgentConsoleTabTests {

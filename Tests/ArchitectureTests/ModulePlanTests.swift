@@ -15,9 +15,13 @@ struct ModulePlanTests {
         "PolyAI": ["ChatModel", "SessionCore"],
         "Transport": ["ChatModel", "SessionCore"],
         "ChatEngine": ["ChatModel", "SessionCore", "Transport"],
-        "TerminalUI": ["ChatModel", "MarkdownANSI", "CNcursesw"],
+        "TerminalRuntime": ["CNcursesw", "ChatModel", "MarkdownANSI"],
+        "ChatUI": ["ChatModel", "MarkdownANSI", "TerminalRuntime"],
+        "TerminalUI": ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"],
         "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
-        "AgentConsole": ["AmazonConnect", "ChatEngine", "ChatModel", "MarkdownANSI", "SessionCore", "TerminalUI", "Transport"],
+        "AgentConsole": [
+            "AmazonConnect", "ChatEngine", "ChatModel", "ChatUI", "MarkdownANSI", "SessionCore", "TerminalRuntime", "Transport",
+        ],
         "AWSSigV4": [],
         "ConnectDirect": ["AWSSigV4", "AmazonConnect", "SessionCore", "Transport"],
         "HelplineConfig": [],
@@ -25,8 +29,8 @@ struct ModulePlanTests {
         "CCmarkGFM": [],
         "CNcursesw": [],
         "helpline": [
-            "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ConnectDirect", "DemoServer",
-            "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalUI", "Transport",
+            "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ChatUI", "ConnectDirect", "DemoServer",
+            "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalRuntime", "TerminalUI", "Transport",
         ],
     ]
 
@@ -38,9 +42,12 @@ struct ModulePlanTests {
         ("ChatEngine", uiModules),
         ("Transport", uiModules.union(["ChatEngine", "AmazonConnect", "PolyAI"])),
         ("MarkdownANSI", ["ChatEngine", "SessionCore", "ChatModel"]),
+        // The chat UI is pure: no curses. The terminal runtime knows no chat UI.
+        ("ChatUI", ["CNcursesw", "TerminalUI", "AgentConsole", "ChatEngine", "SessionCore"]),
+        ("TerminalRuntime", ["ChatUI", "TerminalUI", "AgentConsole", "ChatEngine", "SessionCore"]),
     ]
 
-    static let uiModules: Set<String> = ["TerminalUI", "MarkdownANSI", "CNcursesw"]
+    static let uiModules: Set<String> = ["TerminalUI", "ChatUI", "TerminalRuntime", "MarkdownANSI", "CNcursesw"]
     /// Every module but the demo server and the executable that wires both sides.
     static let clientModules = Set(plan.keys).subtracting(["DemoServer", "helpline"])
 

@@ -8,8 +8,10 @@
 //   4. a resize (every visible row laid out again at the new width).
 import CNcursesw
 import ChatModel
+import ChatUI
 import Foundation
 import MarkdownANSI
+import TerminalRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -39,6 +41,11 @@ func main() {
     let bot = Participant(id: "bot", name: "Helpline Bot", role: .bot)
     let me = Participant(id: "me", name: "Me", role: .customer)
     let markdown = "Here is **your order** `HL-1042`:\n\n- packed\n- shipped with *tracking*\n\n| Day | Hours |\n|---|---|\n| Mon | 8-20 |"
+    // The engine's transcript: the UI is fed its updates, as a session publishes them.
+    var transcript = Transcript()
+    func publish() {
+        for update in transcript.takeUpdates() { _ = Reducer.reduce(&state, .engine(.transcript(update)), now: t0) }
+    }
     let setupStart = Date()
     for i in 0..<messages {
         let item: ChatItem
@@ -50,7 +57,8 @@ func main() {
             item = ChatItem(id: "m\(i)", localId: "l\(i)", time: t0.addingTimeInterval(Double(i)), sender: me, kind: .message,
                             text: "question \(i)", delivery: .read)
         }
-        _ = Reducer.reduce(&state, .engine(.item(item)), now: t0)
+        transcript.merge(item, isOwn: item.sender.role == .customer)
+        publish()
     }
     let setup = Date().timeIntervalSince(setupStart)
 
@@ -122,11 +130,14 @@ func main() {
     if sink == 42 { print("") }
 
     var streaming = ChatItem(id: "s1", time: t0, sender: bot, kind: .message, contentType: "text/markdown", text: "", isStreaming: true)
-    _ = Reducer.reduce(&state, .engine(.item(streaming)), now: t0)
+    transcript.merge(streaming, isOwn: false)
+    publish()
     let words = markdown.split(separator: " ")
     measure("keystroke + streamed chunk -> doupdate", count: keys) { i in
         streaming.text += (i % 7 == 0 ? "\n\n" : " ") + words[i % words.count]
-        _ = Reducer.reduce(&state, .engine(.itemUpdated(streaming)), now: t0)
+        let text = streaming.text
+        _ = transcript.modify(id: streaming.id) { $0.text = text }
+        publish()
         _ = Reducer.reduce(&state, .key(i % 40 == 39 ? .ctrl("u") : .text("b")), now: t0)
         frame(t0)
     }

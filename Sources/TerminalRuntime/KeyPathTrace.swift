@@ -1,0 +1,54 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Timestamps of the key path, for profiling: when `poll(2)` woke, the keys were read, reduced,
+/// the frame built and drawn (`doupdate()` returned). On only when `HELPLINE_KEY_TRACE` names a
+/// file; each frame that answered keys appends one line of CLOCK_MONOTONIC nanoseconds (the clock
+/// Python's `time.perf_counter` reads, so a harness can line them up with its own writes).
+@TerminalActor
+package final class KeyPathTrace {
+    /// The environment variable naming the trace file.
+    static let variable = "HELPLINE_KEY_TRACE"
+
+    private let descriptor: Int32
+    private var marks: [UInt64] = []
+
+    /// A trace writing to the file `environment` names; nil (tracing off) when it names none.
+    package init?(environment: [String: String]) {
+        guard let path = environment[Self.variable], !path.isEmpty else { return nil }
+        descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        let header = "# wake read reduced built drawn (CLOCK_MONOTONIC ns)\n"
+        _ = header.withCString { write(descriptor, $0, strlen($0)) }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Starts a line for keys read now, after `poll` woke at `wake` (nanoseconds).
+    package func keysRead(wokeAt wake: UInt64) {
+        marks = [wake, Self.now()]
+    }
+
+    /// Adds the current time to the line (reduced, built, drawn).
+    package func mark() {
+        if !marks.isEmpty { marks.append(Self.now()) }
+    }
+
+    /// Writes the line, if one was started.
+    package func finishLine() {
+        guard !marks.isEmpty else { return }
+        let line = marks.map(String.init).joined(separator: " ") + "\n"
+        marks = []
+        _ = line.withCString { write(descriptor, $0, strlen($0)) }
+    }
+
+    /// CLOCK_MONOTONIC now, in nanoseconds.
+    nonisolated static func now() -> UInt64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return UInt64(spec.tv_sec) * 1_000_000_000 + UInt64(spec.tv_nsec)
+    }
+}

@@ -1,0 +1,75 @@
+import ChatModel
+import Foundation
+import Testing
+@testable import ChatUI
+@testable import TerminalRuntime
+
+@Suite("Echo ahead of the frame")
+struct EchoAheadTests {
+    /// Whenever a key's echo may go ahead, the key's frame differs from the frame before only by
+    /// the typed text at the old cursor, in the style of the text before it, with the cursor after it.
+    @Test func theEchoIsExactlyWhatTheKeysFrameChanges() throws {
+        var echoed = 0
+        var waited = 0
+        for columns in [40, 41, 100] {
+            for length in 0...columns {
+                var state = Fixture.state(rows: 20, columns: columns)
+                if length > 0 { _ = Fixture.type(&state, String((0..<length).map { n in Character(UnicodeScalar(UInt8(97 + n % 26))) })) }
+                let before = FrameBuilder.build(state, now: Fixture.t0, palette: .standard)
+                for typed in ["z", "xy"] {
+                    guard let echo = EchoAhead.text(for: [.text(typed)], in: state) else {
+                        waited += 1
+                        continue
+                    }
+                    echoed += 1
+                    #expect(echo == typed)
+                    let cursor = try #require(before.cursor)
+                    var next = state
+                    _ = Fixture.type(&next, typed)
+                    let after = FrameBuilder.build(next, now: Fixture.t0, palette: .standard)
+                    var rows = before.textRows
+                    rows[cursor.row] = String(rows[cursor.row].prefix(cursor.column)) + typed
+                        + String(rows[cursor.row].dropFirst(cursor.column + typed.count))
+                    #expect(after.textRows == rows, "columns \(columns), draft \(length), typed \(typed)")
+                    #expect(after.cursor?.row == cursor.row && after.cursor?.column == cursor.column + typed.count)
+                    let style = { (frame: Frame) in frame.regions.first { $0.name == "composer" }?.lines.first?.spans.last?.style }
+                    #expect(style(after) == style(before), "the echo's style is the draft's")
+                }
+            }
+        }
+        #expect(echoed > 100 && waited > 10, "both cases are exercised: \(echoed) echoed, \(waited) waited")
+    }
+
+    @Test func anythingButPlainTypingAtTheEndWaitsForTheFrame() {
+        var state = Fixture.state()
+        #expect(EchoAhead.text(for: [.text("a")], in: state) == nil, "an empty draft shows a placeholder")
+        _ = Fixture.type(&state, "hello")
+        #expect(EchoAhead.text(for: [.text("a")], in: state) == "a")
+        #expect(EchoAhead.text(for: [.text("é")], in: state) == nil, "not ASCII")
+        #expect(EchoAhead.text(for: [.text("a"), .text("b")], in: state) == nil, "more than one key")
+        #expect(EchoAhead.text(for: [.backspace], in: state) == nil)
+        var moved = state
+        Fixture.apply(&moved, [.key(.left)])
+        #expect(EchoAhead.text(for: [.text("a")], in: moved) == nil, "the cursor is not at the end")
+        var slash = Fixture.state()
+        _ = Fixture.type(&slash, "/he")
+        #expect(EchoAhead.text(for: [.text("l")], in: slash) == nil, "slash commands change the hints")
+        var help = state
+        help.helpOffset = 0
+        #expect(EchoAhead.text(for: [.text("a")], in: help) == nil, "help takes the keys")
+        var search = Fixture.state()
+        _ = Fixture.type(&search, "sent before")
+        Fixture.apply(&search, [.key(.enter)])
+        _ = Fixture.type(&search, "hello")
+        Fixture.apply(&search, [.key(.ctrl("r"))])
+        #expect(search.historySearch != nil)
+        #expect(EchoAhead.text(for: [.text("a")], in: search) == nil, "history search takes the keys")
+        var find = state
+        Fixture.apply(&find, [.key(.ctrl("s"))])
+        #expect(find.transcriptSearch != nil)
+        #expect(EchoAhead.text(for: [.text("a")], in: find) == nil, "transcript search takes the keys")
+        var hidden = state
+        hidden.screenHidden = true
+        #expect(EchoAhead.text(for: [.text("a")], in: hidden) == nil, "copy mode")
+    }
+}
