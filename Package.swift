@@ -56,6 +56,7 @@ let package = Package(
         .target(name: "TerminalRuntime", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
         .target(name: "ChatUI", dependencies: ["ChatModel", "MarkdownANSI", "TerminalRuntime"]),
         .target(name: "TerminalUI", dependencies: ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"]),
+        .target(name: "ChatResume", dependencies: ["AmazonConnect", "ChatEngine", "PolyAI", "SessionCore"]),
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
         .target(
             name: "AgentConsole",
@@ -90,6 +91,7 @@ let package = Package(
             dependencies: [
                 "ChatModel", "SessionCore", "ChatEngine", "AmazonConnect", "PolyAI", "MarkdownANSI", "ChatUI", "TerminalRuntime",
                 "TerminalUI", "DemoServer", "HelplineScript", "AWSSigV4", "ConnectDirect", "HelplineConfig", "AgentConsole", "Transport",
+                "ChatResume",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]),
@@ -157,6 +159,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
+        .testTarget(name: "ChatResumeTests", dependencies: ["ChatResume", "AmazonConnect", "ChatEngine", "PolyAI", "SessionCore"]),
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "ChatModel", "MarkdownANSI", "TerminalRuntime"]),
         .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "MarkdownANSI"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatUI", "ChatModel"]),

@@ -1,5 +1,6 @@
 import ChatEngine
 import ChatModel
+import ChatResume
 import ChatUI
 import Foundation
 import SessionCore
@@ -49,6 +50,12 @@ struct ChatRunner {
         var newChatRequested: Bool
         /// Messages still unsent at the end.
         var unsent: [OutboxEntry]
+
+        /// The run as the resume plans read it.
+        var outcome: RunOutcome {
+            let ended = if case .closed = state { true } else { false }
+            return RunOutcome(ended: ended, connected: connected, newChatRequested: newChatRequested, unsent: unsent)
+        }
     }
 
     /// Runs one chat session with the chosen front end until it ends or the user leaves.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatEngine
+import ChatResume
 import Foundation
 import PolyAI
 
@@ -69,7 +70,7 @@ struct PolyAICommand: AsyncParsableCommand {
         do { try options.validate() } catch { throw HelplineError("\(error)") }
         let loop = PolyAIChatLoop(
             options: options, runner: runner, store: SessionStore(),
-            key: PolyAIChatLoop.key(options), forceNew: common.startsFresh)
+            key: PolyAIResumePlan.key(options), forceNew: common.startsFresh)
         let code = try await loop.run()
         if code != 0 { throw ExitCode(code) }
     }

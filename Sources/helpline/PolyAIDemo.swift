@@ -1,5 +1,6 @@
 import ArgumentParser
 import ChatEngine
+import ChatResume
 import DemoServer
 import Foundation
 import PolyAI
@@ -29,7 +30,7 @@ enum PolyAIDemo {
             displayName: displayName)
         return try await PolyAIChatLoop(
             options: options, runner: runner, store: SessionStore(),
-            key: PolyAIChatLoop.key(options), forceNew: runner.options.startsFresh
+            key: PolyAIResumePlan.key(options), forceNew: runner.options.startsFresh
         ).run()
     }
 

@@ -19,6 +19,7 @@ struct ModulePlanTests {
         "ChatUI": ["ChatModel", "MarkdownANSI", "TerminalRuntime"],
         "TerminalUI": ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"],
         "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
+        "ChatResume": ["AmazonConnect", "ChatEngine", "PolyAI", "SessionCore"],
         "AgentConsole": [
             "AmazonConnect", "ChatEngine", "ChatModel", "ChatUI", "MarkdownANSI", "SessionCore", "TerminalRuntime", "Transport",
         ],
@@ -29,7 +30,7 @@ struct ModulePlanTests {
         "CCmarkGFM": [],
         "CNcursesw": [],
         "helpline": [
-            "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ChatUI", "ConnectDirect", "DemoServer",
+            "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ChatResume", "ChatUI", "ConnectDirect", "DemoServer",
             "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalRuntime", "TerminalUI", "Transport",
         ],
     ]
@@ -40,6 +41,7 @@ struct ModulePlanTests {
         ("ChatModel", uiModules.union(["ChatEngine", "SessionCore"])),
         ("SessionCore", uiModules.union(["ChatEngine"])),
         ("ChatEngine", uiModules),
+        ("ChatResume", uiModules),
         ("Transport", uiModules.union(["ChatEngine", "AmazonConnect", "PolyAI"])),
         ("MarkdownANSI", ["ChatEngine", "SessionCore", "ChatModel"]),
         // The chat UI is pure: no curses. The terminal runtime knows no chat UI.
