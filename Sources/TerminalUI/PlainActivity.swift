@@ -7,7 +7,8 @@ import Synchronization
 ///
 /// "Active" means a line was read from stdin or a transcript item arrived or changed; connection
 /// diagnostics (heartbeats), typing and queue updates do not count, so `--linger` measures quiet
-/// time in the conversation itself.
+/// time in the conversation itself. Quiet time counts only while connected: a chat that is
+/// reconnecting waits for the connection (and the replies it missed), up to the settle limit.
 actor PlainActivity {
     /// What ``quietness(for:settleLimit:)`` found.
     enum Quietness: Equatable, Sendable {
@@ -17,6 +18,8 @@ actor PlainActivity {
         case quiet
         /// Messages are still unconfirmed after the settle limit: end anyway, saying how many.
         case unsettled(Int)
+        /// The connection went down and stayed down for the settle limit: end anyway, saying so.
+        case offline
         /// The chat is already over.
         case ended
     }
@@ -29,6 +32,10 @@ actor PlainActivity {
     /// Messages handed to the engine whose transcript item has not appeared yet.
     private var awaitingItems = 0
     private var opened = false
+    /// True while the connection is open (quiet time does not count while it is down).
+    private var isOpen = false
+    /// When the open connection went down, while it is down.
+    private var downSince: ContinuousClock.Instant?
     /// Attachments by the order they were printed (local id or id), for `/download N`.
     var attachmentKeys: [String] = []
     var attachmentsByKey: [String: Attachment] = [:]
@@ -80,6 +87,11 @@ actor PlainActivity {
             }
             if item.delivery != .pending { pending.remove(localId) }
         case .connection(let state):
+            // Coming back counts as activity: the replies missed while away arrive after it.
+            if state == .open, !isOpen { lastActivity = now() }
+            if isOpen, state != .open { downSince = now() }
+            isOpen = state == .open
+            if isOpen { downSince = nil }
             if state == .open { opened = true }
             if state.isTerminal { hasEnded = true }
         default:
@@ -101,7 +113,11 @@ actor PlainActivity {
         if hasEnded { return .ended }
         let idle = now() - lastActivity
         let unsettled = pending.count + awaitingItems
-        if opened, unsettled == 0 { return idle >= quiet ? .quiet : .waiting }
+        if opened, unsettled == 0 {
+            if isOpen { return idle >= quiet ? .quiet : .waiting }
+            let down = downSince.map { now() - $0 } ?? idle
+            return down >= max(quiet, settleLimit) ? .offline : .waiting
+        }
         if idle >= max(quiet, settleLimit) { return .unsettled(unsettled) }
         return .waiting
     }

@@ -40,6 +40,8 @@ extension PlainMode {
         switch await tracker.waitUntilQuiet(for: options.linger, settleLimit: Self.settleLimit) {
         case .unsettled(let count):
             status("-- ending the chat with \(count) message\(count == 1 ? "" : "s") not yet confirmed by the server")
+        case .offline:
+            status("-- ending the chat: the connection did not come back")
         case .ended:
             return
         case .quiet, .waiting:

@@ -37,6 +37,27 @@ struct LineModeTests {
         #expect(await tracker.quietness(for: .seconds(3), settleLimit: .seconds(30)) == .quiet)
     }
 
+    @Test("quiet time counts only while connected: a reconnect waits, coming back starts it again, a connection that stays down ends it")
+    func lingerWaitsForTheConnection() async {
+        let clock = TestClock()
+        let tracker = PlainActivity(now: { clock.now })
+        await tracker.note(.connection(.open))
+        await tracker.lineRead()
+        clock.advance(.seconds(2))
+        await tracker.note(.connection(.reconnecting(attempt: 1, nextRetryAt: Date())))
+        clock.advance(.seconds(5))
+        #expect(await tracker.quietness(for: .seconds(3), settleLimit: .seconds(30)) == .waiting, "down: not quiet yet")
+        await tracker.note(.connection(.open))
+        #expect(await tracker.quietness(for: .seconds(3), settleLimit: .seconds(30)) == .waiting, "back: the quiet time starts again")
+        clock.advance(.seconds(3))
+        #expect(await tracker.quietness(for: .seconds(3), settleLimit: .seconds(30)) == .quiet)
+        await tracker.note(.connection(.reconnecting(attempt: 1, nextRetryAt: Date())))
+        clock.advance(.seconds(29))
+        #expect(await tracker.quietness(for: .seconds(3), settleLimit: .seconds(30)) == .waiting)
+        clock.advance(.seconds(1))
+        #expect(await tracker.quietness(for: .seconds(3), settleLimit: .seconds(30)) == .offline)
+    }
+
     @Test("linger 0 waits until a message read is sent, and says so when one never is")
     func lingerZeroWaitsForTheMessage() async {
         let clock = TestClock()
