@@ -26,6 +26,8 @@ public final class AgentConsoleApp {
     private let actions: AgentConsoleActions
     private var sinks: [String: AsyncStream<ChatCommand>.Continuation] = [:]
     private var tasks: [Task<Void, Never>] = []
+    /// Accepts in flight, by contact id: leaving waits for one before handing its chat back.
+    private var accepts: [String: Task<Bool, Never>] = [:]
     /// Per chat tab: typing notices go to its engine at most once a second.
     private var typingHandOvers: [String: TypingHandOver] = [:]
     /// True once the live chats were handed back on the way out.
@@ -60,6 +62,7 @@ public final class AgentConsoleApp {
         defer {
             for sink in sinks.values { sink.finish() }
             for task in tasks { task.cancel() }
+            for task in accepts.values { task.cancel() }
         }
         var dirty = true
         var lastAnimationKey: ChatScreen.AnimationKey?
@@ -126,10 +129,17 @@ public final class AgentConsoleApp {
             return true
         case .handBackAndQuit(let contactIds):
             // Each chat goes back to the queue (bounded: a desk that does not answer does not keep the agent).
-            let (release, limit) = (actions.release, Self.handBackLimit)
+            let (release, limit, accepts) = (actions.release, Self.handBackLimit, accepts)
             tasks.append(Task {
                 await withTaskGroup(of: Bool.self) { group in
-                    for id in contactIds { group.addTask { _ = await release(id); return true } }
+                    for id in contactIds {
+                        group.addTask {
+                            // A chat still being accepted is handed back once the desk has given it to us.
+                            if let accept = accepts[id], await !accept.value { return true }
+                            _ = await release(id)
+                            return true
+                        }
+                    }
                     group.addTask { try? await Task.sleep(for: limit); return false }
                     var left = contactIds.count
                     while left > 0, let released = await group.next(), released { left -= 1 }
@@ -141,7 +151,12 @@ public final class AgentConsoleApp {
             if case .notice(let text) = screen.carryOut(.suspend) { state.notice = text }
         case .accept(let id):
             let accept = actions.accept
-            tasks.append(Task { loop.post(.accepted(id: id, await accept(id))) })
+            accepts[id] = Task {
+                let result = await accept(id)
+                loop.post(.accepted(id: id, result))
+                if case .success = result { return true }
+                return false
+            }
         case .release(let id):
             let release = actions.release
             tasks.append(Task { loop.post(.released(id: id, await release(id))) })
@@ -179,9 +194,11 @@ public final class AgentConsoleApp {
         case .engine(let id, let event):
             for effect in state.apply(event, to: id, now: now) where effect == .bell { _ = screen.carryOut(.bell) }
         case .accepted(let id, .failure(let failure)):
+            accepts[id] = nil
             state.accepting = state.accepting == id ? nil : state.accepting
             state.notice = failure.message
         case .accepted(let id, .success(let handle)):
+            accepts[id] = nil
             state.accepting = nil
             state.notice = nil
             var tabOptions = options

@@ -126,15 +126,19 @@ struct AgentConsoleState {
     /// The agent wants to leave. With no live chat: quit. With live chats: the first request asks
     /// (naming them); a second one within ``quitConfirmWindow`` hands them back to the queue and quits.
     mutating func quitRequested(now: Date) -> [AgentConsoleEffect] {
-        let live = tabs.filter(\.isLive)
+        // A chat being accepted counts as live: it is the agent's as soon as the desk answers.
+        var live = tabs.filter(\.isLive).map { (id: $0.contactId, name: $0.customerName) }
+        if let id = accepting, !live.contains(where: { $0.id == id }) {
+            live.append((id, queue.first { $0.id == id }?.customerName ?? "a chat being accepted"))
+        }
         guard !live.isEmpty else { return [.quit] }
         if let asked = quitAskedAt, now.timeIntervalSince(asked) <= Self.quitConfirmWindow {
             quitAskedAt = nil
             say("Handing \(Self.count(live.count)) back to the queue, then leaving…", now: now)
-            return [.handBackAndQuit(live.map(\.contactId))]
+            return [.handBackAndQuit(live.map(\.id))]
         }
         quitAskedAt = now
-        let names = live.map(\.customerName).joined(separator: ", ")
+        let names = live.map(\.name).joined(separator: ", ")
         say("\(Self.count(live.count)) still open (\(names)). /quit again hands \(live.count == 1 ? "it" : "them") back to the queue and leaves; /transfer or /close one by one otherwise.", now: now)
         return []
     }

@@ -54,6 +54,16 @@ import TerminalRuntime
         #expect(second.contains(.handBackAndQuit(["c1"])), "\(second)")
     }
 
+    @Test func quittingWhileAChatIsBeingAcceptedAsksThenHandsItBack() {
+        var state = Self.console()
+        state.updateQueue([WaitingChat(id: "c9", customerName: "Noor", queue: "Support", waitingSeconds: 5, lastMessage: nil)])
+        #expect(state.handle(.enter, now: Self.t0) == [.accept("c9")])
+        let first = state.handle(.text("q"), now: Self.t0)
+        #expect(first.isEmpty, "the chat being accepted is not stranded: \(first)")
+        #expect(state.notice?.contains("Noor") == true, "\(state.notice ?? "")")
+        #expect(state.handle(.text("q"), now: Self.t0.addingTimeInterval(1)) == [.handBackAndQuit(["c9"])])
+    }
+
     @Test func quittingWithNoLiveChatLeavesAtOnce() {
         var state = Self.console()
         let key = state.openTab(contactId: "c1", customerName: "Maria", ui: Self.tabUI())
