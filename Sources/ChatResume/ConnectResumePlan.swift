@@ -11,16 +11,16 @@ import SessionCore
 /// var plan = ConnectResumePlan(start: start, stored: store.load(key: key), timeZone: .current)
 /// if plan.forgetsStored { store.remove(key: key) }
 /// while true {
-///     let run = plan.run
+///     let run = plan.next(now: Date())
 ///     let outcome = … // run a chat from run.start with run.outbox
 ///     let step = plan.after(outcome)
 ///     if step.forgetStored { store.remove(key: key) }
 ///     if !step.runAgain { break }
 /// }
 /// ```
-public struct ConnectResumePlan: Sendable {
+public struct ConnectResumePlan: ResumePlan {
     /// What the next run starts from.
-    public struct Run: Sendable, Equatable {
+    public struct Run: ResumeRun, Equatable {
         /// How the chat is started or rejoined.
         public var start: ConnectChatStart
         /// Messages typed earlier and not yet accepted, sent first.
@@ -65,6 +65,9 @@ public struct ConnectResumePlan: Sendable {
             start: .resume(chat, displayName: stored.displayName), outbox: stored.outbox, startedAt: stored.startedAt,
             greeting: Self.resumedNotice(stored, timeZone: timeZone))
     }
+
+    /// What the next run starts from (the same whatever the time).
+    public mutating func next(now: Date) -> Run { run }
 
     /// What follows a run that ended with `outcome`.
     public mutating func after(_ outcome: RunOutcome) -> ResumeStep {

@@ -6,9 +6,9 @@ import SessionCore
 /// Which PolyAI session each run joins: one active less than 600 s ago with a usable token is
 /// rejoined (unless the user asked for another display name), a rejoin that cannot connect and
 /// `/new` start a fresh one. Pure: the caller runs the chats and keeps the store.
-public struct PolyAIResumePlan: Sendable {
+public struct PolyAIResumePlan: ResumePlan {
     /// What the next run joins.
-    public struct Run: Sendable {
+    public struct Run: ResumeRun {
         /// The options for the run, with `resume` set when a session is rejoined.
         public var options: PolyAIOptions
         /// Messages typed earlier and not yet accepted, sent first.
@@ -47,7 +47,7 @@ public struct PolyAIResumePlan: Sendable {
     }
 
     /// What the next run joins, at `now` (a stored session too old or with an expired token is not rejoined).
-    public mutating func run(now: Date) -> Run {
+    public mutating func next(now: Date) -> Run {
         var current = options
         current.resume = stored.flatMap(Self.record).flatMap { $0.isFresh(now: now) ? $0 : nil }
         rejoining = current.resume != nil

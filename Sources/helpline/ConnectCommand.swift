@@ -73,10 +73,8 @@ struct ConnectCommand: AsyncParsableCommand {
         }
         let mode = target.startUrl ?? (target.participantToken != nil ? "token" : "direct \(target.instanceId ?? "")")
         let key = SessionStore.key(profile: "default", endpoint: endpoint.absoluteString + " " + mode)
-        let loop = ConnectChatLoop(
-            start: start, endpoint: endpoint, runner: runner, store: SessionStore(),
-            key: key, forceNew: forceNew)
-        let code = try await loop.run()
+        let loop = ResumingChatLoop(runner: runner, store: SessionStore(), key: key, forceNew: forceNew)
+        let code = try await loop.run(connect: start, endpoint: endpoint)
         if code != 0 { throw ExitCode(code) }
     }
 

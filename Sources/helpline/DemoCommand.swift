@@ -75,10 +75,8 @@ struct DemoCommand: AsyncParsableCommand {
         let code: Int32
         do {
             let key = SessionStore.key(profile: "demo", endpoint: endpoint.absoluteString)
-            code = try await ConnectChatLoop(
-                start: start, endpoint: endpoint, runner: runner,
-                store: SessionStore(), key: key, forceNew: common.startsFresh
-            ).run()
+            code = try await ResumingChatLoop(runner: runner, store: SessionStore(), key: key, forceNew: common.startsFresh)
+                .run(connect: start, endpoint: endpoint)
         } catch {
             await server.stop()
             throw error

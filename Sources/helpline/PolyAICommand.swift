@@ -68,10 +68,9 @@ struct PolyAICommand: AsyncParsableCommand {
             apiKey: settings.apiKey, hostId: settings.hostId, environment: settings.environment, streaming: !noStreaming,
             displayName: displayName ?? PolyAIOptions.unnamed)
         do { try options.validate() } catch { throw HelplineError("\(error)") }
-        let loop = PolyAIChatLoop(
-            options: options, runner: runner, store: SessionStore(),
-            key: PolyAIResumePlan.key(options), forceNew: common.startsFresh)
-        let code = try await loop.run()
+        let loop = ResumingChatLoop(
+            runner: runner, store: SessionStore(), key: PolyAIResumePlan.key(options), forceNew: common.startsFresh)
+        let code = try await loop.run(polyAI: options)
         if code != 0 { throw ExitCode(code) }
     }
 }

@@ -28,10 +28,9 @@ enum PolyAIDemo {
             apiKey: apiKey, hostId: "helpline.demo",
             environment: .custom(rest: server.polyAIRestURL, ws: server.polyAISocketURL), streaming: streaming,
             displayName: displayName)
-        return try await PolyAIChatLoop(
-            options: options, runner: runner, store: SessionStore(),
-            key: PolyAIResumePlan.key(options), forceNew: runner.options.startsFresh
-        ).run()
+        return try await ResumingChatLoop(
+            runner: runner, store: SessionStore(), key: PolyAIResumePlan.key(options), forceNew: runner.options.startsFresh
+        ).run(polyAI: options)
     }
 
     /// The lines `helpline serve` prints for PolyAI clients.

@@ -101,23 +101,23 @@ struct ResumePlanTests {
     func polyAIFreshness() {
         let session = Self.stored("polyai", outbox: [Self.entry("a")], savedAt: Self.t0, token: Self.jwt(exp: Self.t0 + 3600))
         var plan = PolyAIResumePlan(options: Self.polyAI, stored: session, timeZone: Self.utc)
-        let fresh = plan.run(now: Self.t0 + 599)
+        let fresh = plan.next(now: Self.t0 + 599)
         #expect(fresh.options.resume?.sessionId == "contact-1" && fresh.outbox.map(\.localId) == ["a"])
         #expect(fresh.greeting == "Rejoined your PolyAI chat (started 08:00) — /new or --new starts a fresh one.")
-        let stale = plan.run(now: Self.t0 + 601)
+        let stale = plan.next(now: Self.t0 + 601)
         #expect(stale.options.resume == nil && stale.outbox.isEmpty && stale.greeting == nil)
         let expired = Self.stored("polyai", savedAt: Self.t0, token: Self.jwt(exp: Self.t0 - 3600))
         var expiredPlan = PolyAIResumePlan(options: Self.polyAI, stored: expired)
-        #expect(expiredPlan.run(now: Self.t0 + 10).options.resume == nil)
+        #expect(expiredPlan.next(now: Self.t0 + 10).options.resume == nil)
     }
 
     @Test("a PolyAI rejoin that cannot connect starts a fresh session; a fresh one that cannot connect is the end")
     func polyAIRejoinFailure() {
         let session = Self.stored("polyai", savedAt: Self.t0, token: Self.jwt(exp: Self.t0 + 3600))
         var plan = PolyAIResumePlan(options: Self.polyAI, stored: session)
-        _ = plan.run(now: Self.t0 + 5)
+        _ = plan.next(now: Self.t0 + 5)
         #expect(plan.after(RunOutcome(ended: true, connected: false, newChatRequested: false)) == ResumeStep(runAgain: true, forgetStored: true))
-        #expect(plan.run(now: Self.t0 + 6).options.resume == nil)
+        #expect(plan.next(now: Self.t0 + 6).options.resume == nil)
         #expect(plan.after(RunOutcome(ended: true, connected: false, newChatRequested: false)) == ResumeStep(runAgain: false, forgetStored: true))
     }
 
@@ -128,6 +128,6 @@ struct ResumePlanTests {
         let plan = PolyAIResumePlan(options: named, stored: Self.stored("polyai", token: Self.jwt(exp: Self.t0 + 3600)))
         #expect(plan.forgetsStored && plan.notice == "Starting a new chat as Kim: the saved one was Sam's.")
         var connect = PolyAIResumePlan(options: Self.polyAI, stored: Self.stored("connect", token: Self.jwt(exp: Self.t0 + 3600)))
-        #expect(!connect.forgetsStored && connect.run(now: Self.t0).options.resume == nil)
+        #expect(!connect.forgetsStored && connect.next(now: Self.t0).options.resume == nil)
     }
 }

@@ -1,0 +1,49 @@
+import AmazonConnect
+import ChatEngine
+import ChatResume
+import Foundation
+import PolyAI
+import SessionCore
+import TerminalRuntime
+
+/// Runs chats one after another as a protocol's ``ResumePlan`` says (rejoin, continue, start
+/// afresh on `/new`), keeping the session store current while each runs.
+struct ResumingChatLoop {
+    let runner: ChatRunner
+    let store: SessionStore
+    let key: String
+    let forceNew: Bool
+
+    /// Runs until the user leaves; returns the exit code. `plan` makes the policy from the stored
+    /// session (nil with `--new`); `wire` makes the protocol for one run.
+    func run<Plan: ResumePlan>(plan make: (StoredSession?) -> Plan, wire: (Plan.Run) -> any ChatWire) async throws -> Int32 {
+        if forceNew { store.remove(key: key) }
+        var plan = make(forceNew ? nil : store.load(key: key))
+        if plan.forgetsStored { store.remove(key: key) }
+        if let notice = plan.notice { StandardStreams.err(notice) }
+        while true {
+            let run = plan.next(now: Date())
+            let result = try await runner.runOnce(
+                wire: wire(run), restoring: run.outbox, startedAt: run.startedAt,
+                saver: SessionSaver(store: store, key: key), greeting: run.greeting)
+            let step = plan.after(result.outcome)
+            if step.forgetStored { store.remove(key: key) }
+            if let notice = step.notice { StandardStreams.err(notice) }
+            if !step.runAgain { return try runner.exitCode(for: result) }
+        }
+    }
+}
+
+extension ResumingChatLoop {
+    /// Amazon Connect chats started with `start` on the Participant Service at `endpoint`.
+    func run(connect start: ConnectChatStart, endpoint: URL) async throws -> Int32 {
+        try await run(plan: { ConnectResumePlan(start: start, stored: $0) }) {
+            ConnectWire(start: $0.start, endpoint: endpoint.absoluteString, ids: .random())
+        }
+    }
+
+    /// PolyAI chats with `options`.
+    func run(polyAI options: PolyAIOptions) async throws -> Int32 {
+        try await run(plan: { PolyAIResumePlan(options: options, stored: $0) }) { PolyAIWire(options: $0.options, ids: .random()) }
+    }
+}
