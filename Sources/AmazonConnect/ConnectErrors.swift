@@ -41,21 +41,6 @@ enum ConnectErrors {
             }
         }
     }
-
-    /// An S3-style XML error (`<Code>`, `<Message>`) as an error.
-    static func storageError(status: Int, body: Data) -> BackendError {
-        let text = String(decoding: body, as: UTF8.self)
-        func element(_ name: String) -> String? {
-            guard let start = text.range(of: "<\(name)>"),
-                let end = text.range(of: "</\(name)>", range: start.upperBound..<text.endIndex)
-            else { return nil }
-            return String(text[start.upperBound..<end.lowerBound])
-        }
-        let code = element("Code") ?? "HTTP\(status)"
-        let message = element("Message") ?? "the storage service refused the request"
-        if status == 429 || status >= 500 { return .unavailable(status: status, type: code, message: message) }
-        return .rejected(status: status, type: code, message: message)
-    }
 }
 
 /// An empty JSON answer (`{}`) or one whose fields are not needed.

@@ -122,7 +122,7 @@ extension ConnectWire {
                 return .failed(.network(detail))
             case .response(let response) where !(200..<300).contains(response.status):
                 uploadSteps[localId] = nil
-                return .failed(ConnectErrors.storageError(status: response.status, body: response.body))
+                return .failed(BackendError.storage(status: response.status, body: response.body))
             case .response:
                 guard let token = connectionToken else {
                     uploadSteps[localId] = nil

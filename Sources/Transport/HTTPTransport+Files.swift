@@ -56,7 +56,7 @@ extension HTTPTransport {
         guard (200..<300).contains(Int(response.status.code)) else {
             try? FileManager.default.removeItem(atPath: path)
             var collected = try await response.body.collect(upTo: 64 * 1024)
-            throw Self.storageError(
+            throw BackendError.storage(
                 status: Int(response.status.code), body: Data(collected.readBytes(length: collected.readableBytes) ?? []))
         }
         guard let handle = FileHandle(forWritingAtPath: path) else {
@@ -103,20 +103,6 @@ extension HTTPTransport {
                 error: detail, duration: .now - started)
             throw BackendError.network(detail)
         }
-    }
-
-    /// An S3-style XML error (`<Code>`, `<Message>`) as a backend error.
-    static func storageError(status: Int, body: Data) -> BackendError {
-        let text = String(decoding: body, as: UTF8.self)
-        func element(_ name: String) -> String? {
-            guard let start = text.range(of: "<\(name)>"), let end = text.range(of: "</\(name)>", range: start.upperBound..<text.endIndex)
-            else { return nil }
-            return String(text[start.upperBound..<end.lowerBound])
-        }
-        let code = element("Code") ?? "HTTP\(status)"
-        let message = element("Message") ?? "the storage service refused the request"
-        if status == 429 || status >= 500 { return .unavailable(status: status, type: code, message: message) }
-        return .rejected(status: status, type: code, message: message)
     }
 }
 
