@@ -126,8 +126,8 @@ extension ContactCenterHub {
         }
     }
 
-    /// Splits text into fragments of three words, each keeping its trailing whitespace.
-    static func fragments(_ text: String) -> [String] {
+    /// Splits text into fragments of `size` words (three unless told), each keeping its trailing whitespace.
+    static func fragments(_ text: String, words size: Int = 3) -> [String] {
         var out: [String] = []
         var current = ""
         var words = 0
@@ -135,7 +135,7 @@ extension ContactCenterHub {
             current.append(character)
             if character == " " || character == "\n" {
                 words += 1
-                if words == 3 {
+                if words == size {
                     out.append(current)
                     current = ""
                     words = 0

@@ -168,21 +168,7 @@ extension FlowScript {
         async throws
     {
         let messageId = ContactCenterHub.newId()
-        var chunks: [String] = []
-        var current = ""
-        var words = 0
-        for character in text {
-            current.append(character)
-            if character == " " || character == "\n" {
-                words += 1
-                if words == chunkWords {
-                    chunks.append(current)
-                    current = ""
-                    words = 0
-                }
-            }
-        }
-        if !current.isEmpty { chunks.append(current) }
+        let chunks = ContactCenterHub.fragments(text, words: chunkWords)
         for (index, chunk) in chunks.enumerated() {
             await hub.personaChunk(contactId, persona, messageId: messageId, text: chunk, number: index + 1,
                                    contentType: contentType)
