@@ -122,10 +122,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
             responding = false
             pendingResponses = max(pendingResponses - 1, 0)
             if closeAfterResponse {
-                let written = context.eventLoop.makePromise(of: Void.self)
-                written.futureResult.assumeIsolated().whenComplete { _ in context.close(promise: nil) }
-                if let promise { written.futureResult.cascade(to: promise) }
-                context.writeAndFlush(data, promise: written)
+                context.writeThenClose(data, promise: promise)
                 return
             }
             context.write(data, promise: promise)
