@@ -4,7 +4,6 @@ import ChatEngine
 import ChatModel
 import Foundation
 import TerminalRuntime
-import TerminalUI
 import Transport
 
 /// `helpline agent`: the live agent's console for the demo contact center's queue.

@@ -2,24 +2,27 @@ import ChatEngine
 import Foundation
 
 /// The chat sessions a console opened, shut down together when it quits.
-actor AgentSessions {
+public actor AgentSessions {
     private var sessions: [ChatSession] = []
     private var chats: [(contactId: String, customerName: String, session: ChatSession)] = []
     /// Chats the console already handed back (its `/quit` with live chats, `/transfer`).
     private var released: Set<String> = []
 
+    /// Creates an empty set of sessions.
+    public init() {}
+
     /// Remembers a session and the chat it answers.
-    func add(_ session: ChatSession, contactId: String, customerName: String) {
+    public func add(_ session: ChatSession, contactId: String, customerName: String) {
         sessions.append(session)
         chats.append((contactId, customerName, session))
     }
 
     /// Notes that the console handed `contactId` back itself.
-    func noteReleased(_ contactId: String) { released.insert(contactId) }
+    public func noteReleased(_ contactId: String) { released.insert(contactId) }
 
     /// Releases every chat that has not ended and was not handed back already (`release` hands one
     /// back); returns their customers' names, those the console handed back included.
-    func releaseOpen(_ release: @Sendable (String) async throws -> Void) async -> [String] {
+    public func releaseOpen(_ release: @Sendable (String) async throws -> Void) async -> [String] {
         var names: [String] = []
         for chat in chats where !(await chat.session.connectionState.isTerminal) {
             if released.contains(chat.contactId) {
@@ -37,7 +40,7 @@ actor AgentSessions {
     }
 
     /// Shuts every session down (chats stay open on the server until they end).
-    func shutdownAll() async {
+    public func shutdownAll() async {
         for session in sessions { await session.shutdown() }
         sessions.removeAll()
     }
