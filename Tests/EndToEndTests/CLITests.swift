@@ -55,12 +55,18 @@ import Testing
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
         defer { Task { await server.stop() } }
         let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-\(UUID().uuidString).jsonl")
-        let result = try await HelplineBinary.run(
+        // Input ends once the bot has answered, however long a loaded machine takes to.
+        let helpline = try InteractiveHelpline(
             [
                 "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
-                "--display-name", "Maria", "--plain", "--linger", "3", "--transcript", transcript.path,
+                "--display-name", "Maria", "--plain", "--linger", "1", "--transcript", transcript.path, "--new",
             ],
-            input: "hours\n")
+            environment: ["XDG_STATE_HOME": transcript.deletingPathExtension().path + "-state"])
+        helpline.type("hours")
+        #expect(await helpline.waitForOutput("opening hours"), "the bot answers: \(helpline.stderr)")
+        helpline.closeInput()
+        let status = await helpline.waitForExit(timeout: .seconds(60))
+        let result = (status: status, stdout: helpline.stdout, stderr: helpline.stderr)
         #expect(result.status == 0, "stderr: \(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.contains { $0.range(of: #"^\d\d:\d\d:\d\d Maria: hours$"#, options: .regularExpression) != nil }, "\(result.stdout)")
