@@ -55,9 +55,9 @@ struct ConversationCoreLiveTests {
         defer { Task { await server.stop() } }
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await HelplineBinary.run(
+        let result = try await InteractiveHelpline.run(
             PolyAICLITests.arguments(server, ["--linger", "4", "--transcript", file.path]), input: "hours\nmarkdown\nfeedback\n",
-            timeout: .seconds(60))
+            awaiting: ["opening hours", "How was your experience"], timeout: .seconds(60))
         #expect(result.status == 0, "stderr: \(result.stderr)")
         // Replay the file by its rule: a later line with the same id replaces the earlier one.
         var byId: [String: [String: Any]] = [:]

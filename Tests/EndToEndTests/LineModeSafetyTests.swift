@@ -58,7 +58,7 @@ import Testing
     @Test func theOtherSidesEscapesNeverReachStdoutOrStderr() async throws {
         let server = try await Self.hostileServer()
         defer { Task { await server.stop() } }
-        let result = try await HelplineBinary.run(Self.connectArguments(server), input: "hello\n")
+        let result = try await InteractiveHelpline.run(Self.connectArguments(server), input: "hello\n", awaiting: ["bell end", "bold"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(Self.controlBytes(result.stdout).isEmpty, "stdout: \(Self.controlBytes(result.stdout)) in \(result.stdout.debugDescription)")
         #expect(Self.controlBytes(result.stderr).isEmpty, "stderr: \(result.stderr.debugDescription)")
@@ -72,11 +72,11 @@ import Testing
     @Test func aFullDiskGivesOneNoticeAndTheChatGoesOn() async throws {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
         defer { Task { await server.stop() } }
-        let result = try await HelplineBinary.run(
+        let result = try await InteractiveHelpline.run(
             ["connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
              "--display-name", "Maria", "--plain", "--new", "--linger", "1",
              "--transcript", "/dev/full", "--trace", "/dev/full", "--log-file", "/dev/full", "--log-level", "debug"],
-            input: "hours\n")
+            input: "hours\n", awaiting: ["Helpline demo"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(!result.stderr.contains("Fatal error"), "\(result.stderr)")
         #expect(result.stdout.contains("Helpline demo"), "the chat went on: \(result.stdout)")

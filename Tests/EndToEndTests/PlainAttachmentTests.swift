@@ -13,12 +13,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let file = dir.appendingPathComponent("notes.txt")
         try Data("line one\nline two\n".utf8).write(to: file)
-        let result = try await HelplineBinary.run(
+        let result = try await InteractiveHelpline.run(
             [
                 "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
                 "--display-name", "Maria", "--plain", "--linger", "3", "--new",
             ],
-            input: "/attach \(file.path)\n/attach \(dir.path)/nope.txt\n/download 7\n")
+            input: "/attach \(file.path)\n/attach \(dir.path)/nope.txt\n/download 7\n", awaiting: ["📎 #1 notes.txt"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("Maria: 📎 #1 notes.txt (text/plain, 18 B)"), "\(result.stdout)")
         #expect(result.stderr.contains("Cannot attach \(dir.path)/nope.txt: no such file."), "\(result.stderr)")

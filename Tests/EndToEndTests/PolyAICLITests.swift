@@ -15,7 +15,7 @@ import Testing
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
         defer { Task { await server.stop() } }
         for extra in [[], ["--no-streaming"]] {
-            let result = try await HelplineBinary.run(Self.arguments(server, extra), input: "hours\n")
+            let result = try await InteractiveHelpline.run(Self.arguments(server, extra), input: "hours\n", awaiting: ["opening hours"])
             #expect(result.status == 0, "\(extra) stderr: \(result.stderr)")
             let lines = result.stdout.split(separator: "\n").map(String.init)
             #expect(lines.filter { $0.contains("Welcome to the Helpline demo") }.count == 1, "\(extra): \(result.stdout)")
@@ -33,8 +33,9 @@ import Testing
         defer { Task { await server.stop() } }
         let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("polyai-name-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: transcript) }
-        let result = try await HelplineBinary.run(
-            Self.arguments(server, ["--display-name", "Tess", "--transcript", transcript.path]), input: "hours\n")
+        let result = try await InteractiveHelpline.run(
+            Self.arguments(server, ["--display-name", "Tess", "--transcript", transcript.path]), input: "hours\n",
+            awaiting: ["opening hours"])
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("Hi Tess!"), "\(result.stdout)")
         #expect(result.stdout.split(separator: "\n").contains { $0.hasSuffix("Tess: hours") }, "\(result.stdout)")

@@ -20,9 +20,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("tunnel.txt")
         try Data("through the tunnel\n".utf8).write(to: file)
-        let result = try await HelplineBinary.run(
+        let result = try await InteractiveHelpline.run(
             demo.connect(startHost: "localhost", participantHost: "localhost", ["--ca-file", demo.ca, "--proxy", proxy.url()]),
-            input: "hours\n/attach \(file.path)\n", timeout: .seconds(90))
+            input: "hours\n/attach \(file.path)\n", awaiting: ["opening hours", "📎 #1 tunnel.txt"], timeout: .seconds(90))
         let contacts = await demo.server.contacts()
         let transcript = await demo.server.transcript(contactId: contacts.first ?? "")
         await demo.stop()
@@ -40,10 +40,10 @@ import Testing
         defer { proxy.stop() }
         let trace = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-trace-\(UUID().uuidString).jsonl")
         defer { try? FileManager.default.removeItem(at: trace) }
-        let result = try await HelplineBinary.run(
+        let result = try await InteractiveHelpline.run(
             demo.polyAI(restHost: "localhost", socketHost: "localhost", ["--ca-file", demo.ca, "--trace", trace.path,
                                                                           "--log-level", "debug"]),
-            input: "hours\n", environment: ["HTTPS_PROXY": proxy.url(user: "helpline", password: "s3cret-proxy-pass")],
+            input: "hours\n", awaiting: ["opening hours"], environment: ["HTTPS_PROXY": proxy.url(user: "helpline", password: "s3cret-proxy-pass")],
             timeout: .seconds(90))
         await demo.stop()
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -63,8 +63,8 @@ import Testing
         let demo = try await TLSDemo.start()
         let proxy = try await TinyProxy.start(connectPorts: [demo.port])
         defer { proxy.stop() }
-        let result = try await HelplineBinary.run(
-            demo.polyAI(["--ca-file", demo.ca]), input: "hours\n",
+        let result = try await InteractiveHelpline.run(
+            demo.polyAI(["--ca-file", demo.ca]), input: "hours\n", awaiting: ["opening hours"],
             environment: ["https_proxy": proxy.url(), "no_proxy": "example.com,.localhost,127.0.0.1"], timeout: .seconds(90))
         await demo.stop()
         #expect(result.status == 0, "stderr: \(result.stderr)")
@@ -83,11 +83,11 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("plain.txt")
         try Data("through the proxy\n".utf8).write(to: file)
-        let result = try await HelplineBinary.run(
+        let result = try await InteractiveHelpline.run(
             [
                 "connect", "--start-url", "http://localhost:\(port)/Prod", "--endpoint-url", "http://localhost:\(port)",
                 "--display-name", "Pat", "--plain", "--new", "--linger", "3",
-            ], input: "hours\n/attach \(file.path)\n", environment: ["http_proxy": proxy.url()], timeout: .seconds(90))
+            ], input: "hours\n/attach \(file.path)\n", awaiting: ["opening hours", "📎 #1 plain.txt"], environment: ["http_proxy": proxy.url()], timeout: .seconds(90))
         let contacts = await server.contacts()
         let transcript = await server.transcript(contactId: contacts.first ?? "")
         await server.stop()

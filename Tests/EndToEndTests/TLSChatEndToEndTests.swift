@@ -21,8 +21,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("notes.txt")
         try Data("over TLS\n".utf8).write(to: file)
-        let result = try await HelplineBinary.run(
-            demo.connect(["--ca-file", demo.ca]), input: "hours\n/attach \(file.path)\n", timeout: .seconds(90))
+        let result = try await InteractiveHelpline.run(
+            demo.connect(["--ca-file", demo.ca]), input: "hours\n/attach \(file.path)\n",
+            awaiting: ["opening hours", "📎 #1 notes.txt"], timeout: .seconds(90))
         let contacts = await demo.server.contacts()
         let transcript = await demo.server.transcript(contactId: contacts.first ?? "")
         await demo.stop()
@@ -37,7 +38,8 @@ import Testing
     @Test("PolyAI with --ca-file: REST at localhost, the socket at 127.0.0.1")
     func polyAITrustingTheCA() async throws {
         let demo = try await TLSDemo.start()
-        let result = try await HelplineBinary.run(demo.polyAI(["--ca-file", demo.ca]), input: "hours\n", timeout: .seconds(90))
+        let result = try await InteractiveHelpline.run(
+            demo.polyAI(["--ca-file", demo.ca]), input: "hours\n", awaiting: ["opening hours"], timeout: .seconds(90))
         await demo.stop()
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("Welcome to the Helpline demo"), "\(result.stdout)")
@@ -47,9 +49,9 @@ import Testing
     @Test("PolyAI with the socket at localhost and REST at 127.0.0.1 works too")
     func polyAIHostsSwapped() async throws {
         let demo = try await TLSDemo.start()
-        let result = try await HelplineBinary.run(
+        let result = try await InteractiveHelpline.run(
             demo.polyAI(restHost: "127.0.0.1", socketHost: "localhost", ["--ca-file", demo.ca]), input: "hours\n",
-            timeout: .seconds(90))
+            awaiting: ["opening hours"], timeout: .seconds(90))
         await demo.stop()
         #expect(result.status == 0, "stderr: \(result.stderr)")
         #expect(result.stdout.contains("opening hours"), "\(result.stdout)")
@@ -95,8 +97,10 @@ import Testing
     @Test("--insecure works for both protocols and warns")
     func insecure() async throws {
         let demo = try await TLSDemo.start()
-        let connect = try await HelplineBinary.run(demo.connect(["--insecure"]), input: "hours\n", timeout: .seconds(90))
-        let polyAI = try await HelplineBinary.run(demo.polyAI(["--insecure"]), input: "hours\n", timeout: .seconds(90))
+        let connect = try await InteractiveHelpline.run(
+            demo.connect(["--insecure"]), input: "hours\n", awaiting: ["opening hours"], timeout: .seconds(90))
+        let polyAI = try await InteractiveHelpline.run(
+            demo.polyAI(["--insecure"]), input: "hours\n", awaiting: ["opening hours"], timeout: .seconds(90))
         await demo.stop()
         for (name, result) in [("connect", connect), ("polyai", polyAI)] {
             #expect(result.status == 0, "\(name) stderr: \(result.stderr)")

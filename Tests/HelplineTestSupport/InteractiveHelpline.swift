@@ -25,14 +25,37 @@ public final class InteractiveHelpline: @unchecked Sendable {
                     if data.isEmpty { break }
                     buffer.append(String(decoding: data, as: UTF8.self), to: name)
                 }
+                buffer.end(name)
             }.start()
         }
     }
 
+    /// Runs `helpline` with `arguments`, types `input` at once, and ends input only when stdout holds
+    /// every text in `awaiting` (or `timeout` has passed): a chat that must hear the bot before it
+    /// ends, however long a loaded machine takes. Its own state folder unless `environment` names one.
+    public static func run(
+        _ arguments: [String], input: String, awaiting: [String], environment: [String: String] = [:],
+        timeout: Duration = .seconds(60)
+    ) async throws -> HelplineBinary.Result {
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-state-\(UUID().uuidString)")
+        let helpline = try InteractiveHelpline(arguments, environment: ["XDG_STATE_HOME": state.path].merging(environment) { $1 })
+        helpline.send(input)
+        for text in awaiting where !(await helpline.waitForOutput(text, timeout: timeout)) { break }
+        helpline.closeInput()
+        let status = await HelplineBinary.waitForExit(helpline.process, timeout: timeout)
+        await helpline.output.waitForEnd(of: ["out", "err"], timeout: .seconds(10))
+        return HelplineBinary.Result(status: status, stdout: helpline.stdout, stderr: helpline.stderr)
+    }
+
     /// Types a line.
     public func type(_ line: String) {
+        send(line + "\n")
+    }
+
+    /// Writes `text` to stdin as it is.
+    private func send(_ text: String) {
         // write(2), not FileHandle.write: a process that already exited must fail the test, not crash it.
-        let bytes = Array((line + "\n").utf8)
+        let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { write(stdin.fileHandleForWriting.fileDescriptor, $0.baseAddress, $0.count) }
     }
 
@@ -83,11 +106,31 @@ public final class InteractiveHelpline: @unchecked Sendable {
 final class OutputBuffer: @unchecked Sendable {
     private let lock = NSLock()
     private var texts: [String: String] = [:]
+    private var ended: Set<String> = []
 
     func append(_ text: String, to name: String) {
         lock.lock()
         texts[name, default: ""] += text
         lock.unlock()
+    }
+
+    func end(_ name: String) {
+        lock.lock()
+        ended.insert(name)
+        lock.unlock()
+    }
+
+    private func hasEnded(_ names: Set<String>) -> Bool {
+        lock.withLock { names.isSubset(of: ended) }
+    }
+
+    /// Waits until every stream in `names` has reached its end (or `timeout` has passed).
+    func waitForEnd(of names: Set<String>, timeout: Duration) async {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if hasEnded(names) { return }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
     }
 
     func text(_ name: String) -> String {
