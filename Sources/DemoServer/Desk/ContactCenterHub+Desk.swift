@@ -19,7 +19,7 @@ extension ContactCenterHub {
 
     /// Puts a chat in the queue; returns where it stands.
     func enqueueHandoff(_ contactId: String, customerName: String, plan: HandoffPlan) -> HandoffStatus {
-        guard contacts[contactId]?.ended == false else { return HandoffStatus(agentsOnline: false, position: nil) }
+        guard store.contacts[contactId]?.ended == false else { return HandoffStatus(agentsOnline: false, position: nil) }
         desk.enqueue(.init(contactId: contactId, customerName: customerName, plan: plan, sinceMillis: nowMillis))
         return handoffStatus(contactId)
     }
@@ -50,9 +50,9 @@ extension ContactCenterHub {
 
     /// `participant.invited` for a persona that has not joined yet.
     func personaInvite(_ contactId: String, _ key: String) {
-        guard contacts[contactId]?.ended == false, let persona = flow.participants[key] else { return }
+        guard store.contacts[contactId]?.ended == false, let persona = flow.participants[key] else { return }
         let id = Self.newId()
-        contacts[contactId]?.participants[id] = ParticipantRecord(
+        store.contacts[contactId]?.participants[id] = ParticipantRecord(
             id: id, role: persona.role, displayName: persona.displayName, persona: key, present: false)
         appendEvent(contactId, contentType: EventType.participantInvited, participantId: id)
     }
@@ -60,7 +60,7 @@ extension ContactCenterHub {
     /// A present persona gets a new display name (`participant.displayname.updated` carries it).
     func personaRename(_ contactId: String, _ key: String, to displayName: String) {
         guard let id = ensurePersona(contactId, key) else { return }
-        contacts[contactId]?.participants[id]?.displayName = displayName
+        store.contacts[contactId]?.participants[id]?.displayName = displayName
         appendEvent(contactId, contentType: EventType.displayNameUpdated, participantId: id)
     }
 
@@ -90,7 +90,7 @@ extension ContactCenterHub {
             DeskWaitingChat(
                 contactId: chat.contactId, customerName: chat.customerName, queue: chat.plan.queue,
                 waitingSeconds: Int(max(0, now - chat.sinceMillis) / 1000),
-                lastMessage: contacts[chat.contactId]?.items.last { $0.role == .customer && $0.type == "MESSAGE" }?.content)
+                lastMessage: store.contacts[chat.contactId]?.items.last { $0.role == .customer && $0.type == "MESSAGE" }?.content)
         }
         return DeskQueueResponse(
             agentName: agent.name, agentsOnline: onlineAgentCount, waiting: waiting)
@@ -99,18 +99,18 @@ extension ContactCenterHub {
     /// An agent takes a waiting chat: the acceptance is announced, the bot leaves, the agent joins.
     func agentAccept(token: String?, contactId: String?) throws(DeskFailure) -> DeskAcceptResponse {
         let agent = try touch(token)
-        guard let contactId, contacts[contactId]?.ended == false else { throw .notWaiting }
+        guard let contactId, store.contacts[contactId]?.ended == false else { throw .notWaiting }
         let chat: AgentDesk.WaitingChat
         do { chat = try desk.accept(contactId: contactId, token: agent.token) } catch { throw DeskFailure(error) }
         systemMessage(contactId, chat.plan.acceptedMessage(agent: agent.name))
-        let bots = (contacts[contactId]?.participants.values).map(Array.init) ?? []
+        let bots = (store.contacts[contactId]?.participants.values).map(Array.init) ?? []
         for bot in bots where bot.present && bot.role != .system && bot.role != .customer {
             if let key = bot.persona { personaLeave(contactId, key) }
         }
         let id = Self.newId()
-        contacts[contactId]?.participants[id] = ParticipantRecord(id: id, role: .agent, displayName: agent.name)
+        store.contacts[contactId]?.participants[id] = ParticipantRecord(id: id, role: .agent, displayName: agent.name)
         let participantToken = Self.newToken()
-        participantTokens[participantToken] = TokenGrant(contactId: contactId, participantId: id)
+        store.participantTokens[participantToken] = TokenGrant(contactId: contactId, participantId: id)
         appendEvent(contactId, contentType: EventType.participantJoined, participantId: id)
         runners[contactId]?.humanAccepted(chat.plan)
         logger.debug("agent accepted chat", metadata: ["contact": "\(contactId)"])
@@ -122,11 +122,11 @@ extension ContactCenterHub {
     /// The agent hands the chat back to the flow: the agent leaves, `transfer.succeeded`, the flow's release steps.
     func agentRelease(token: String?, contactId: String?) throws(DeskFailure) {
         let agent = try touch(token)
-        guard let contactId, let contact = contacts[contactId], !contact.ended else { throw .notYours }
+        guard let contactId, let contact = store.contacts[contactId], !contact.ended else { throw .notYours }
         do { try desk.release(contactId: contactId, token: agent.token) } catch { throw DeskFailure(error) }
         for participant in contact.participants.values
         where participant.present && participant.role == .agent && participant.persona == nil {
-            contacts[contactId]?.participants[participant.id]?.present = false
+            store.contacts[contactId]?.participants[participant.id]?.present = false
             appendEvent(contactId, contentType: EventType.participantLeft, participantId: participant.id)
             for (id, link) in sockets where link.participantId == participant.id {
                 link.end(.close(code: 1000, reason: "Participant left"))

@@ -8,18 +8,10 @@ extension ContactCenterHub {
         "application/vnd.amazonaws.connect.message.interactive.response": 12288,
     ]
 
-    /// Draws the configured REST failure, before any processing.
-    func drawInjectedFailure() -> ParticipantServiceError? {
-        guard restFailureRate > 0 else { return nil }
-        let roll = Double.random(in: 0..<1, using: &random)
-        guard roll < restFailureRate else { return nil }
-        return Bool.random(using: &random) ? .internalServer : .throttling
-    }
-
     /// Resolves a ConnectionToken to its live contact and participant, or throws 403.
     func authorizeConnection(_ token: String?) throws -> (contact: ContactRecord, participant: ParticipantRecord) {
-        guard let token, let grant = connectionTokens[token], grant.expiresAtMillis > nowMillis,
-            let contact = contacts[grant.contactId], !contact.ended,
+        guard let token, let grant = store.connectionTokens[token], grant.expiresAtMillis > nowMillis,
+            let contact = store.contacts[grant.contactId], !contact.ended,
             let participant = contact.participants[grant.participantId], participant.present
         else { throw ParticipantServiceError.accessDenied }
         return (contact, participant)
@@ -38,7 +30,7 @@ extension ContactCenterHub {
                           _ body: Data)
     {
         guard let clientToken, !clientToken.isEmpty else { return }
-        contacts[contactId]?.idempotent["\(participantId)|\(operation)|\(clientToken)"] = body
+        store.contacts[contactId]?.idempotent["\(participantId)|\(operation)|\(clientToken)"] = body
     }
 
     func checkClientToken(_ token: String?) throws {
@@ -49,8 +41,8 @@ extension ContactCenterHub {
     func createConnection(participantToken: String?, request: CreateConnectionRequest, socketBase: String) throws
         -> Data
     {
-        guard let participantToken, let grant = participantTokens[participantToken],
-            let contact = contacts[grant.contactId], !contact.ended,
+        guard let participantToken, let grant = store.participantTokens[participantToken],
+            let contact = store.contacts[grant.contactId], !contact.ended,
             let participant = contact.participants[grant.participantId], participant.present
         else { throw ParticipantServiceError.accessDenied }
         let types = request.type ?? ["WEBSOCKET", "CONNECTION_CREDENTIALS"]
@@ -65,7 +57,7 @@ extension ContactCenterHub {
         var response = CreateConnectionResponse()
         if types.contains("WEBSOCKET") {
             let signature = Self.signature()
-            socketGrants[signature] = SocketGrant(
+            store.socketGrants[signature] = SocketGrant(
                 contactId: contact.contactId, participantId: participant.id, createdAtMillis: now)
             let date = ConnectTime.string(millis: now).filter { $0 != "-" && $0 != ":" }.prefix(15) + "Z"
             let url = "\(socketBase)/connect/chat?X-Amz-Algorithm=AWS4-HMAC-SHA256"
@@ -76,7 +68,7 @@ extension ContactCenterHub {
         if types.contains("CONNECTION_CREDENTIALS") {
             let token = Self.newToken()
             let expiry = now + configuration.connectionTokenLifetime.wholeMilliseconds
-            connectionTokens[token] = ConnectionGrant(
+            store.connectionTokens[token] = ConnectionGrant(
                 contactId: contact.contactId, participantId: participant.id, expiresAtMillis: expiry)
             response.connectionCredentials = .init(connectionToken: token, expiry: ConnectTime.string(millis: expiry))
         }
@@ -113,8 +105,8 @@ extension ContactCenterHub {
         let body = WireJSON.data(SendResponse(id: item.id, absoluteTime: ConnectTime.string(millis: item.millis)))
         remember(contact.contactId, participant.id, "SendMessage", request.clientToken, body)
         if participant.role == .customer, let runner = runners[contact.contactId] {
-            if contacts[contact.contactId]?.flowStarted == false {
-                contacts[contact.contactId]?.flowStarted = true
+            if store.contacts[contact.contactId]?.flowStarted == false {
+                store.contacts[contact.contactId]?.flowStarted = true
                 runner.start()
             }
             runner.customerMessage(id: item.id, text: answer?.text ?? content, answer: answer)
@@ -141,7 +133,7 @@ extension ContactCenterHub {
             break
         case EventType.delivered, EventType.read:
             let supervised = contact.participants.values.contains { $0.role == .supervisor && $0.present }
-            if receiptConflict || supervised { throw ParticipantServiceError.conflict }
+            if faults.receiptConflict || supervised { throw ParticipantServiceError.conflict }
             messageId = try Self.receiptMessageId(request.content)
         default:
             throw ParticipantServiceError.validation("The content type \(type) is not supported for SendEvent.")
@@ -152,7 +144,7 @@ extension ContactCenterHub {
             DemoReceivedEvent(
                 id: item.id, contentType: type, content: request.content, participantId: participant.id,
                 participantRole: participant.role.rawValue, receivedAt: configuration.now()))
-        contacts[contact.contactId] = record
+        store.contacts[contact.contactId] = record
         if type == EventType.typing {
             fanOut(record, item.wire(contactId: record.contactId, initialContactId: record.initialContactId,
                                      forSocket: true))
@@ -180,7 +172,7 @@ extension ContactCenterHub {
     func applyReceipt(_ contactId: String, messageId: String, recipient: String, read: Bool, itemId: String,
                       millis: Int64)
     {
-        guard var contact = contacts[contactId] else { return }
+        guard var contact = store.contacts[contactId] else { return }
         let stamp = ConnectTime.string(millis: millis)
         var receipt = WireReceipt(recipientParticipantId: recipient)
         if let index = contact.items.firstIndex(where: { $0.id == messageId }) {
@@ -188,7 +180,7 @@ extension ContactCenterHub {
             receipt.deliveredTimestamp = receipt.deliveredTimestamp ?? stamp
             if read { receipt.readTimestamp = receipt.readTimestamp ?? stamp }
             contact.items[index].receipts[recipient] = receipt
-            contacts[contactId] = contact
+            store.contacts[contactId] = contact
         } else {
             receipt.deliveredTimestamp = stamp
             if read { receipt.readTimestamp = stamp }

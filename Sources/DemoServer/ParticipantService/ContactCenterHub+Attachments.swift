@@ -26,7 +26,7 @@ extension ContactCenterHub {
         guard size <= AttachmentRecord.maxSize else {
             throw ParticipantServiceError.validation("The attachment is larger than the maximum size allowed.")
         }
-        let count = attachments.values.filter { $0.contactId == contact.contactId }.count
+        let count = store.attachments.values.filter { $0.contactId == contact.contactId }.count
         guard count < AttachmentRecord.maxPerContact else { throw ParticipantServiceError.serviceQuotaExceeded }
         let id = Self.newId()
         let signature = Self.signature()
@@ -40,7 +40,7 @@ extension ContactCenterHub {
         ]
         var signed = headers
         if AttachmentRecord.signsUnlistedHeader(name) { signed["x-amz-meta-checksum"] = "demo-\(size)" }
-        attachments[id] = AttachmentRecord(
+        store.attachments[id] = AttachmentRecord(
             id: id, contactId: contact.contactId, uploaderId: participant.id, contentType: type, name: name, size: size,
             uploadSignature: signature, createdAtMillis: now, headers: signed)
         let stamp = ConnectTime.string(millis: now).filter { $0 != "-" && $0 != ":" }.prefix(15) + "Z"
@@ -56,7 +56,7 @@ extension ContactCenterHub {
 
     /// The pretend S3 PUT: the signed headers must match `HeadersToInclude` exactly. Returns an S3 error code or nil.
     func upload(attachmentId: String, signature: String?, headers: [String: String], body: Data) -> String? {
-        guard var record = attachments[attachmentId], record.uploadSignature == signature,
+        guard var record = store.attachments[attachmentId], record.uploadSignature == signature,
             nowMillis - record.createdAtMillis <= AttachmentRecord.uploadLifetimeMillis, record.status == nil
         else { return "AccessDenied" }
         let lowered = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
@@ -65,7 +65,7 @@ extension ContactCenterHub {
         }
         guard body.count == record.size else { return "SignatureDoesNotMatch" }
         record.data = body
-        attachments[attachmentId] = record
+        store.attachments[attachmentId] = record
         return nil
     }
 
@@ -80,16 +80,16 @@ extension ContactCenterHub {
         guard let ids = request.attachmentIds, ids.count == 1 else {
             throw ParticipantServiceError.length("attachmentIds", min: 1, max: 1)
         }
-        guard var record = attachments[ids[0]], record.contactId == contact.contactId else {
+        guard var record = store.attachments[ids[0]], record.contactId == contact.contactId else {
             throw ParticipantServiceError.validation("The attachment Id is not valid for this contact.")
         }
         guard record.status == nil else { throw ParticipantServiceError.conflict }
         guard record.data != nil else {
             throw ParticipantServiceError.validation("The attachment has not been uploaded.")
         }
-        let status = rejectAttachments || AttachmentRecord.scanRejects(record.name) ? "REJECTED" : "APPROVED"
+        let status = faults.rejectAttachments || AttachmentRecord.scanRejects(record.name) ? "REJECTED" : "APPROVED"
         record.status = status
-        attachments[record.id] = record
+        store.attachments[record.id] = record
         let attachment = WireAttachment(
             contentType: record.contentType, attachmentId: record.id, attachmentName: record.name, status: status)
         appendItem(contact.contactId, { $0.attachments = [attachment] }, type: "ATTACHMENT",
@@ -109,7 +109,7 @@ extension ContactCenterHub {
                 "1 validation error detected: Value '\(seconds)' at 'urlExpiryInSeconds' failed to satisfy "
                     + "constraint: Member must have value between 5 and 300")
         }
-        guard let id = request.attachmentId, var record = attachments[id], record.contactId == contact.contactId,
+        guard let id = request.attachmentId, var record = store.attachments[id], record.contactId == contact.contactId,
             let status = record.status
         else { throw ParticipantServiceError.validation("The attachment Id is not valid for this contact.") }
         guard status == "APPROVED" else {
@@ -119,7 +119,7 @@ extension ContactCenterHub {
         let expires = nowMillis + Int64(seconds) * 1000
         record.downloadSignature = signature
         record.downloadExpiresAtMillis = expires
-        attachments[id] = record
+        store.attachments[id] = record
         let url = "\(base)/demo-s3/download/\(id)?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=\(seconds)"
             + "&X-Amz-Signature=\(signature)"
         return WireJSON.data(GetAttachmentResponse(
@@ -128,15 +128,12 @@ extension ContactCenterHub {
 
     /// The pretend S3 GET: bytes and content type for a valid, unexpired download URL.
     func download(attachmentId: String, signature: String?) -> (data: Data, contentType: String)? {
-        guard let record = attachments[attachmentId], let data = record.data, signature != nil,
+        guard let record = store.attachments[attachmentId], let data = record.data, signature != nil,
             record.downloadSignature == signature, nowMillis <= record.downloadExpiresAtMillis
         else { return nil }
         return (data, record.contentType)
     }
 
     /// The contact an attachment belongs to (for the request log).
-    func attachmentContact(_ id: String) -> String? { attachments[id]?.contactId }
-
-    /// Marks every completed attachment REJECTED while set (pretend malware scan).
-    func setRejectAttachments(_ value: Bool) { rejectAttachments = value }
+    func attachmentContact(_ id: String) -> String? { store.attachments[id]?.contactId }
 }

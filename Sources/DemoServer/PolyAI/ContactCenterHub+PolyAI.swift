@@ -43,8 +43,8 @@ extension ContactCenterHub {
 
     /// Whether a socket may open for this token and session (unknown, foreign or ended: refused).
     func polyAIAdmit(accessToken: String?, sessionId: String?) -> SocketGrant? {
-        guard !stopped, !refuseUpgrades, let accessToken, let sessionId, let session = polyAI.sessions[sessionId],
-            session.accessToken == accessToken, !session.ended, let contact = contacts[session.contactId], !contact.ended
+        guard !stopped, !faults.refuseUpgrades, let accessToken, let sessionId, let session = polyAI.sessions[sessionId],
+            session.accessToken == accessToken, !session.ended, let contact = store.contacts[session.contactId], !contact.ended
         else { return nil }
         return SocketGrant(contactId: contact.contactId, participantId: contact.customerId, createdAtMillis: nowMillis)
     }
@@ -103,12 +103,12 @@ extension ContactCenterHub {
     /// Writes one frame to every open socket of a session (not while half-open).
     func polyAISend(_ sessionId: String, _ frame: String) {
         guard let session = polyAI.sessions[sessionId] else { return }
-        for id in session.sockets where !silentSockets.contains(id) { sockets[id]?.continuation.yield(.text(frame)) }
+        for id in session.sockets where faults.speaks(id) { sockets[id]?.continuation.yield(.text(frame)) }
     }
 
     /// Handles one client frame (spec §5): join, user message, typing, heartbeat, end; others → ERROR.
     func polyAIHandleFrame(_ socketId: UUID, text: String) {
-        guard !silentSockets.contains(socketId), let sessionId = polyAI.sessionBySocket[socketId],
+        guard faults.speaks(socketId), let sessionId = polyAI.sessionBySocket[socketId],
             let session = polyAI.sessions[sessionId]
         else { return }
         guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any],
@@ -147,9 +147,9 @@ extension ContactCenterHub {
     /// Starts the bot on the first join request; a name the client sent there (see
     /// ``PolyAIServerWire/customerName(_:)``) becomes the customer's name in the flow and transcript.
     private func polyAIStartFlow(_ contactId: String, customerName: String?) {
-        guard let contact = contacts[contactId], !contact.flowStarted, !contact.ended else { return }
-        contacts[contactId]?.flowStarted = true
-        if let customerName { contacts[contactId]?.participants[contact.customerId]?.displayName = customerName }
+        guard let contact = store.contacts[contactId], !contact.flowStarted, !contact.ended else { return }
+        store.contacts[contactId]?.flowStarted = true
+        if let customerName { store.contacts[contactId]?.participants[contact.customerId]?.displayName = customerName }
         runners[contactId]?.start(customerName: customerName)
     }
 
@@ -164,7 +164,7 @@ extension ContactCenterHub {
             return
         }
         guard let item = appendItem(session.contactId, { $0.content = text }, type: "MESSAGE", contentType: "text/plain",
-                                    participantId: contacts[session.contactId]?.customerId)
+                                    participantId: store.contacts[session.contactId]?.customerId)
         else { return }
         let echoPayload: [String: Any] = ["message_id": item.id, "text": text]
         let echo = polyAIAppend(

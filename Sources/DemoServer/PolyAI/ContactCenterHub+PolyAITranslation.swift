@@ -116,7 +116,7 @@ extension ContactCenterHub {
         case "participant.idle", "participant.autodisconnection":
             polyAIAppend(sessionId, type: "SESSION_IDLE_WARNING", payload: [:], transient: true)
         case "chat.ended":
-            let userEnded = contacts[item.contactId ?? ""]?.participants.values.contains {
+            let userEnded = store.contacts[item.contactId ?? ""]?.participants.values.contains {
                 $0.role == .customer && !$0.present
             } ?? false
             polyAIAppend(sessionId, type: "SESSION_END", payload: ["reason": userEnded ? "REASON_USER_END" : "REASON_AGENT_END"])

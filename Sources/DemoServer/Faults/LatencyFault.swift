@@ -36,18 +36,3 @@ final class LatencyFault: Sendable {
         }
     }
 }
-
-extension ContactCenterHub {
-    /// The next REST or frame delay (nil: none).
-    nonisolated func drawDelay() -> Duration? { latencyFault.draw() }
-
-    /// Sets the latency and jitter (zero turns them off).
-    nonisolated func setLatency(_ latency: Duration, jitter: Duration) {
-        latencyFault.set(latency: latency, jitter: jitter)
-    }
-
-    /// The contact a ParticipantToken or ConnectionToken belongs to (for the request log).
-    func contactId(forToken token: String) -> String? {
-        connectionTokens[token]?.contactId ?? participantTokens[token]?.contactId
-    }
-}

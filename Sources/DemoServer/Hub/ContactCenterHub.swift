@@ -1,26 +1,6 @@
 import Foundation
 import Logging
 
-/// Who a token belongs to.
-struct TokenGrant: Sendable {
-    var contactId: String
-    var participantId: String
-}
-
-/// A ConnectionToken's owner and lifetime.
-struct ConnectionGrant: Sendable {
-    var contactId: String
-    var participantId: String
-    var expiresAtMillis: Int64
-}
-
-/// A pre-signed socket URL's owner and creation time.
-struct SocketGrant: Sendable {
-    var contactId: String
-    var participantId: String
-    var createdAtMillis: Int64
-}
-
 /// A command for one open socket's writer.
 enum SocketCommand: Sendable {
     case text(String)
@@ -43,34 +23,21 @@ struct SocketLink: Sendable {
     }
 }
 
-/// The single owner of all demo contact-center state: contacts, tokens, sockets and faults.
+/// The single owner of all demo contact-center state: the contact store, sockets, flows, the desk and faults.
 actor ContactCenterHub {
     let configuration: DemoServerConfiguration
     let flow: DemoFlow
     let logger: Logger
-    var contacts: [String: ContactRecord] = [:]
-    var participantTokens: [String: TokenGrant] = [:]
-    var connectionTokens: [String: ConnectionGrant] = [:]
-    var socketGrants: [String: SocketGrant] = [:]
+    /// Every contact, its items and participants, the tokens and socket URLs issued, the attachments.
+    var store = ContactStore()
     var sockets = SocketTable()
     var runners: [String: FlowRunner] = [:]
-    var attachments: [String: AttachmentRecord] = [:]
     var expiryTasks: [String: Task<Void, Never>] = [:]
-    var reorderWindow: Duration?
-    var rejectAttachments = false
-    /// Half-open: sockets that stopped answering and delivering (those open when the fault began).
-    var silentSockets: Set<UUID> = []
-    /// Half-open network path: new upgrades wait here until it heals.
-    var pathDown = false
-    var pathWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The faults being injected now (REST failures, refused upgrades, half-open sockets…).
+    var faults: HubFaults
     /// Latency and jitter added to REST responses and socket frames (see `latency=` / `jitter=`); its own
     /// seeded generator, so the `rest-fail` sequence stays the same.
     let latencyFault: LatencyFault
-    var refuseUpgrades: Bool
-    var pingFailure: Bool
-    var receiptConflict: Bool
-    var restFailureRate: Double
-    var random: SeededRandom
     var stopped = false
     /// The PolyAI Messaging half's state (sessions, tokens, faults).
     var polyAI = PolyAIServerState()
@@ -81,13 +48,7 @@ actor ContactCenterHub {
         self.configuration = configuration
         self.flow = flow
         self.logger = logger
-        refuseUpgrades = configuration.faults.refuseUpgrades
-        pingFailure = configuration.faults.pingFailure
-        receiptConflict = configuration.faults.receiptConflict
-        restFailureRate = configuration.faults.restFailureRate
-        reorderWindow = configuration.faults.reorderWindow
-        rejectAttachments = configuration.faults.rejectAttachments
-        random = SeededRandom(seed: configuration.faults.seed)
+        faults = HubFaults(configuration.faults)
         latencyFault = LatencyFault(
             latency: configuration.faults.latency, jitter: configuration.faults.jitter, seed: configuration.faults.seed)
     }
@@ -118,7 +79,7 @@ actor ContactCenterHub {
         var contact = ContactRecord(
             contactId: contactId, initialContactId: contactId, customerId: customerId, supportedContentTypes: types)
         contact.participants[customerId] = ParticipantRecord(id: customerId, role: .customer, displayName: displayName)
-        if let source = continuedFrom, let past = contacts[source] {
+        if let source = continuedFrom, let past = store.contacts[source] {
             contact.continuedFromContactId = source
             contact.items = past.items.map { item in
                 var copy = item
@@ -127,13 +88,13 @@ actor ContactCenterHub {
             }
             contact.lastMillis = past.lastMillis
         }
-        contacts[contactId] = contact
+        store.contacts[contactId] = contact
         let token = Self.newToken()
-        participantTokens[token] = TokenGrant(contactId: contactId, participantId: customerId)
+        store.participantTokens[token] = TokenGrant(contactId: contactId, participantId: customerId)
         if contact.continuedFromContactId != nil {
             // Stored now (GetTranscript shows it); pushed on the socket when the customer subscribes.
             let event = appendEvent(contactId, contentType: EventType.chatRehydrated, participantId: nil)
-            contacts[contactId]?.pendingRehydration = event?.id
+            store.contacts[contactId]?.pendingRehydration = event?.id
         }
         appendEvent(contactId, contentType: EventType.participantJoined, participantId: customerId)
         logger.debug("chat started", metadata: ["contact": "\(contactId)", "flow": "\(flow.name)"])
@@ -153,9 +114,12 @@ actor ContactCenterHub {
         }
     }
 
+    /// The contact a ParticipantToken or ConnectionToken belongs to (for the request log).
+    func contactId(forToken token: String) -> String? { store.contactId(forToken: token) }
+
     /// Whether a contact that has ended can seed a persistent chat.
     func isEndedContact(_ contactId: String) -> Bool {
-        contacts[contactId]?.ended == true
+        store.contacts[contactId]?.ended == true
     }
 
     // MARK: Items and fan-out
@@ -164,14 +128,14 @@ actor ContactCenterHub {
     @discardableResult
     func appendItem(_ contactId: String, _ build: (inout StoredItem) -> Void, type: String, contentType: String,
                     participantId: String?) -> StoredItem? {
-        guard var contact = contacts[contactId] else { return nil }
+        guard var contact = store.contacts[contactId] else { return nil }
         let sender = participantId.flatMap { contact.participants[$0] }
         var item = StoredItem(
             id: Self.newId(), type: type, contentType: contentType, participantId: sender?.id,
             displayName: sender?.displayName, role: sender?.role, millis: contact.nextMillis(now: nowMillis))
         build(&item)
         contact.items.append(item)
-        contacts[contactId] = contact
+        store.contacts[contactId] = contact
         fanOut(contact, item.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: true))
         return item
     }
@@ -189,10 +153,9 @@ actor ContactCenterHub {
     func fanOut(_ contact: ContactRecord, _ item: WireItem) {
         polyAIForward(contact, item)
         let frame = WireJSON.string(ChatFrame(content: WireJSON.string(item)))
-        for (id, link) in sockets.links(ofContact: contact.contactId) where link.subscribed && !silentSockets.contains(id) {
-            if let window = reorderWindow, window > .zero {
+        for (id, link) in sockets.links(ofContact: contact.contactId) where link.subscribed && faults.speaks(id) {
+            if let delay = faults.reorderDelay() {
                 // Out-of-order fault: each frame waits a random part of the window before it is written.
-                let delay = Duration.milliseconds(Int64.random(in: 0...window.wholeMilliseconds))
                 let continuation = link.continuation
                 Task {
                     try? await Task.sleep(for: delay)
@@ -218,21 +181,21 @@ actor ContactCenterHub {
 
     /// Ends a chat: `participant.left` (customer if it left, else every agent/bot), `chat.ended`, then closes sockets.
     func endChat(_ contactId: String, customerLeft: Bool) {
-        guard let contact = contacts[contactId], !contact.ended else { return }
+        guard let contact = store.contacts[contactId], !contact.ended else { return }
         if customerLeft {
-            contacts[contactId]?.participants[contact.customerId]?.present = false
+            store.contacts[contactId]?.participants[contact.customerId]?.present = false
             appendEvent(contactId, contentType: EventType.participantLeft, participantId: contact.customerId)
         } else {
             let leaving = contact.participants.values
                 .filter { $0.present && $0.role != .customer && $0.role != .system }
                 .sorted { $0.displayName < $1.displayName }
             for participant in leaving {
-                contacts[contactId]?.participants[participant.id]?.present = false
+                store.contacts[contactId]?.participants[participant.id]?.present = false
                 appendEvent(contactId, contentType: EventType.participantLeft, participantId: participant.id)
             }
         }
         appendEvent(contactId, contentType: EventType.chatEnded, participantId: nil)
-        contacts[contactId]?.ended = true
+        store.contacts[contactId]?.ended = true
         logger.debug("chat ended", metadata: ["contact": "\(contactId)", "customerLeft": "\(customerLeft)"])
         runners.removeValue(forKey: contactId)?.stop()
         desk.remove(contactId: contactId)

@@ -4,9 +4,9 @@ import Foundation
 extension ContactCenterHub {
     /// Checks a pre-signed socket URL's signature and age; returns its grant or nil (refuse the upgrade).
     func admitSocket(signature: String?) -> SocketGrant? {
-        guard !stopped, !refuseUpgrades, let signature, let grant = socketGrants[signature],
+        guard !stopped, !faults.refuseUpgrades, let signature, let grant = store.socketGrants[signature],
             nowMillis - grant.createdAtMillis <= configuration.socketURLLifetime.wholeMilliseconds,
-            let contact = contacts[grant.contactId], !contact.ended,
+            let contact = store.contacts[grant.contactId], !contact.ended,
             contact.participants[grant.participantId]?.present == true
         else { return nil }
         return grant
@@ -14,14 +14,14 @@ extension ContactCenterHub {
 
     /// The contact a socket URL was issued for (known or not, expired or not), for the request log.
     func socketGrantContact(signature: String?) -> String? {
-        signature.flatMap { socketGrants[$0]?.contactId }
+        signature.flatMap { store.socketGrants[$0]?.contactId }
     }
 
     /// Registers an open socket; returns its id and the stream of frames to write.
     func registerSocket(_ grant: SocketGrant) -> (UUID, AsyncStream<SocketCommand>) {
         let (stream, continuation) = AsyncStream<SocketCommand>.makeStream()
         let id = UUID()
-        if stopped || contacts[grant.contactId]?.ended != false {
+        if stopped || store.contacts[grant.contactId]?.ended != false {
             continuation.yield(.close(code: 1000, reason: "Chat ended"))
             continuation.finish()
         } else {
@@ -34,7 +34,7 @@ extension ContactCenterHub {
 
     /// Forgets a socket after it closed.
     func unregisterSocket(_ id: UUID) {
-        silentSockets.remove(id)
+        faults.silentSockets.remove(id)
         if let link = sockets.removeValue(forKey: id) {
             link.continuation.finish()
             logger.debug("socket closed", metadata: ["contact": "\(link.contactId)", "socket": "\(id)"])
@@ -43,7 +43,7 @@ extension ContactCenterHub {
 
     /// Handles one client text frame; replies go through the socket's own stream.
     func handleFrame(_ id: UUID, text: String) {
-        guard !silentSockets.contains(id), let link = sockets[id] else { return }
+        guard faults.speaks(id), let link = sockets[id] else { return }
         guard let data = FirstJSONValue.extract(from: text),
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let topic = object["topic"] as? String
@@ -65,7 +65,7 @@ extension ContactCenterHub {
         case "aws/heartbeat":
             link.continuation.yield(.text(#"{"topic":"aws/heartbeat"}"#))
         case "aws/ping":
-            link.continuation.yield(.text(pingFailure
+            link.continuation.yield(.text(faults.pingFailure
                 ? #"{"topic":"aws/ping","statusCode":500,"statusContent":"Internal Server Error"}"#
                 : #"{"topic":"aws/ping","statusCode":200,"statusContent":"OK"}"#))
         default:
@@ -76,67 +76,33 @@ extension ContactCenterHub {
     /// A persistent chat's `chat.rehydrated` event goes out live once, when the customer first subscribes
     /// (as the service sends it when hydration completes), with the Id GetTranscript shows.
     private func announceRehydration(_ link: SocketLink) {
-        guard let contact = contacts[link.contactId], link.participantId == contact.customerId,
+        guard let contact = store.contacts[link.contactId], link.participantId == contact.customerId,
             let id = contact.pendingRehydration, let item = contact.items.first(where: { $0.id == id })
         else { return }
-        contacts[link.contactId]?.pendingRehydration = nil
+        store.contacts[link.contactId]?.pendingRehydration = nil
         fanOut(contact, item.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: true))
     }
 
     /// Runs the flow's start steps when the customer's first socket subscribes.
     private func startFlowIfNeeded(_ link: SocketLink) {
-        guard var contact = contacts[link.contactId], !contact.flowStarted, !contact.ended,
+        guard var contact = store.contacts[link.contactId], !contact.flowStarted, !contact.ended,
             link.participantId == contact.customerId
         else { return }
         contact.flowStarted = true
-        contacts[link.contactId] = contact
+        store.contacts[link.contactId] = contact
         runners[link.contactId]?.start()
     }
 
     /// Agents get the legacy `connection.acknowledged` event on their own socket when they subscribe.
     private func acknowledgeAgent(_ link: SocketLink) {
-        guard var contact = contacts[link.contactId], contact.participants[link.participantId]?.role == .agent else {
+        guard var contact = store.contacts[link.contactId], contact.participants[link.participantId]?.role == .agent else {
             return
         }
         let item = transientItem(&contact, type: "EVENT", contentType: EventType.acknowledged,
                                  participantId: link.participantId)
-        contacts[link.contactId] = contact
+        store.contacts[link.contactId] = contact
         let wire = item.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: true)
         link.continuation.yield(.text(WireJSON.string(ChatFrame(content: WireJSON.string(wire)))))
-    }
-
-    // MARK: Faults
-
-    /// Closes every socket with 1001 (going away), or drops the connections without a close frame.
-    func dropAllSockets(abruptly: Bool = false) {
-        for link in sockets.values {
-            link.end(abruptly ? .abort : .close(code: 1001, reason: "Going away"))
-        }
-        sockets.removeAll()
-    }
-
-    /// Refuses (or again allows) every socket upgrade.
-    func setRefuseUpgrades(_ value: Bool) { refuseUpgrades = value }
-
-    /// Answers `aws/ping` with 500 while set.
-    func setPingFailure(_ value: Bool) { pingFailure = value }
-
-    /// Delays every fanned-out frame by a random part of `window` (nil: in order again).
-    func setReorderWindow(_ window: Duration?) { reorderWindow = window }
-
-    /// Answers receipts with 409 ConflictException while set.
-    func setReceiptConflict(_ value: Bool) { receiptConflict = value }
-
-    /// Fails this share of Participant REST calls with 500/429, drawn from a seeded generator.
-    func setRESTFailureRate(_ rate: Double, seed: UInt64) {
-        restFailureRate = min(max(rate, 0), 1)
-        random = SeededRandom(seed: seed)
-    }
-
-    /// Makes every ConnectionToken issued so far expired (403 from now on).
-    func expireConnectionTokens() {
-        let past = nowMillis - 1
-        for key in connectionTokens.keys { connectionTokens[key]?.expiresAtMillis = past }
     }
 }
 

@@ -5,12 +5,12 @@ extension ContactCenterHub {
     /// The participant Id of a persona on a contact, joining it first (with `participant.joined`) if needed.
     @discardableResult
     func ensurePersona(_ contactId: String, _ key: String) -> String? {
-        guard let contact = contacts[contactId], !contact.ended, let persona = flow.participants[key] else {
+        guard let contact = store.contacts[contactId], !contact.ended, let persona = flow.participants[key] else {
             return nil
         }
         if let present = contact.participant(persona: key) { return present.id }
         let id = Self.newId()
-        contacts[contactId]?.participants[id] = ParticipantRecord(
+        store.contacts[contactId]?.participants[id] = ParticipantRecord(
             id: id, role: persona.role, displayName: persona.displayName, persona: key)
         if persona.role != .system {
             appendEvent(contactId, contentType: EventType.participantJoined, participantId: id)
@@ -20,18 +20,18 @@ extension ContactCenterHub {
 
     /// A persona leaves (`participant.left`).
     func personaLeave(_ contactId: String, _ key: String) {
-        guard let contact = contacts[contactId], !contact.ended, let present = contact.participant(persona: key) else {
+        guard let contact = store.contacts[contactId], !contact.ended, let present = contact.participant(persona: key) else {
             return
         }
         appendEvent(contactId, contentType: EventType.participantLeft, participantId: present.id)
-        contacts[contactId]?.participants[present.id]?.present = false
+        store.contacts[contactId]?.participants[present.id]?.present = false
     }
 
     /// A persona's typing event (fanned out, not stored).
     func personaTyping(_ contactId: String, _ key: String) {
-        guard let id = ensurePersona(contactId, key), var contact = contacts[contactId] else { return }
+        guard let id = ensurePersona(contactId, key), var contact = store.contacts[contactId] else { return }
         let item = transientItem(&contact, type: "EVENT", contentType: EventType.typing, participantId: id)
-        contacts[contactId] = contact
+        store.contacts[contactId] = contact
         fanOut(contact, item.wire(contactId: contactId, initialContactId: contact.initialContactId, forSocket: true))
     }
 
@@ -41,7 +41,7 @@ extension ContactCenterHub {
     func personaMessage(_ contactId: String, _ key: String, text: String, contentType: String, plain: String? = nil)
         -> String?
     {
-        guard let id = ensurePersona(contactId, key), let contact = contacts[contactId] else { return nil }
+        guard let id = ensurePersona(contactId, key), let contact = store.contacts[contactId] else { return nil }
         let supported = Self.deliverable(contentType, to: contact)
         let type = supported ? contentType : "text/plain"
         let body = supported ? text : (plain ?? text)
@@ -57,10 +57,10 @@ extension ContactCenterHub {
     func personaChunk(_ contactId: String, _ key: String, messageId: String, text: String, number: Int,
                       contentType: String)
     {
-        guard let id = ensurePersona(contactId, key), var contact = contacts[contactId] else { return }
+        guard let id = ensurePersona(contactId, key), var contact = store.contacts[contactId] else { return }
         let type = Self.deliverable(contentType, to: contact) ? contentType : "text/plain"
         var item = transientItem(&contact, type: "MESSAGE", contentType: type, participantId: id)
-        contacts[contactId] = contact
+        store.contacts[contactId] = contact
         item.id = messageId
         item.content = text
         var wire = item.wire(contactId: contactId, initialContactId: contact.initialContactId, forSocket: true)
@@ -70,7 +70,7 @@ extension ContactCenterHub {
 
     /// The final, whole message of a stream: stored under the chunks' Id and sent with `MessageCompleted: true`.
     func personaStreamEnd(_ contactId: String, _ key: String, messageId: String, text: String, contentType: String) {
-        guard let id = ensurePersona(contactId, key), let contact = contacts[contactId] else { return }
+        guard let id = ensurePersona(contactId, key), let contact = store.contacts[contactId] else { return }
         let type = Self.deliverable(contentType, to: contact) ? contentType : "text/plain"
         appendItem(contactId, {
             $0.id = messageId
@@ -82,37 +82,37 @@ extension ContactCenterHub {
     /// Any other event from a persona (or from no one, e.g. a flow-level event).
     func personaEvent(_ contactId: String, _ key: String?, contentType: String, content: String?) {
         let id = key == DemoFlow.customerKey && flow.participants[DemoFlow.customerKey] == nil
-            ? contacts[contactId]?.customerId : key.flatMap { ensurePersona(contactId, $0) }
-        guard contacts[contactId]?.ended == false else { return }
+            ? store.contacts[contactId]?.customerId : key.flatMap { ensurePersona(contactId, $0) }
+        guard store.contacts[contactId]?.ended == false else { return }
         appendEvent(contactId, contentType: contentType, participantId: id, content: content)
     }
 
     /// The persona marks a customer message delivered and read (MESSAGEMETADATA fan-out).
     func personaReadReceipt(_ contactId: String, _ key: String, messageId: String) {
-        guard let contact = contacts[contactId], !contact.ended, let persona = contact.participant(persona: key),
+        guard let contact = store.contacts[contactId], !contact.ended, let persona = contact.participant(persona: key),
             persona.role != .system
         else { return }
         var record = contact
         let millis = record.nextMillis(now: nowMillis)
-        contacts[contactId] = record
+        store.contacts[contactId] = record
         applyReceipt(contactId, messageId: messageId, recipient: persona.id, read: true, itemId: Self.newId(),
                      millis: millis)
     }
 
     /// A message injected by a test as some role; joins an ad-hoc participant of that role if none is present.
     func inject(_ contactId: String, text: String, role: DemoRole, contentType: String) -> String? {
-        guard var contact = contacts[contactId], !contact.ended else { return nil }
+        guard var contact = store.contacts[contactId], !contact.ended else { return nil }
         var sender = contact.participants.values.first { $0.role == role && $0.present }
         if sender == nil {
             let key = flow.participants.first { $0.value.role == role }?.key
             if let key, let id = ensurePersona(contactId, key) {
-                sender = contacts[contactId]?.participants[id]
+                sender = store.contacts[contactId]?.participants[id]
             } else {
                 let record = ParticipantRecord(
                     id: Self.newId(), role: role,
                     displayName: role == .system ? "SYSTEM_MESSAGE" : role.rawValue.capitalized)
                 contact.participants[record.id] = record
-                contacts[contactId] = contact
+                store.contacts[contactId] = contact
                 if role != .system {
                     appendEvent(contactId, contentType: EventType.participantJoined, participantId: record.id)
                 }
@@ -129,7 +129,7 @@ extension ContactCenterHub {
 extension ContactCenterHub {
     /// The server's record of a contact's transcript.
     func entries(_ contactId: String) -> [DemoTranscriptEntry] {
-        guard let contact = contacts[contactId] else { return [] }
+        guard let contact = store.contacts[contactId] else { return [] }
         return contact.items.map { item in
             DemoTranscriptEntry(
                 id: item.id, type: item.type, contentType: item.contentType, content: item.content,
@@ -150,13 +150,13 @@ extension ContactCenterHub {
 
     /// Contact Ids, oldest first.
     func contactIds() -> [String] {
-        contacts.values.sorted { ($0.items.first?.millis ?? 0, $0.contactId) < ($1.items.first?.millis ?? 0, $1.contactId) }
+        store.contacts.values.sorted { ($0.items.first?.millis ?? 0, $0.contactId) < ($1.items.first?.millis ?? 0, $1.contactId) }
             .map(\.contactId)
     }
 
     /// SendEvent calls the server received on a contact.
     func received(_ contactId: String) -> [DemoReceivedEvent] {
-        contacts[contactId]?.receivedEvents ?? []
+        store.contacts[contactId]?.receivedEvents ?? []
     }
 
     /// Number of open sockets (all contacts, or one).
@@ -166,6 +166,6 @@ extension ContactCenterHub {
 
     /// Whether a contact has ended.
     func hasEnded(_ contactId: String) -> Bool {
-        contacts[contactId]?.ended ?? false
+        store.contacts[contactId]?.ended ?? false
     }
 }
