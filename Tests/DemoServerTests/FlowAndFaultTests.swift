@@ -156,7 +156,7 @@ import Testing
             // The message re-armed both stages; step through them.
             #expect(await sleeper.release(.milliseconds(200)), "idle again after the reset")
             #expect(await sleeper.release(.seconds(2)), "the auto-disconnect stage")
-            #expect(await socket.inbox.waitClosed(timeout: .seconds(5)))
+            #expect(await socket.inbox.waitClosed(timeout: .seconds(30)))
             let types = await server.transcript(contactId: chat.contactId).map(\.contentType)
             let tail = Array(types.suffix(4))
             #expect(tail.contains(EventType.prefix + "participant.autodisconnection"))
@@ -223,7 +223,7 @@ import Testing
         try await withDemoServer(config) { _, client in
             let chat = try await client.startChat()
             let socket = try await TestSocket.open(chat.socketURL)
-            #expect(await socket.inbox.waitClosed(timeout: .seconds(3)))
+            #expect(await socket.inbox.waitClosed(timeout: .seconds(30)))
         }
     }
 
@@ -239,7 +239,7 @@ import Testing
             let chat = try await client.startChat()
             let socket = try await TestSocket.open(chat.socketURL)
             try await socket.send(#"{"topic":"aws/heartbeat"}"#)
-            #expect(await socket.inbox.first(timeout: .seconds(5)) { $0.contains("aws/heartbeat") } != nil, "answers before")
+            #expect(await socket.inbox.first(timeout: .seconds(30)) { $0.contains("aws/heartbeat") } != nil, "answers before")
             await socket.inbox.clear()
 
             #expect(await sleeper.release(.milliseconds(20)), "the half-open delay was waited for")

@@ -58,7 +58,7 @@ import Testing
                 #expect(await recorder.wait(timeout: .seconds(30)) { await $0.states.last == .open })
                 let before = await recorder.states.count
                 await server.setHalfOpen(true)
-                let noticed = await recorder.wait(timeout: .seconds(5)) { recorder in
+                let noticed = await recorder.wait(timeout: .seconds(30)) { recorder in
                     await recorder.states.dropFirst(before).contains { if case .reconnecting = $0 { true } else { false } }
                 }
                 #expect(noticed, "the silent socket is detected by the heartbeat")
