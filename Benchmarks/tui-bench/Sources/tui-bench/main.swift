@@ -79,6 +79,7 @@ func main() {
     func measure(_ label: String, count: Int, _ step: (Int) -> Void) {
         var wall: [Double] = []
         var cpu: [Double] = []
+        let (hits, misses) = (state.view.cache.hits, state.view.cache.misses)
         for i in 0..<count {
             let start = DispatchTime.now().uptimeNanoseconds
             let cpuStart = threadCPU()
@@ -92,6 +93,11 @@ func main() {
         print(String(
             format: "%-44@ n=%5d  wall p50 %6.3f p99 %6.3f max %6.3f | cpu p50 %6.3f p99 %6.3f ms",
             label as NSString, count, pct(wall, 0.5), pct(wall, 0.99), wall.last ?? 0, pct(cpu, 0.5), pct(cpu, 0.99)))
+        // The work done, which load does not change: rows laid out and rows found laid out, per step.
+        print(String(
+            format: "%-44@ rows laid out %.1f, reused %.1f per step",
+            "" as NSString, Double(state.view.cache.misses - misses) / Double(count),
+            Double(state.view.cache.hits - hits) / Double(count)))
     }
 
     print("tui-bench: \(messages) messages, 100x30, ncurses -> /dev/null (xterm-256color), 256 colours")
@@ -129,7 +135,8 @@ func main() {
     }
     if sink == 42 { print("") }
 
-    var streaming = ChatItem(id: "s1", time: t0, sender: bot, kind: .message, contentType: "text/markdown", text: "", isStreaming: true)
+    // The reply streams in after the last message, at the bottom where the view is.
+    var streaming = ChatItem(id: "s1", time: t0.addingTimeInterval(Double(messages)), sender: bot, kind: .message, contentType: "text/markdown", text: "", isStreaming: true)
     transcript.merge(streaming, isOwn: false)
     publish()
     let words = markdown.split(separator: " ")
