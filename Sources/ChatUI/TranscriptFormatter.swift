@@ -34,15 +34,26 @@ package final class TranscriptFormatter {
 
     /// `HH:MM` in the formatter's time zone.
     func clock(_ date: Date) -> String {
-        let c = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", c.hour ?? 0, c.minute ?? 0)
+        let second = secondOfDay(date)
+        return Self.twoDigits(second / 3600) + ":" + Self.twoDigits(second / 60 % 60)
     }
 
     /// `HH:MM:SS` in the formatter's time zone.
     func clockWithSeconds(_ date: Date) -> String {
-        let c = calendar.dateComponents([.hour, .minute, .second], from: date)
-        return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+        let second = secondOfDay(date)
+        return Self.twoDigits(second / 3600) + ":" + Self.twoDigits(second / 60 % 60) + ":" + Self.twoDigits(second % 60)
     }
+
+    /// Seconds since local midnight (every message header asks: integer arithmetic on the zone's
+    /// offset, not `dateComponents` and `String(format:)`, which cost a tenth of laying a row out).
+    private func secondOfDay(_ date: Date) -> Int {
+        let local = (date.timeIntervalSince1970 + Double(calendar.timeZone.secondsFromGMT(for: date))).rounded(.down)
+        let second = Int(local.truncatingRemainder(dividingBy: 86_400))
+        return second < 0 ? second + 86_400 : second
+    }
+
+    /// `n` (0…99) with a leading zero.
+    private static func twoDigits(_ n: Int) -> String { n < 10 ? "0" + String(n) : String(n) }
 
     /// The local day as a number (days since 1970 in the formatter's time zone), for date separators.
     func dayNumber(_ date: Date) -> Int {
