@@ -44,8 +44,8 @@ package enum PathCompletion {
         return names.map { name in
             var isDirectory: ObjCBool = false
             let full = (path as NSString).appendingPathComponent(name)
-            FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
-            return isDirectory.boolValue ? name + "/" : name
+            let exists = FileManager.default.fileExists(atPath: full, isDirectory: &isDirectory)
+            return exists && isDirectory.boolValue ? name + "/" : name
         }
     }
 

@@ -42,11 +42,7 @@ extension Reducer {
             state.transcriptSearch = nil
         case .escape, .ctrl("g"):
             state.transcriptSearch = nil
-            state.prepareView()
-            let g = state.geometry
-            state.scroll = state.view.normalise(
-                search.savedScroll, store: state.store, width: g.columns, height: g.transcript.height)
-            if state.scroll == .bottom { state.unreadCount = 0 }
+            state.settleScroll(at: search.savedScroll)
         case .focusIn, .focusOut, .resize:
             return nil
         default:
@@ -67,10 +63,6 @@ extension Reducer {
     /// Scrolls so that an entry is at the top of the pane (or the view follows the bottom when
     /// it is among the last lines).
     private static func show(_ state: inout UIState, entry index: Int) {
-        state.prepareView()
-        let g = state.geometry
-        let position = ScrollPosition.anchor(key: state.store.entries[index].key, line: 0)
-        state.scroll = state.view.normalise(position, store: state.store, width: g.columns, height: g.transcript.height)
-        if state.scroll == .bottom { state.unreadCount = 0 }
+        state.settleScroll(at: .anchor(key: state.store.entries[index].key, line: 0))
     }
 }

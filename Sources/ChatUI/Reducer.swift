@@ -51,11 +51,7 @@ package enum Reducer {
             return []
         case .resize(let size):
             state.size = size
-            state.prepareView()
-            let g = state.geometry
-            state.scroll = state.view.normalise(
-                state.scroll, store: state.store, width: g.columns, height: g.transcript.height)
-            if state.scroll == .bottom { state.unreadCount = 0 }
+            state.settleScroll(at: state.scroll)
             state.dirty = true
             return []
         case .tick:

@@ -142,17 +142,11 @@ package final class TranscriptFormatter {
         } else {
             switch item.sender.role {
             case .agent:
-                spans.append(StyledSpan(item.sender.displayName, style: palette.agentName))
-                spans.append(StyledSpan(" "))
-                spans.append(StyledSpan(" agent ", style: palette.agentBadge))
+                spans += badged(item.sender.displayName, palette.agentName, badge: " agent ", palette.agentBadge)
             case .bot:
-                spans.append(StyledSpan(item.sender.displayName, style: palette.botName))
-                spans.append(StyledSpan(" "))
-                spans.append(StyledSpan(" bot ", style: palette.botBadge))
+                spans += badged(item.sender.displayName, palette.botName, badge: " bot ", palette.botBadge)
             case .supervisor:
-                spans.append(StyledSpan(item.sender.displayName, style: palette.agentName))
-                spans.append(StyledSpan(" "))
-                spans.append(StyledSpan(" supervisor ", style: palette.supervisorBadge))
+                spans += badged(item.sender.displayName, palette.agentName, badge: " supervisor ", palette.supervisorBadge)
             case .customer:
                 spans.append(StyledSpan(item.sender.displayName, style: palette.ownName))
             case .system:
@@ -160,6 +154,11 @@ package final class TranscriptFormatter {
             }
         }
         return Self.truncate(StyledLine(spans), to: width)
+    }
+
+    /// A sender's name followed by a badge naming their role ("Ava  agent ").
+    private func badged(_ name: String, _ nameStyle: TextStyle, badge: String, _ badgeStyle: TextStyle) -> [StyledSpan] {
+        [StyledSpan(name, style: nameStyle), StyledSpan(" "), StyledSpan(badge, style: badgeStyle)]
     }
 
     /// The delivery label, e.g. "sending…", "read" or "failed — /retry".

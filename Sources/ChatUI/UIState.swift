@@ -123,6 +123,15 @@ package struct UIState {
         view.prepare(store, unreadKey: unreadKey, version: transcriptVersion)
     }
 
+    /// Moves the view to `position`, settled against the rows as laid out now (a place among the
+    /// last lines follows the bottom, which clears the unread count).
+    mutating func settleScroll(at position: ScrollPosition) {
+        prepareView()
+        let g = geometry
+        scroll = view.normalise(position, store: store, width: g.columns, height: g.transcript.height)
+        if scroll == .bottom { unreadCount = 0 }
+    }
+
     /// The transcript window for the current position, laid out for `g`.
     func viewport(_ g: ScreenGeometry) -> TranscriptViewport {
         prepareView()

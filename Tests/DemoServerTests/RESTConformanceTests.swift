@@ -122,6 +122,13 @@ import Testing
             #expect(badDirection.status == 400)
             let notJSON = try await client.request("/participant/message", body: "{nope", bearer: chat.connectionToken)
             #expect(notJSON.status == 400)
+            // No ContentType at all: the service's own words, for a message and for an event.
+            for path in ["/participant/message", "/participant/event"] {
+                let untyped = try await client.post(path, ["Content": "hello"], bearer: chat.connectionToken)
+                #expect(untyped.status == 400)
+                #expect(untyped.header("x-amzn-ErrorType") == "ValidationException")
+                #expect((untyped.json["message"] as? String)?.contains("Value null at 'contentType'") == true)
+            }
         }
     }
 

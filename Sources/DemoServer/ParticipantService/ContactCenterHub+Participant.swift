@@ -37,6 +37,16 @@ extension ContactCenterHub {
         if let token, token.count > 500 { throw ParticipantServiceError.length("clientToken", min: 0, max: 500) }
     }
 
+    /// The ContentType a SendMessage or SendEvent names, or the service's validation error when it names none.
+    func requiredContentType(_ type: String?) throws -> String {
+        guard let type, !type.isEmpty else {
+            throw ParticipantServiceError.validation(
+                "1 validation error detected: Value null at 'contentType' failed to satisfy constraint: "
+                    + "Member must not be null")
+        }
+        return type
+    }
+
     /// CreateParticipantConnection: a new ConnectionToken and a new socket URL.
     func createConnection(participantToken: String?, request: CreateConnectionRequest, socketBase: String) throws
         -> Data
@@ -86,11 +96,7 @@ extension ContactCenterHub {
         let (contact, participant) = try authorizeConnection(connectionToken)
         try checkClientToken(request.clientToken)
         if let body = cached(contact, participant, "SendMessage", request.clientToken) { return body }
-        guard let type = request.contentType, !type.isEmpty else {
-            throw ParticipantServiceError.validation(
-                "1 validation error detected: Value null at 'contentType' failed to satisfy constraint: "
-                    + "Member must not be null")
-        }
+        let type = try requiredContentType(request.contentType)
         guard let limit = Self.messageLimits[type], contact.supportedContentTypes.contains(type) else {
             throw ParticipantServiceError.validation("The content type \(type) is not supported for this contact.")
         }
@@ -119,11 +125,7 @@ extension ContactCenterHub {
         let (contact, participant) = try authorizeConnection(connectionToken)
         try checkClientToken(request.clientToken)
         if let body = cached(contact, participant, "SendEvent", request.clientToken) { return body }
-        guard let type = request.contentType, !type.isEmpty else {
-            throw ParticipantServiceError.validation(
-                "1 validation error detected: Value null at 'contentType' failed to satisfy constraint: "
-                    + "Member must not be null")
-        }
+        let type = try requiredContentType(request.contentType)
         if let content = request.content, content.count > 16384 {
             throw ParticipantServiceError.length("content", min: 1, max: 16384)
         }
