@@ -100,7 +100,7 @@ let package = Package(
             dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "Transport"],
             path: "Benchmarks/engine-bench", exclude: ["run.sh"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "SimulatedServices"]),
-        .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI"], exclude: ["Golden", "Fixtures"]),
+        .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI", "SimulatedServices"], exclude: ["Golden", "Fixtures"]),
         .testTarget(name: "ChatEngineTests", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),
         .testTarget(name: "SessionCoreTests", dependencies: ["SessionCore", "ChatModel"]),
         .testTarget(

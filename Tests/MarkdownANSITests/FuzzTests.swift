@@ -1,13 +1,14 @@
 import Foundation
 import Testing
 @testable import MarkdownANSI
+import SimulatedServices
 
 @Suite("Fuzzing")
 struct FuzzTests {
     static let alphabet: [UInt8] = Array("*_`~[]()<>!#|-+>\\\n \t:&;/\"'=abc1.".utf8)
 
     @Test func randomBytesNeverCrashOrOverflow() {
-        var random = SeededRandom(seed: 2026)
+        var random = SimRandom(seed: 2026)
         for _ in 0..<3000 {
             let length = Int.random(in: 0...600, using: &random)
             var bytes: [UInt8] = []
@@ -31,7 +32,7 @@ struct FuzzTests {
     }
 
     @Test func streamingRandomChunksNeverCrash() {
-        var random = SeededRandom(seed: 77)
+        var random = SimRandom(seed: 77)
         for _ in 0..<300 {
             var stream = StreamingMarkdown()
             for _ in 0..<Int.random(in: 1...20, using: &random) {

@@ -1,11 +1,12 @@
 @testable import MarkdownANSI
+import SimulatedServices
 
 /// Generates random markdown documents together with the visible text they must show.
 struct MarkdownGenerator {
-    var random: SeededRandom
+    var random: SimRandom
 
     init(seed: UInt64) {
-        random = SeededRandom(seed: seed)
+        random = SimRandom(seed: seed)
     }
 
     private static let asciiWords = [

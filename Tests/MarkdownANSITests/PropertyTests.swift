@@ -1,5 +1,6 @@
 import Testing
 @testable import MarkdownANSI
+import SimulatedServices
 
 /// Properties over generated documents. "No visible text lost" means: every non-whitespace
 /// grapheme of the text a reader should see (words without markdown syntax, in source order)
@@ -10,7 +11,7 @@ import Testing
 @Suite("Rendering properties")
 struct PropertyTests {
     @Test func generatedDocumentsFitAndKeepText() {
-        var widths = SeededRandom(seed: 99)
+        var widths = SimRandom(seed: 99)
         for seed in 0..<2000 {
             var generator = MarkdownGenerator(seed: UInt64(seed))
             let (markdown, visible) = generator.document()
@@ -63,7 +64,7 @@ struct PropertyTests {
 @Suite("ASCII wrapping fast path")
 struct ASCIIWrapperTests {
     @Test func agreesWithGeneralWrapper() {
-        var random = SeededRandom(seed: 314)
+        var random = SimRandom(seed: 314)
         let words = ["a", "to", "the", "order", "refund", "supercalifragilisticexpialidocious", "x1", "", " "]
         let styles = [TextStyle.plain, TextStyle(bold: true), TextStyle(italic: true, link: "https://x.example")]
         for _ in 0..<3000 {
@@ -87,7 +88,7 @@ struct ASCIIWrapperTests {
     }
 
     @Test func agreesWithGeneralWrapperAcrossHardBreaks() {
-        var random = SeededRandom(seed: 2718)
+        var random = SimRandom(seed: 2718)
         let words = [
             "a", "to", "the", "order", "refund", "supercalifragilisticexpialidocious", "x1", "café", "—", "→",
             "naïve–ñandú", "\u{A0}", " ", "\n",

@@ -1,5 +1,6 @@
 import Testing
 @testable import MarkdownANSI
+import SimulatedServices
 
 /// The byte-level cluster shortcut the wrapper takes must agree with Swift's grapheme segmentation.
 @Suite("Grapheme clusters told from bytes")
@@ -41,7 +42,7 @@ struct SimpleClustersTests {
             "\u{1F3FD}", "\u{1F1EB}", "\u{1F1F7}", "\u{1100}", "\u{1161}", "\u{11A8}", "\r\n", "\u{302A}", "\u{FF9E}",
             "\u{600}", "\u{AD}", "\u{200B}", "\u{20DD}", "\u{E0061}",
         ]
-        var random = SeededRandom(seed: 99)
+        var random = SimRandom(seed: 99)
         var answered = 0
         for _ in 0..<2000 {
             var text = ""

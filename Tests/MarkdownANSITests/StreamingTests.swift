@@ -1,5 +1,6 @@
 import Testing
 @testable import MarkdownANSI
+import SimulatedServices
 
 @Suite("Streaming")
 struct StreamingTests {
@@ -32,7 +33,7 @@ struct StreamingTests {
     ] + Array(Support.corpus().prefix(60))
 
     @Test func everyPrefixMatchesRenderOfDisplayedText() {
-        var random = SeededRandom(seed: 5)
+        var random = SimRandom(seed: 5)
         for (index, reply) in Self.replies.enumerated() {
             var stream = StreamingMarkdown()
             var rest = Substring(reply)
