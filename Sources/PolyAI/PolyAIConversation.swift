@@ -16,6 +16,8 @@ struct PolyAIConversation: Sendable {
     private var seenAbove: Set<Int> = []
     /// True once a `SESSION_START` was handled since ``takeSessionStart()`` last asked.
     private var sessionStartSeen = false
+    /// True once a heartbeat echo was read since ``takeHeartbeatEcho()`` last asked.
+    private var heartbeatEchoSeen = false
     /// Added to every sequence, so items of a later session sort after the earlier one's.
     var epoch: Int64 = 0
     /// Who we are, as our own messages show.
@@ -58,6 +60,12 @@ struct PolyAIConversation: Sendable {
     mutating func takeSessionStart() -> Bool {
         defer { sessionStartSeen = false }
         return sessionStartSeen
+    }
+
+    /// True when a heartbeat echo was read since the last call.
+    mutating func takeHeartbeatEcho() -> Bool {
+        defer { heartbeatEchoSeen = false }
+        return heartbeatEchoSeen
     }
 
     private mutating func noteSequence(_ sequence: Int) {
@@ -133,7 +141,10 @@ struct PolyAIConversation: Sendable {
         case "REQUEST_POLY_AGENT_JOIN":
             agentJoined = true
             return [.alive]
-        case "HEARTBEAT", "USER_TYPING", "USER_END_SESSION":
+        case "HEARTBEAT":
+            heartbeatEchoSeen = true
+            return [.alive]
+        case "USER_TYPING", "USER_END_SESSION":
             return [.alive]
         case "SESSION_END":
             ended = true

@@ -24,7 +24,7 @@ public struct PolyAIWire: ChatWire {
     var isNewSession = false
     var conversation: PolyAIConversation
     var socketOpenedAt: Date?
-    /// True once this socket's first batch (`SESSION_START` and the replay) was read.
+    /// True once the server answered this socket's opening heartbeat.
     var socketReady = false
     var typing = PolyAITypingPolicy()
     var startStep = StartStep.accessToken
@@ -52,7 +52,7 @@ public struct PolyAIWire: ChatWire {
             heartbeatInterval: heartbeat ?? PolyAIPolicies.heartbeatInterval, reconnectPolicy: policy,
             historyArrivesOnSocket: true, sendsOnSocket: true, typingInterval: 0, hasReceipts: false,
             messageLimit: MessageLimit(maximum: server?.maxMessageSizeBytes ?? 1_048_576, unit: .bytes),
-            attachments: nil)
+            attachments: nil, readiness: .opened)
     }
 
     /// The access token and session, to rejoin within ten idle minutes.
@@ -202,20 +202,28 @@ public struct PolyAIWire: ChatWire {
         return .done(.socket(SocketEndpoint(url: url)))
     }
 
-    /// Decodes one frame: dedup by event id, batches in sequence order, chunks assembled; the first
-    /// batch of a socket (`SESSION_START` and the replay) makes it ready, and a new session asks
-    /// for the agent to join unless it already has (spec §5).
+    /// A heartbeat at once. The server sends its replay first on a new socket (spec §3), in one batch or
+    /// more, and answers frames after it: the echo says the replay has been read, whether or not it began
+    /// with `SESSION_START`. A server that echoes nothing leaves the core's subscribe timeout to decide.
+    public mutating func socketOpened(now: Date) -> [String] {
+        [PolyAIOutgoing.heartbeat]
+    }
+
+    /// Decodes one frame: dedup by event id, batches in sequence order, chunks assembled. The echo of
+    /// the opening heartbeat makes the socket ready (the spec leaves open whether a reconnect's replay
+    /// starts with `SESSION_START`, §3 and §11). A new session asks for the agent to join on its first
+    /// `SESSION_START`, or when ready without one, unless it already has (§5).
     public mutating func decode(_ frame: String, now: Date) -> WireDecoded {
         var decoded = WireDecoded(events: conversation.handle(frame: frame, now: now))
-        if conversation.takeSessionStart() {
-            if isNewSession, !conversation.joinSent, !conversation.agentJoined {
-                conversation.joinSent = true
-                decoded.replies.append(PolyAIOutgoing.join(announcing: options.announcedName))
-            }
-            if !socketReady {
-                socketReady = true
-                decoded.events.append(.subscribed)
-            }
+        let sessionStarted = conversation.takeSessionStart()
+        let readyNow = conversation.takeHeartbeatEcho() && !socketReady
+        if sessionStarted || readyNow, isNewSession, !conversation.joinSent, !conversation.agentJoined {
+            conversation.joinSent = true
+            decoded.replies.append(PolyAIOutgoing.join(announcing: options.announcedName))
+        }
+        if readyNow {
+            socketReady = true
+            decoded.events.append(.subscribed)
         }
         if conversation.rejoinRequested {
             conversation.rejoinRequested = false

@@ -173,12 +173,15 @@ public struct WireCapabilities: Sendable, Hashable {
     public var messageLimit: MessageLimit?
     /// What attachments the contact center takes; nil: none.
     public var attachments: AttachmentLimits?
+    /// When a new socket may carry messages.
+    public var readiness: SocketReadiness
 
     /// Creates capabilities.
     public init(
         name: String, endpoint: String, ordering: Transcript.Ordering, heartbeatInterval: Duration,
         reconnectPolicy: BackoffPolicy, historyArrivesOnSocket: Bool, sendsOnSocket: Bool, typingInterval: TimeInterval,
-        hasReceipts: Bool, messageLimit: MessageLimit?, attachments: AttachmentLimits?
+        hasReceipts: Bool, messageLimit: MessageLimit?, attachments: AttachmentLimits?,
+        readiness: SocketReadiness = .confirmed
     ) {
         self.name = name
         self.endpoint = endpoint
@@ -191,7 +194,19 @@ public struct WireCapabilities: Sendable, Hashable {
         self.hasReceipts = hasReceipts
         self.messageLimit = messageLimit
         self.attachments = attachments
+        self.readiness = readiness
     }
+}
+
+/// When a new socket may carry messages.
+public enum SocketReadiness: Sendable, Hashable {
+    /// Only once the server confirms the subscription (``BackendEvent/subscribed``); a socket that never
+    /// confirms is subscribed again, then replaced (Amazon Connect's `aws/subscribe`).
+    case confirmed
+    /// As soon as it opens: its first frame (the replay, if any) or, when none comes within the
+    /// subscribe timeout, the quiet itself says the replay was empty. A server need not confirm anything
+    /// (PolyAI, whose `SESSION_START` on a reconnect the spec leaves open).
+    case opened
 }
 
 /// The longest message a service accepts.

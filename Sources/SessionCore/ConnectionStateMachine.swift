@@ -31,6 +31,13 @@ public struct ConnectionStateMachine: Sendable {
     public private(set) var hasOpened = false
     /// True while the user has suspended the connection.
     public private(set) var isSuspended = false
+    /// How long a connection must stay open for its loss to start the backoff over.
+    public var stableAfter: TimeInterval = 10
+    /// Connections in a row lost within ``stableAfter`` of opening (a server that takes the socket and
+    /// drops it at once, or sends what the client cannot take): the backoff keeps growing across them.
+    public private(set) var shortLivedInARow = 0
+    /// When the connection open now opened.
+    private var openedAt: Date?
 
     /// Creates a machine in `idle`.
     public init(policy: BackoffPolicy, firstConnectAttempts: Int = 3) {
@@ -45,12 +52,13 @@ public struct ConnectionStateMachine: Sendable {
         return .connect
     }
 
-    /// The socket opened and is usable.
-    public mutating func opened() -> Action {
+    /// The socket opened and is usable (at `now`, for telling a short-lived connection).
+    public mutating func opened(now: Date? = nil) -> Action {
         guard !state.isTerminal, state != .closing else { return .none }
         state = .open
         attempt = 0
         hasOpened = true
+        openedAt = now
         return .none
     }
 
@@ -92,6 +100,10 @@ public struct ConnectionStateMachine: Sendable {
             state = .failed(reason: "\(error); press /retry to try again")
             return .stop
         case .network, .unavailable, .socketUnavailable:
+            if state == .open, let openedAt {
+                shortLivedInARow = now.timeIntervalSince(openedAt) < stableAfter ? shortLivedInARow + 1 : 0
+            }
+            openedAt = nil
             attempt += 1
             if !hasOpened, attempt >= firstConnectAttempts {
                 state = .failed(reason: "could not connect: \(error)")
@@ -101,7 +113,8 @@ public struct ConnectionStateMachine: Sendable {
                 state = .failed(reason: "gave up after \(attempt - 1) attempts (\(error)); /retry to try again")
                 return .stop
             }
-            let delay = policy.delay(attempt: attempt, randomUnit: randomUnit)
+            // The budget counts attempts since the last open; the delay also counts the short-lived opens before it.
+            let delay = policy.delay(attempt: attempt + shortLivedInARow, randomUnit: randomUnit)
             state = .reconnecting(attempt: attempt, nextRetryAt: now.addingTimeInterval(delay.seconds))
             return .wait(delay)
         }
@@ -133,6 +146,7 @@ public struct ConnectionStateMachine: Sendable {
         switch state {
         case .failed, .reconnecting:
             attempt = 0
+            shortLivedInARow = 0
             state = .connecting
             return .connect
         default:

@@ -96,9 +96,16 @@ extension SessionCore {
         }
     }
 
-    /// The subscription was not confirmed in time: send it again, or give the socket up after three tries.
+    /// The subscription was not confirmed in time: send it again, or give the socket up after three tries;
+    /// a socket ready when opened is ready now.
     mutating func subscriptionLate() {
         guard case .subscribing(let id, let attempt) = socket else { return }
+        if wire.capabilities.readiness == .opened {
+            // Nothing came: the server had nothing to replay and confirms nothing.
+            log(.info, "nothing replayed on the new socket; it is ready")
+            subscribed()
+            return
+        }
         guard attempt < 3 else {
             log(.warning, "the server never confirmed the subscription; replacing the socket")
             dropSocket(because: .network("the server never confirmed the subscription"))
@@ -114,7 +121,7 @@ extension SessionCore {
         socket = .live(id)
         missedUnread = false
         renewalsInARow = 0
-        _ = connection.opened()
+        _ = connection.opened(now: now)
         publishState()
         persist()
         startTimer(.heartbeat, after: heartbeatDelay)
@@ -216,10 +223,18 @@ extension SessionCore {
         case .reconnectAfter(let delay):
             lost(error, close: close, exactDelay: connection.hasOpened ? delay : nil)
         }
+        if connection.shortLivedInARow == Self.shortLivedBeforeNotice {
+            notice("The connection keeps closing as soon as it opens (\(error)); trying again less often. /end ends the chat.")
+        }
     }
+
+    /// Connections in a row that close right after opening before the user is told why.
+    static let shortLivedBeforeNotice = 3
 
     static func error(for close: SocketClose, wasOpen: Bool) -> BackendError {
         switch close {
+        case .afterOpen(1009):
+            .network("the server sent a message larger than Helpline takes (1 MiB), so the connection was closed")
         case .afterOpen(let code): .network("socket closed by the server (\(code.map(String.init) ?? "no close code"))")
         case .upgradeRefused: .network("the server refused the socket upgrade")
         case .unreachable(let detail): .network(detail)

@@ -141,3 +141,44 @@ import Testing
         #expect(!machine.isSuspended)
     }
 }
+
+@Suite("Backoff across connections that close as soon as they open")
+struct ShortLivedConnectionTests {
+    let start = Date(timeIntervalSince1970: 1_000_000)
+    let policy = BackoffPolicy(base: .seconds(1), multiplier: 2, cap: .seconds(30), jitter: 0, maxAttempts: 5)
+
+    @Test("a server that drops every socket right after it opens meets a growing backoff, and the budget still holds")
+    func growing() {
+        var machine = ConnectionStateMachine(policy: policy)
+        _ = machine.start()
+        var now = start
+        var delays: [Duration] = []
+        for _ in 1...6 {
+            _ = machine.opened(now: now)
+            now = now.addingTimeInterval(0.2)
+            guard case .wait(let delay) = machine.lost(.network("closed (1009)"), now: now, randomUnit: 0.5) else {
+                Issue.record("expected a wait, got \(machine.state)")
+                return
+            }
+            delays.append(delay)
+            now = now.addingTimeInterval(delay.seconds)
+            _ = machine.retryDue()
+        }
+        #expect(delays == [.seconds(2), .seconds(4), .seconds(8), .seconds(16), .seconds(30), .seconds(30)])
+        #expect(machine.shortLivedInARow == 6)
+        #expect(machine.state == .connecting, "each open renews the budget: the chat is not given up")
+    }
+
+    @Test("a connection that stayed up starts the backoff over")
+    func stableResets() {
+        var machine = ConnectionStateMachine(policy: policy)
+        _ = machine.start()
+        _ = machine.opened(now: start)
+        _ = machine.lost(.network("reset"), now: start.addingTimeInterval(1), randomUnit: 0.5)
+        _ = machine.retryDue()
+        _ = machine.opened(now: start.addingTimeInterval(3))
+        let action = machine.lost(.network("reset"), now: start.addingTimeInterval(60), randomUnit: 0.5)
+        #expect(action == .wait(.seconds(1)))
+        #expect(machine.shortLivedInARow == 0)
+    }
+}

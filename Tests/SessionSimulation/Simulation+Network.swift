@@ -15,8 +15,10 @@ struct SimNetwork {
         var halfOpen = false
         var lastUp: Int64 = 0
         var lastDown: Int64 = 0
-        /// When the client hears the socket opened: nothing the service sends arrives before that (the
-        /// driver reads frames only after the upgrade, so even a reordering network cannot put one first).
+        /// When the client hears the socket opened, or later its first frames (a PolyAI replay) arrive:
+        /// nothing the service sends afterwards arrives before that. The driver reads frames only after the
+        /// upgrade, and a server sends what it replays before it answers anything (so even a reordering
+        /// network puts no live frame or echo ahead of the replay).
         var opensAt: Int64 = 0
     }
 
@@ -84,7 +86,11 @@ extension Simulation {
                 guard client == self.incarnation, self.network.links[id]?.open == true else { return }
                 self.feed(.socketOpened(id))
             }
-            self.deliver(output, to: connection)
+            self.deliver(output, to: connection, inOrder: true)
+            if var current = self.network.links[id] {
+                current.opensAt = current.lastDown
+                self.network.links[id] = current
+            }
         }
     }
 
@@ -105,11 +111,12 @@ extension Simulation {
         }
     }
 
-    /// Sends what the service says on `connection` to the client, in order (unless reordering), then its close.
-    func deliver(_ output: SimSocketOutput, to connection: Int) {
+    /// Sends what the service says on `connection` to the client, in order (unless reordering and not
+    /// `inOrder`), then its close.
+    func deliver(_ output: SimSocketOutput, to connection: Int, inOrder: Bool = false) {
         guard let id = network.socketByConnection[connection], var link = network.links[id] else { return }
         for frame in output.frames {
-            let reorder = now < network.reorderUntil
+            let reorder = !inOrder && now < network.reorderUntil
             let time = reorder ? max(now + rng.millis(0...(2 * plan.latency + 800)), link.opensAt) : max(now + latency(), link.lastDown)
             if !reorder { link.lastDown = time }
             let client = link.client

@@ -43,6 +43,9 @@ public final class Simulation {
     var retried: Set<String> = []
     var settleStartedAt: Int64 = 0
     var lastBusy: Int64 = 0
+    var stepChecks = SimulationStepChecks()
+    /// The first step whose invariants broke, with what broke.
+    var stepViolations: [String] = []
 
     /// A run for `seed` over `protocol`; `fullTrace` keeps every line (else the last few hundred).
     public init(seed: UInt64, protocol wireProtocol: SimProtocol, fullTrace: Bool = false) {
@@ -60,6 +63,7 @@ public final class Simulation {
     /// Runs to the end and checks the invariants.
     public func run() -> SimulationResult {
         log("plan: latency \(plan.latency)±\(plan.jitter) ms, \(plan.steps.count) steps, faults until \(plan.faultsEnd) ms")
+        if let polyAI = service as? SimPolyAIService { log("spec choices: \(polyAI.choices)") }
         for (time, step) in plan.steps { at(time) { self.perform(step) } }
         at(plan.faultsEnd) { self.beginSettling() }
         at(0) { self.startClient(restoring: nil) }
@@ -73,9 +77,16 @@ public final class Simulation {
             }
             actions.removeValue(forKey: action)?()
             if let wake = service.nextWake, wake <= scheduler.now { serviceTick() }
+            let broken = stepChecks.violations(of: self)
+            if !broken.isEmpty {
+                stepViolations = broken.map { "step \(steps) at \(scheduler.now) ms: \($0)" }
+                log("stopped at step \(steps): an invariant broke")
+                break
+            }
         }
+        let violations = stepViolations.isEmpty ? SimulationChecks(self).violations() : stepViolations
         return SimulationResult(
-            seed: seed, wireProtocol: wireProtocol, violations: SimulationChecks(self).violations(), trace: trace,
+            seed: seed, wireProtocol: wireProtocol, violations: violations, trace: trace,
             counters: counters, virtualMillis: scheduler.now)
     }
 
@@ -110,6 +121,7 @@ public final class Simulation {
     func startClient(restoring: SessionSnapshot?) {
         incarnation += 1
         timers = [:]
+        stepChecks.clientStarted()
         let wire: any ChatWire
         let entry = service.entry
         let ids = IDSource(seed: seed &+ UInt64(incarnation) &* 7919)
@@ -147,8 +159,12 @@ public final class Simulation {
     func feed(_ input: SessionInput) {
         guard core != nil else { return }
         log("→ \(SimulationTrace.describe(input))")
+        stepChecks.follow(input)
         let effects = core?.handle(input, now: date) ?? []
-        for effect in effects { carry(effect) }
+        for effect in effects {
+            stepChecks.follow(effect)
+            carry(effect)
+        }
     }
 
     func carry(_ effect: SessionEffect) {

@@ -3,8 +3,10 @@ import Foundation
 /// A pretend PolyAI Messaging deployment for simulations: token → session → socket, written from
 /// `polyai-messaging.md`.
 ///
-/// Kept as the spec says (or, where it is unsure, the harder way for a client): events are numbered
-/// per session and replayed from the cursor on every new socket, after `SESSION_START`; a user
+/// Kept as the spec says (or, where it is unsure, as the seed's ``SimPolyAIChoices`` read it): events are
+/// numbered per session and replayed from the cursor on every new socket, with or without `SESSION_START`,
+/// `> cursor` or `>= cursor`, in one batch or several, in order or not, an empty replay as an empty batch
+/// or as nothing; a user
 /// message is echoed with the client's `metadata`; a resent `local_id` is **not** de-duplicated (so a
 /// client that resends a message the server already has delivers it twice); replies stream as
 /// numbered chunks that are stored and replayed like any event.
@@ -38,11 +40,15 @@ public final class SimPolyAIService: SimService {
     var rng: SimRandom
     let streaming: Bool
     public var faults = SimServiceFaults()
+    /// How this service reads what the spec leaves open.
+    public let choices: SimPolyAIChoices
 
-    /// A service whose bot and faults follow `seed`; `streaming` makes replies come in chunks.
-    public init(seed: UInt64, streaming: Bool) {
+    /// A service whose bot, faults and readings of the spec follow `seed`; `streaming` makes replies
+    /// come in chunks.
+    public init(seed: UInt64, streaming: Bool, choices: SimPolyAIChoices? = nil) {
         rng = SimRandom(seed: seed ^ 0x9017_A1)
         self.streaming = streaming
+        self.choices = choices ?? SimPolyAIChoices(seed: seed)
     }
 
     public var entry: SimEntry { SimEntry(startURL: "http://polyai.sim/api/v1", endpoint: "ws://polyai.sim/ws", apiKey: "sim-key") }
@@ -135,9 +141,20 @@ public final class SimPolyAIService: SimService {
         let cursor = Int(value("cursor") ?? "") ?? 0
         nextConnection += 1
         connections.insert(nextConnection)
-        let replay = events.filter { $0.sequence == 1 || $0.sequence > cursor }
-        let batch = envelope(type: "EVENT_BATCH", id: nil, sequence: nil, millis: now, payload: ["events": replay.map(object)])
-        return (nextConnection, SimSocketOutput(frames: [batch]))
+        let from = choices.replayIncludesCursor ? cursor - 1 : cursor
+        let startsWithSessionStart = cursor == 0 || choices.sessionStartOnReconnect
+        var replay = events.filter { $0.sequence > from && ($0.sequence != 1 || startsWithSessionStart) }
+        if startsWithSessionStart, let first = events.first, !replay.contains(where: { $0.id == first.id }) {
+            replay.insert(first, at: 0)
+        }
+        if choices.replayShuffled { replay.shuffle(using: &rng) }
+        guard !replay.isEmpty || choices.emptyBatchWhenNothingMissed else { return (nextConnection, SimSocketOutput()) }
+        let size = max(1, choices.replayBatchSize ?? replay.count)
+        let batches = stride(from: 0, to: max(replay.count, 1), by: size).map { Array(replay[$0..<min($0 + size, replay.count)]) }
+        let frames = batches.map {
+            envelope(type: "EVENT_BATCH", id: nil, sequence: nil, millis: now, payload: ["events": $0.map(object)])
+        }
+        return (nextConnection, SimSocketOutput(frames: frames))
     }
 
     public func frame(_ text: String, on connection: Int, now: Int64) -> SimSocketOutput {

@@ -32,6 +32,9 @@ public struct DemoFaults: Sendable, Equatable {
     public var latency: Duration?
     /// Add a random 0…this (seeded by `seed`) to each delay; frames of one socket keep their order.
     public var jitter: Duration?
+    /// A PolyAI reconnect with a cursor gets only the events after it: no `SESSION_START`, no frame at
+    /// all when there is nothing to replay.
+    public var polyAIBareReplay: Bool
 
     /// Creates a fault set; the default injects nothing.
     public init(
@@ -49,7 +52,8 @@ public struct DemoFaults: Sendable, Equatable {
         reorderWindow: Duration? = nil,
         polyAICloseCode: UInt16? = nil,
         latency: Duration? = nil,
-        jitter: Duration? = nil
+        jitter: Duration? = nil,
+        polyAIBareReplay: Bool = false
     ) {
         self.dropEvery = dropEvery
         self.dropAbruptly = dropAbruptly
@@ -66,6 +70,7 @@ public struct DemoFaults: Sendable, Equatable {
         self.polyAICloseCode = polyAICloseCode
         self.latency = latency
         self.jitter = jitter
+        self.polyAIBareReplay = polyAIBareReplay
     }
 
     /// True when no fault is configured.
@@ -79,7 +84,7 @@ public struct DemoFaults: Sendable, Equatable {
 
     /// Parses a comma-separated spec: `drop-every=20s,drop-abrupt,rest-fail=0.05,seed=7,half-open-after=60s,
     /// half-open-for=10s,expire-tokens-every=5m,reorder=200ms,refuse-upgrades,ping-fail,receipt-conflict,
-    /// reject-attachments,polyai-close=4002,latency=200ms,jitter=50ms`.
+    /// reject-attachments,polyai-close=4002,polyai-bare-replay,latency=200ms,jitter=50ms`.
     public static func parse(_ spec: String) throws -> DemoFaults {
         var faults = DemoFaults()
         let items = spec.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
@@ -115,6 +120,7 @@ public struct DemoFaults: Sendable, Equatable {
             case "ping-fail": faults.pingFailure = try flag(value, key)
             case "receipt-conflict": faults.receiptConflict = try flag(value, key)
             case "reject-attachments": faults.rejectAttachments = try flag(value, key)
+            case "polyai-bare-replay": faults.polyAIBareReplay = try flag(value, key)
             default:
                 throw ParseError(description: "unknown fault '\(key)'")
             }

@@ -49,6 +49,7 @@ actor ContactCenterHub {
         self.flow = flow
         self.logger = logger
         faults = HubFaults(configuration.faults)
+        polyAI.faults.bareReplay = configuration.faults.polyAIBareReplay
         latencyFault = LatencyFault(
             latency: configuration.faults.latency, jitter: configuration.faults.jitter, seed: configuration.faults.seed)
     }

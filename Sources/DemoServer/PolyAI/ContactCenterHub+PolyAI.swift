@@ -49,7 +49,8 @@ extension ContactCenterHub {
         return SocketGrant(contactId: contact.contactId, participantId: contact.customerId, createdAtMillis: nowMillis)
     }
 
-    /// Registers an open PolyAI socket and queues the first batch: `SESSION_START` plus the replay after `cursor`.
+    /// Registers an open PolyAI socket and queues the first batch: `SESSION_START` plus the replay after
+    /// `cursor` (with the bare-replay fault, a cursor reconnect gets the replay alone, or nothing).
     func polyAIRegister(_ grant: SocketGrant, sessionId: String, cursor: Int) -> (UUID, AsyncStream<SocketCommand>) {
         let (id, stream) = registerSocket(grant)
         guard sockets[id] != nil, var session = polyAI.sessions[sessionId] else { return (id, stream) }
@@ -60,8 +61,10 @@ extension ContactCenterHub {
         let from = polyAI.faults.overlappingReplay ? max(cursor - 2, 0) : cursor
         var replay = session.events.filter { ($0.sequence ?? 0) > from && $0.sequence != 1 }
         if polyAI.faults.overlappingReplay { replay.reverse() }
-        let first = session.events.first.map { [$0.json] } ?? []
-        sockets[id]?.continuation.yield(.text(PolyAIServerWire.batch(first + replay.map(\.json))))
+        let bare = polyAI.faults.bareReplay && cursor > 0
+        let first = bare ? [] : session.events.first.map { [$0.json] } ?? []
+        let frames = first + replay.map(\.json)
+        if !frames.isEmpty { sockets[id]?.continuation.yield(.text(PolyAIServerWire.batch(frames))) }
         if let code = polyAI.faults.closeAfterReplay {
             polyAI.faults.closeAfterReplay = nil
             sockets[id]?.end(.close(code: code, reason: "Injected close after the replay"))

@@ -47,6 +47,12 @@ extension DemoContactCenter {
         await hub.setPolyAIFaults { $0.overlappingReplay = overlap }
     }
 
+    /// While set, a reconnect with a cursor gets only the events after it: no `SESSION_START`, and no
+    /// frame at all when there is nothing to replay.
+    public func setPolyAIBareReplay(_ bare: Bool) async {
+        await hub.setPolyAIFaults { $0.bareReplay = bare }
+    }
+
     /// The next PolyAI socket to open is closed with `code` right after its first batch (a socket that dies
     /// while the client is still starting it up); one shot.
     public func closeNextPolyAISocketAfterReplay(code: UInt16) async {

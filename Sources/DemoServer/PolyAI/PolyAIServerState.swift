@@ -45,6 +45,9 @@ struct PolyAIFaults: Sendable {
     var overlappingReplay = false
     /// Close the next socket with this code right after its first batch (one shot).
     var closeAfterReplay: UInt16?
+    /// A reconnect with a cursor gets only the events after it: no `SESSION_START`, and no frame at all
+    /// when there is nothing to replay (the spec leaves both open, §3 and §11).
+    var bareReplay = false
 }
 
 /// Everything the PolyAI half of the demo keeps; owned by the hub actor.
