@@ -39,6 +39,16 @@ extension SessionCore {
             if !starting { begin(.start, .start) }
             return
         }
+        // A connect still on its way (asked for before a suspend and resume, or a retry now) is
+        // superseded: its late answer must not open a second socket, nor its failure drop this one.
+        // So is a socket it opened meanwhile (a loss came while it was on its way): one socket at a time.
+        pending = pending.filter { $0.value.purpose != .connect }
+        if retrying.removeValue(forKey: Self.timerName(.connect)) != nil { cancelTimer(.operation(Self.timerName(.connect))) }
+        if let id = socket.id {
+            log(.info, "closing socket \(id): a new connection replaces it")
+            emit(.closeSocket(id))
+            forgetSocket()
+        }
         begin(.connect, .connect)
     }
 

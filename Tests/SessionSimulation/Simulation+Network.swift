@@ -72,6 +72,14 @@ extension Simulation {
         }
         after(latency()) {
             guard client == self.incarnation else { return }
+            // A partition that began while the upgrade was on its way: no answer gets through, and the
+            // client gives up on the upgrade (a socket cannot open across it, nor its replay be lost in it).
+            guard !self.partitioned else {
+                self.after(SimNetwork.socketTimeout) {
+                    if client == self.incarnation { self.feed(.socketClosed(id, .unreachable("the upgrade timed out"))) }
+                }
+                return
+            }
             guard let (connection, output) = self.service.openSocket(url: url, now: self.now) else {
                 self.after(self.latency()) { if client == self.incarnation { self.feed(.socketClosed(id, .upgradeRefused)) } }
                 return
