@@ -27,6 +27,12 @@ struct SimulationTests {
         // end of the session before it existed that muted the session created next (4239).
         (SimProtocol.polyai, UInt64(5477)),
         (SimProtocol.polyai, UInt64(4239)),
+        // A connect on its way when a suspend and resume (681) or a refused token (677) began another:
+        // the old one's answer opened a second socket, or its timeout dropped the live one.
+        (SimProtocol.connect, UInt64(681)),
+        (SimProtocol.connect, UInt64(677)),
+        // A socket whose upgrade crossed a partition: its replay was lost and later frames came (2367).
+        (SimProtocol.polyai, UInt64(2367)),
     ])
     func regressions(_ wireProtocol: SimProtocol, seed: UInt64) {
         let result = Simulation(seed: seed, protocol: wireProtocol, fullTrace: false).run()
