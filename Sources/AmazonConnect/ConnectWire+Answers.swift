@@ -16,6 +16,9 @@ extension ConnectWire {
                 else {
                     return .failed(.protocolViolation("CreateParticipantConnection returned no socket URL or connection token"))
                 }
+                if let problem = OutsideNumbers.portProblem(in: url) {
+                    return .failed(.protocolViolation("CreateParticipantConnection returned a socket URL whose \(problem)"))
+                }
                 connectionToken = token
                 return .done(.socket(SocketEndpoint(url: url)))
             case .failure(let error):
@@ -50,6 +53,9 @@ extension ConnectWire {
             switch ConnectErrors.decode(result, "GetAttachment", as: GetAttachmentResponse.self) {
             case .success(let reply):
                 guard let url = reply.url, !url.isEmpty else { return .failed(.protocolViolation("GetAttachment returned no Url")) }
+                if let problem = OutsideNumbers.portProblem(in: url) {
+                    return .failed(.protocolViolation("GetAttachment returned a Url whose \(problem)"))
+                }
                 return .done(.downloadURL(url))
             case .failure(let error):
                 return .failed(error)
@@ -103,6 +109,10 @@ extension ConnectWire {
                 guard let attachmentId = reply.attachmentId, let url = reply.uploadMetadata?.url else {
                     uploadSteps[localId] = nil
                     return .failed(.protocolViolation("StartAttachmentUpload returned no AttachmentId or upload URL"))
+                }
+                if let problem = OutsideNumbers.portProblem(in: url) {
+                    uploadSteps[localId] = nil
+                    return .failed(.protocolViolation("StartAttachmentUpload returned an upload URL whose \(problem)"))
                 }
                 // The server may announce the attachment before CompleteAttachmentUpload answers.
                 uploadTags[attachmentId] = localId
