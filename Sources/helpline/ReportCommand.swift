@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatUI
+import ChatModel
 import Foundation
 import HelplineScript
 import TerminalRuntime
