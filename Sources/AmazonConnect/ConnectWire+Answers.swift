@@ -28,7 +28,7 @@ extension ConnectWire {
             switch ConnectErrors.decode(result, "SendMessage", as: SendResponse.self) {
             case .success(let reply):
                 guard let id = reply.id else { return .failed(.protocolViolation("SendMessage returned no Id")) }
-                return .done(.accepted(id: id, time: reply.absoluteTime.map(ConnectTime.parse) ?? now, sequence: nil))
+                return .done(.accepted(id: id, time: reply.absoluteTime.flatMap(ConnectTime.parse) ?? now, sequence: nil))
             case .failure(let error):
                 return .failed(error)
             }
@@ -42,7 +42,7 @@ extension ConnectWire {
             case .success(let reply):
                 let items = (reply.transcript ?? []).sorted { $0.absoluteTime < $1.absoluteTime }
                 let token = reply.nextToken.flatMap { $0.isEmpty ? nil : $0 }
-                let events = markAnsweredPickers(prepareViews(tagOwnUploads(items.flatMap(ConnectItemMapper.events(for:)))))
+                let events = markAnsweredPickers(prepareViews(tagOwnUploads(items.flatMap { ConnectItemMapper.events(for: $0, arrival: now) })))
                 return .done(.page(TranscriptPage(events: events, nextPageToken: token)))
             case .failure(let error):
                 return .failed(error)

@@ -55,6 +55,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closeAfterResponse = false
     private var upgraded = false
     private var failed = false
+    /// The version and keep-alive wish of each request not answered yet, oldest first.
+    private var awaiting: [(version: HTTPVersion, keepAlive: Bool)] = []
 
     init(limits: DemoConnectionLimits, tap: InboundByteTap, log: RequestLog) {
         self.limits = limits
@@ -85,6 +87,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             current = (head.method.rawValue, RequestLog.pathOnly(head.uri), .now)
+            awaiting.append((head.version, head.isKeepAlive))
             requestOpen = true
             pendingResponses += 1
             tap.bytesSinceReset = 0
@@ -106,21 +109,31 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head):
+        case .head(var head):
             responding = true
             if head.status == .switchingProtocols {
                 upgraded = true
                 timer?.cancel()
             }
+            if let request = awaiting.first, head.status != .switchingProtocols {
+                // The answer speaks the request's version; HTTP/1.0 closes unless asked to keep alive.
+                head.version = request.version
+                if !request.keepAlive {
+                    head.headers.replaceOrAdd(name: "Connection", value: "close")
+                } else if request.version == .http1_0 {
+                    head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+                }
+            }
             if head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
                 closeAfterResponse = true
             }
-            context.write(data, promise: promise)
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .body:
             context.write(data, promise: promise)
         case .end:
             responding = false
             pendingResponses = max(pendingResponses - 1, 0)
+            if !awaiting.isEmpty { awaiting.removeFirst() }
             if closeAfterResponse {
                 context.writeThenClose(data, promise: promise)
                 return
@@ -156,7 +169,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: "application/json")
         headers.add(name: "Content-Length", value: String(body.utf8.count))
         headers.add(name: "Connection", value: "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+        let version = awaiting.first?.version ?? .http1_1
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
                       promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }
