@@ -10,7 +10,7 @@ extension TranscriptFormatter {
         var details = [TerminalSafeText.oneLine(attachment.contentType)]
         if let size = attachment.size { details.append(FileTransfer.size(size)) }
         var lines = Markdown.wrapPlain(
-            "📎 \(number)\(TerminalSafeText.oneLine(attachment.name)) (\(details.joined(separator: ", ")))", width: width)
+            "📎 \(number)\(attachment.displayName) (\(details.joined(separator: ", ")))", width: width)
         let note: (String, TextStyle)?
         switch attachment.status {
         case "REJECTED": note = ("✗ rejected by the contact center's scan; it cannot be downloaded", palette.deliveryFailed)

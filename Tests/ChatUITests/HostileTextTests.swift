@@ -33,6 +33,20 @@ struct HostileTextTests {
         let screen = Fixture.screen(state).joined(separator: "\n")
         #expect(screen.contains("invoicefdp.exe"), "\(screen)")
         #expect(!screen.contains("]0;") && !screen.contains("\u{202E}"), "\(screen)")
+        Fixture.type(&state, "/download 1")
+        Fixture.apply(&state, [.key(.enter)])
+        let after = Fixture.screen(state).joined(separator: "\n")
+        #expect(after.contains("Downloading invoicefdp.exe…"), "the notice names the file as shown: \(after)")
+        #expect(!after.contains("\u{202E}"))
+    }
+
+    @Test("the typing line names the partner without sequences or bidi controls")
+    func typingLine() {
+        var state = Fixture.state()
+        Fixture.apply(&state, [.engine(.typing(Self.eve))])
+        let screen = Fixture.screen(state).joined(separator: "\n")
+        #expect(screen.contains("Evegnp.exe is typing"), "\(screen)")
+        #expect(!screen.contains("PWNED") && !screen.contains("\u{202E}"))
     }
 
     @Test("the window title carries the partner's name without sequences, C1 controls or bidi controls")
