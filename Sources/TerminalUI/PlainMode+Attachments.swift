@@ -55,11 +55,11 @@ enum PlainAttachments {
 
     /// The line for an attachment item: `📎 #N name (type, size)` and its scan verdict.
     static func describe(_ attachment: Attachment, number: Int?) -> String {
-        var details = [attachment.contentType]
+        var details = [TerminalSafeText.oneLine(attachment.contentType)]
         if let size = attachment.size { details.append(FileTransfer.size(size)) }
         let tag = number.map { "#\($0) " } ?? ""
         let verdict = attachment.isRejected ? " [rejected by the scan]" : ""
-        return "📎 \(tag)\(attachment.name) (\(details.joined(separator: ", ")))\(verdict)"
+        return "📎 \(tag)\(TerminalSafeText.oneLine(attachment.name)) (\(details.joined(separator: ", ")))\(verdict)"
     }
 }
 
