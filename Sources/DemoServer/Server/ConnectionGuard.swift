@@ -34,9 +34,10 @@ final class InboundByteTap: ChannelInboundHandler, RemovableChannelHandler {
 
 /// Protects the server from broken or hostile HTTP clients on one connection: times out idle and
 /// half-sent requests (408), answers requests the parser rejects (control characters in a header,
-/// malformed request lines…) with a 400 that says why, and closes the connection after a response
-/// that carries `Connection: close`. Also answers `Expect: 100-continue` at once. Steps aside once the
-/// connection is upgraded to a WebSocket.
+/// malformed request lines…) with a 400 that says why, answers each request in its own HTTP version
+/// and closes the connection after a response that carries `Connection: close` (added to the answer
+/// of a request that did not ask to keep the connection, such as a plain HTTP/1.0 one). Also answers
+/// `Expect: 100-continue` at once. Steps aside once the connection is upgraded to a WebSocket.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
