@@ -32,10 +32,4 @@ public enum OutsideNumbers {
         guard microseconds <= most else { return nil }
         return .microseconds(Int64(microseconds))
     }
-
-    /// `left + right`, or nil when the sum does not fit.
-    public static func sum<Value: FixedWidthInteger>(_ left: Value, _ right: Value) -> Value? {
-        let (total, overflow) = left.addingReportingOverflow(right)
-        return overflow ? nil : total
-    }
 }
