@@ -38,8 +38,8 @@ spec() {
     markdown) echo "MarkdownFuzzer.swift|MarkdownANSI||cmark-gfm cmark-gfm-extensions|4096" ;;
     key-decoder) echo "KeyDecoderFuzzer.swift|ChatModel MarkdownANSI TerminalRuntime||ncursesw cmark-gfm cmark-gfm-extensions|4096" ;;
     config) echo "ConfigFuzzer.swift|CTOML TOMLKit HelplineConfig||stdc++|4096" ;;
-    script) echo "ScriptFuzzer.swift||Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift||4096" ;;
-    recording) echo "RecordingFuzzer.swift||Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift Sources/HelplineScript/VolatileText.swift Sources/HelplineScript/ReplyPattern.swift Sources/HelplineScript/GoldenPattern.swift Sources/HelplineScript/GoldenDiff.swift||4096" ;;
+    script) echo "ScriptFuzzer.swift|ChatModel SessionCore|Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift||4096" ;;
+    recording) echo "RecordingFuzzer.swift|ChatModel SessionCore|Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift Sources/HelplineScript/VolatileText.swift Sources/HelplineScript/ReplyPattern.swift Sources/HelplineScript/GoldenPattern.swift Sources/HelplineScript/GoldenDiff.swift||4096" ;;
     *) echo "fuzz: unknown target '$1' (targets: $ALL_TARGETS)" >&2; exit 2 ;;
   esac
 }

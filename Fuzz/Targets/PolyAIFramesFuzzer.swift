@@ -35,9 +35,15 @@ public func fuzzPolyAIFrames(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int3
         let frame = String(decoding: piece, as: UTF8.self)
         let envelopes = PolyAIFrameDecoder.decode(frame)
         require(isHandlingOrder(envelopes), "envelopes out of handling order in frame \(index)")
+        for envelope in envelopes {
+            require(envelope.sequence.map(PolyAIConversation.sequences.contains) ?? true, "sequence \(envelope.sequence ?? 0) out of range")
+        }
         let decoded = wire.decode(frame, now: fuzzNow.addingTimeInterval(Double(index)))
         require(wire.cursor >= cursor, "the replay cursor went back from \(cursor) to \(wire.cursor)")
         cursor = wire.cursor
+        let capabilities = wire.capabilities
+        require(capabilities.heartbeatInterval > .zero && capabilities.heartbeatInterval <= .seconds(3600), "a heartbeat of \(capabilities.heartbeatInterval)")
+        require((capabilities.messageLimit?.maximum ?? 1_048_576) >= 256, "a message limit of \(capabilities.messageLimit?.maximum ?? 0)")
         for reply in decoded.replies {
             require(PolyAIJSON.parse(reply) != nil, "a reply frame is not a JSON object: \(reply)")
         }

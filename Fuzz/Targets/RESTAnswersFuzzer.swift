@@ -49,6 +49,13 @@ func checkConnect(_ output: WireOutput, _ operation: WireOperation) {
         require(page.nextPageToken.map { !$0.isEmpty } ?? true, "an empty NextToken was kept")
     }
     if case .done(.socket(let endpoint)) = output { require(!endpoint.url.isEmpty, "an empty socket URL") }
+    // A port past 65535 traps in the HTTP and socket libraries: no URL taken from an answer has one.
+    switch output {
+    case .done(.socket(let endpoint)): require(OutsideNumbers.invalidPort(in: endpoint.url) == nil, "socket URL \(endpoint.url)")
+    case .done(.downloadURL(let url)): require(OutsideNumbers.invalidPort(in: url) == nil, "download URL \(url)")
+    case .upload(let upload): require(OutsideNumbers.invalidPort(in: upload.url) == nil, "upload URL \(upload.url)")
+    default: break
+    }
 }
 
 func fuzzConnect(_ selector: UInt8, _ response: HTTPResponse, _ bodies: [Data]) {

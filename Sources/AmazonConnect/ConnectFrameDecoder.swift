@@ -3,14 +3,15 @@ import Foundation
 
 /// Decodes `aws/chat` socket frames (spec §3.3–3.5).
 enum ConnectFrameDecoder {
-    /// Events in one text frame; throws `BackendError.protocolViolation` on malformed JSON.
-    static func decode(_ frame: String) throws -> [BackendEvent] {
-        if let item = ConnectFastFrameDecoder.item(frame) { return ConnectItemMapper.events(for: item) }
-        return try decodeWithJSONDecoder(frame)
+    /// Events in one text frame (an item with an unreadable time is placed at `arrival`); throws
+    /// `BackendError.protocolViolation` on malformed JSON.
+    static func decode(_ frame: String, arrival: Date? = nil) throws -> [BackendEvent] {
+        if let item = ConnectFastFrameDecoder.item(frame) { return ConnectItemMapper.events(for: item, arrival: arrival) }
+        return try decodeWithJSONDecoder(frame, arrival: arrival)
     }
 
     /// The general path: `JSONDecoder` for the envelope and the item (every frame the fast path declines).
-    static func decodeWithJSONDecoder(_ frame: String) throws -> [BackendEvent] {
+    static func decodeWithJSONDecoder(_ frame: String, arrival: Date? = nil) throws -> [BackendEvent] {
         let envelope: ConnectSocketFrame
         do {
             envelope = try JSONDecoder().decode(ConnectSocketFrame.self, from: Data(frame.utf8))
@@ -24,7 +25,7 @@ enum ConnectFrameDecoder {
             }
             do {
                 let item = try JSONDecoder().decode(ConnectItem.self, from: Data(inner.utf8))
-                return ConnectItemMapper.events(for: item)
+                return ConnectItemMapper.events(for: item, arrival: arrival)
             } catch {
                 throw BackendError.protocolViolation("an aws/chat item could not be read (\(Self.missingField(error)))")
             }

@@ -7,9 +7,10 @@ enum ConnectItemMapper {
     static let eventPrefix = "application/vnd.amazonaws.connect.event."
     static let interactiveType = "application/vnd.amazonaws.connect.message.interactive"
 
-    /// Events for one item; `fromTranscript` marks REST items (never live reactions).
-    static func events(for item: ConnectItem) -> [BackendEvent] {
-        let time = ConnectTime.parse(item.absoluteTime)
+    /// Events for one item; `fromTranscript` marks REST items (never live reactions). An item whose
+    /// `AbsoluteTime` cannot be read is placed at `arrival` (when the caller knows it).
+    static func events(for item: ConnectItem, arrival: Date? = nil) -> [BackendEvent] {
+        let time = ConnectTime.parse(item.absoluteTime) ?? arrival ?? ConnectTime.unreadable
         let sender = participant(of: item)
         let isHistory = item.contactId == nil && item.relatedContactId != nil
         switch item.type {
@@ -160,11 +161,13 @@ extension String {
 
 /// Amazon Connect timestamps: `yyyy-MM-ddTHH:mm:ss.SSSZ`.
 enum ConnectTime {
-    /// Parses an AbsoluteTime, tolerating a missing fraction; the epoch when unparseable.
-    static func parse(_ text: String) -> Date {
+    /// Parses an AbsoluteTime, tolerating a missing fraction; nil when it cannot be read.
+    static func parse(_ text: String) -> Date? {
         if let date = ConnectTimestamp.parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return Date(timeIntervalSince1970: 0)
+        return try? Date.ISO8601FormatStyle().parse(text)
     }
+
+    /// The time of an unreadable AbsoluteTime when no arrival time is known (decoding alone).
+    static let unreadable = Date(timeIntervalSince1970: 0)
 }

@@ -16,6 +16,9 @@ extension ConnectWire {
                 else {
                     return .failed(.protocolViolation("CreateParticipantConnection returned no socket URL or connection token"))
                 }
+                if let problem = OutsideNumbers.portProblem(in: url) {
+                    return .failed(.protocolViolation("CreateParticipantConnection returned a socket URL whose \(problem)"))
+                }
                 connectionToken = token
                 return .done(.socket(SocketEndpoint(url: url)))
             case .failure(let error):
@@ -25,7 +28,7 @@ extension ConnectWire {
             switch ConnectErrors.decode(result, "SendMessage", as: SendResponse.self) {
             case .success(let reply):
                 guard let id = reply.id else { return .failed(.protocolViolation("SendMessage returned no Id")) }
-                return .done(.accepted(id: id, time: reply.absoluteTime.map(ConnectTime.parse) ?? now, sequence: nil))
+                return .done(.accepted(id: id, time: reply.absoluteTime.flatMap(ConnectTime.parse) ?? now, sequence: nil))
             case .failure(let error):
                 return .failed(error)
             }
@@ -39,7 +42,7 @@ extension ConnectWire {
             case .success(let reply):
                 let items = (reply.transcript ?? []).sorted { $0.absoluteTime < $1.absoluteTime }
                 let token = reply.nextToken.flatMap { $0.isEmpty ? nil : $0 }
-                let events = markAnsweredPickers(prepareViews(tagOwnUploads(items.flatMap(ConnectItemMapper.events(for:)))))
+                let events = markAnsweredPickers(prepareViews(tagOwnUploads(items.flatMap { ConnectItemMapper.events(for: $0, arrival: now) })))
                 return .done(.page(TranscriptPage(events: events, nextPageToken: token)))
             case .failure(let error):
                 return .failed(error)
@@ -50,6 +53,9 @@ extension ConnectWire {
             switch ConnectErrors.decode(result, "GetAttachment", as: GetAttachmentResponse.self) {
             case .success(let reply):
                 guard let url = reply.url, !url.isEmpty else { return .failed(.protocolViolation("GetAttachment returned no Url")) }
+                if let problem = OutsideNumbers.portProblem(in: url) {
+                    return .failed(.protocolViolation("GetAttachment returned a Url whose \(problem)"))
+                }
                 return .done(.downloadURL(url))
             case .failure(let error):
                 return .failed(error)
@@ -103,6 +109,10 @@ extension ConnectWire {
                 guard let attachmentId = reply.attachmentId, let url = reply.uploadMetadata?.url else {
                     uploadSteps[localId] = nil
                     return .failed(.protocolViolation("StartAttachmentUpload returned no AttachmentId or upload URL"))
+                }
+                if let problem = OutsideNumbers.portProblem(in: url) {
+                    uploadSteps[localId] = nil
+                    return .failed(.protocolViolation("StartAttachmentUpload returned an upload URL whose \(problem)"))
                 }
                 // The server may announce the attachment before CompleteAttachmentUpload answers.
                 uploadTags[attachmentId] = localId

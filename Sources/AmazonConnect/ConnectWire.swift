@@ -187,9 +187,13 @@ public struct ConnectWire: ChatWire {
     public mutating func decode(_ frame: String, now: Date) -> WireDecoded {
         let events: [BackendEvent]
         do {
-            events = try ConnectFrameDecoder.decode(frame)
+            events = try ConnectFrameDecoder.decode(frame, arrival: now)
         } catch {
-            return WireDecoded(events: [.serverError("a frame could not be read (\(error))")])
+            let detail = (error as? BackendError).map { error -> String in
+                if case .protocolViolation(let reason) = error { return reason }
+                return error.description
+            } ?? "\(error)"
+            return WireDecoded(events: [.unreadableFrame(detail)])
         }
         return WireDecoded(events: prepareViews(tagOwnUploads(events.map { chunks.assemble($0) })))
     }

@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 import SessionCore
 
@@ -41,11 +42,13 @@ enum DownloadTarget {
         return nil
     }
 
-    /// The server's file name made safe for a local file: no folders, no control characters.
+    /// The server's file name made safe for a local file: no folders, no escape sequences (removed
+    /// whole, so the file is saved under the name the transcript shows), no control characters and no
+    /// bidi controls (which could show `txt.exe` as `exe.txt`).
     static func safeName(_ name: String) -> String {
-        let last = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
-        let cleaned = String(last.unicodeScalars.filter { $0.value >= 32 && $0.value != 127 }.map(Character.init))
-            .trimmingCharacters(in: .whitespaces)
+        let shown = TerminalSafeText.oneLine(name)
+        let last = shown.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let cleaned = last.trimmingCharacters(in: .whitespaces)
         let stripped = String(cleaned.drop { $0 == "." })
         return stripped.isEmpty ? "attachment" : stripped
     }

@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 import MarkdownANSI
 
@@ -22,7 +23,7 @@ package enum CopyModeText {
             case .entry(let i, _):
                 let entry = state.store.entries[i]
                 if case .event = entry.item.kind, !entry.isNotice {
-                    let text = DisplayText.oneLine(entry.item.text) + " · " + formatter.clock(entry.item.time)
+                    let text = TerminalSafeText.oneLine(entry.item.text) + " · " + formatter.clock(entry.item.time)
                     out.append(StyledLine([StyledSpan(text, style: formatter.palette.systemLine)]))
                 } else {
                     out += formatter.lines(for: entry, width: unwrappedWidth).map { linkified(trimmed($0)) }

@@ -34,7 +34,7 @@ enum DiagnosticsPane {
         }
         var top = [row([StyledSpan(summary, style: heading)])]
         if let failure = d.deepHeartbeatFailure {
-            top.append(row([StyledSpan(" ⚠ deep heartbeat failing: " + DisplayText.oneLine(failure), style: palette.deliveryFailed)]))
+            top.append(row([StyledSpan(" ⚠ deep heartbeat failing: " + TerminalSafeText.oneLine(failure), style: palette.deliveryFailed)]))
         }
 
         let budget = height - 2
@@ -52,7 +52,7 @@ enum DiagnosticsPane {
         let room = max(0, budget - top.count)
         let frames = d.frames.suffix(room).map { frame in
             row([StyledSpan("   " + time(frame.at) + (frame.outgoing ? " → " : " ← "), style: dim),
-                 StyledSpan(DisplayText.oneLine(frame.text))])
+                 StyledSpan(TerminalSafeText.oneLine(frame.text))])
         }
         var out = Array((top + frames).prefix(height - 1))
         out += Array(repeating: StyledLine(), count: max(0, height - 1 - out.count))

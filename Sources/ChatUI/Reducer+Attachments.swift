@@ -33,7 +33,7 @@ extension Reducer {
         guard let first = parts.first, let attachment = attachment(&state, numbered: first, command: "download", now: now)
         else { return [] }
         let folder = parts.count > 1 ? (PathCompletion.unquote(parts[1].trimmingCharacters(in: .whitespaces)) as NSString).expandingTildeInPath : nil
-        addNotice(&state, "Downloading \(attachment.name)…", now: now)
+        addNotice(&state, "Downloading \(attachment.displayName)…", now: now)
         return [.send(.download(attachmentId: attachment.id, directory: folder))]
     }
 
@@ -42,7 +42,7 @@ extension Reducer {
     static func runOpenAttachment(_ state: inout UIState, argument: String, now: Date) -> [UIEffect] {
         guard let attachment = attachment(&state, numbered: argument, command: "open", now: now) else { return [] }
         state.pendingOpens.insert(attachment.id)
-        addNotice(&state, "Downloading \(attachment.name) to open it…", now: now)
+        addNotice(&state, "Downloading \(attachment.displayName) to open it…", now: now)
         return [.send(.download(attachmentId: attachment.id, directory: nil))]
     }
 
@@ -58,7 +58,7 @@ extension Reducer {
             return nil
         }
         if attachment.isRejected {
-            addNotice(&state, "\(attachment.name) was rejected by the contact center's scan and cannot be downloaded.", now: now)
+            addNotice(&state, "\(attachment.displayName) was rejected by the contact center's scan and cannot be downloaded.", now: now)
             return nil
         }
         return attachment
@@ -102,10 +102,10 @@ extension Reducer {
     static func handleTransfer(_ state: inout UIState, _ transfer: FileTransfer, now: Date) -> [UIEffect] {
         switch transfer.phase {
         case .running:
-            state.hint = ((transfer.direction == .upload ? "⇡ " : "⇣ ") + transfer.summary, now.addingTimeInterval(60))
+            state.hint = ((transfer.direction == .upload ? "⇡ " : "⇣ ") + transfer.displaySummary, now.addingTimeInterval(60))
             return []
         case .finished(let path):
-            state.hint = (transfer.summary, now.addingTimeInterval(hintLifetime))
+            state.hint = (transfer.displaySummary, now.addingTimeInterval(hintLifetime))
             if let path, state.pendingOpens.remove(transfer.id) != nil { return [.openURL(path)] }
             return []
         case .failed:

@@ -25,7 +25,7 @@ extension Reducer {
         case .unfocused where !away && state.scroll == .bottom:
             return []
         case .always, .unfocused:
-            let flat = DisplayText.oneLine(item.text)
+            let flat = TerminalSafeText.oneLine(item.text)
             let excerpt = flat.count > notificationExcerpt ? String(flat.prefix(notificationExcerpt)) + "…" : flat
             return [.notify(title: "\(state.options.title) — \(item.sender.displayName)", body: excerpt)]
         }

@@ -13,7 +13,7 @@ enum TranscriptExport {
             let text = item.text
                 .replacingOccurrences(of: "\r\n", with: "\n")
                 .split(separator: "\n", omittingEmptySubsequences: false)
-                .map { DisplayText.oneLine(String($0)) }
+                .map { TerminalSafeText.oneLine(String($0)) }
                 .joined(separator: "<br>")
             out += "\(formatter.clockWithSeconds(item.time)) \(name): \(text)  \n"
         }

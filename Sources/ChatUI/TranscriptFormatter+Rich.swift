@@ -7,10 +7,10 @@ extension TranscriptFormatter {
     /// The body of an attachment item: `📎 #N name (type, size)` and what can be done with it.
     func attachmentLines(_ attachment: Attachment, entry: TranscriptEntry, width: Int) -> [StyledLine] {
         let number = entry.attachmentNumber.map { "#\($0) " } ?? ""
-        var details = [attachment.contentType]
+        var details = [TerminalSafeText.oneLine(attachment.contentType)]
         if let size = attachment.size { details.append(FileTransfer.size(size)) }
         var lines = Markdown.wrapPlain(
-            "📎 \(number)\(attachment.name) (\(details.joined(separator: ", ")))", width: width)
+            "📎 \(number)\(attachment.displayName) (\(details.joined(separator: ", ")))", width: width)
         let note: (String, TextStyle)?
         switch attachment.status {
         case "REJECTED": note = ("✗ rejected by the contact center's scan; it cannot be downloaded", palette.deliveryFailed)

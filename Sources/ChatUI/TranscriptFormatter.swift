@@ -71,13 +71,13 @@ package final class TranscriptFormatter {
     func lines(for entry: TranscriptEntry, width: Int, continued: Bool = false) -> [StyledLine] {
         let item = entry.item
         if entry.isNotice {
-            let body = Markdown.wrapPlain(item.text, width: max(1, width - Self.bodyIndent), style: palette.notice)
+            let body = Markdown.wrapPlain(TerminalSafeText.clean(item.text), width: max(1, width - Self.bodyIndent), style: palette.notice)
             return body.enumerated().map { index, line in
                 StyledLine([StyledSpan(index == 0 ? "ℹ " : "  ", style: palette.notice)] + line.spans)
             }
         }
         if case .event = item.kind {
-            return centred(item.text + " · " + clock(item.time), width: width, style: palette.systemLine)
+            return centred(TerminalSafeText.oneLine(item.text) + " · " + clock(item.time), width: width, style: palette.systemLine)
         }
         var lines = continued ? [] : [header(for: item, width: width)]
         let bodyWidth = max(1, width - Self.bodyIndent)
@@ -88,7 +88,7 @@ package final class TranscriptFormatter {
         default:
             body = item.displaysMarkdown
                 ? markdown(item, key: entry.key, width: bodyWidth)
-                : Markdown.wrapPlain(item.displayText, width: bodyWidth)
+                : Markdown.wrapPlain(TerminalSafeText.clean(item.displayText), width: bodyWidth)
         }
         let indent = StyledSpan(String(repeating: " ", count: Self.bodyIndent))
         for line in body {
@@ -108,13 +108,15 @@ package final class TranscriptFormatter {
     private func markdown(_ item: ChatItem, key: String, width: Int) -> [StyledLine] {
         guard item.isStreaming else {
             streams[key] = nil
-            return Markdown.render(item.displayText, width: width, theme: theme)
+            return Markdown.render(TerminalSafeText.clean(item.displayText), width: width, theme: theme)
         }
+        // Cleaned whole, then compared: a sequence split across two chunks is removed whole too.
+        let text = TerminalSafeText.clean(item.text)
         var stream = streams[key] ?? StreamingMarkdown()
-        if item.text.hasPrefix(stream.text) {
-            stream.append(String(item.text.dropFirst(stream.text.count)))
+        if text.hasPrefix(stream.text) {
+            stream.append(String(text.dropFirst(stream.text.count)))
         } else {
-            stream = StreamingMarkdown(item.text)
+            stream = StreamingMarkdown(text)
         }
         let lines = stream.lines(width: width, theme: theme)
         streams[key] = stream

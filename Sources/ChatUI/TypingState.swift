@@ -54,7 +54,7 @@ struct TypingState: Equatable, Sendable {
 
     /// "Ava is typing", "Ava and Bot are typing", "Ava, Bob and 2 others are typing"; nil when nobody.
     var sentence: String? {
-        let names = typists.map(\.participant.name)
+        let names = typists.map(\.participant.displayName)
         switch names.count {
         case 0: return nil
         case 1: return "\(names[0]) is typing"

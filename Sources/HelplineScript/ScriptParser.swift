@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// A script that cannot be parsed: the file, line and reason.
 public struct ScriptParseError: Error, CustomStringConvertible, Equatable {
@@ -123,12 +124,10 @@ public enum ScriptParser {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
         for (suffix, scale) in units where text.hasSuffix(suffix) {
             if let value = Double(text.dropLast(suffix.count)), value >= 0, value.isFinite {
-                // Compared before the conversion: `1e300s` does not fit in an Int64 of milliseconds.
-                let milliseconds = (value * scale * 1000).rounded()
-                guard milliseconds <= Double(longestDuration.components.seconds) * 1000 else {
+                guard let duration = OutsideNumbers.duration(seconds: value * scale, atMost: longestDuration) else {
                     throw Reason("'\(printable(text))' is longer than 600s")
                 }
-                return .milliseconds(Int64(milliseconds))
+                return duration
             }
         }
         throw Reason("'\(printable(text))' is not a duration like 2s, 500ms or 1m")

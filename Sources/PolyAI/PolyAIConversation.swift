@@ -74,9 +74,13 @@ struct PolyAIConversation: Sendable {
         while seenAbove.remove(lastSequence + 1) != nil { lastSequence += 1 }
     }
 
+    /// The sequences taken from the server: below 2^40, so that the session's epoch can be added
+    /// above them (``order(_:)``); one outside is read as no sequence (the event is shown unordered).
+    static let sequences = 0...(1 << 40) - 1
+
     /// The transcript order of a server sequence (offset by the session's epoch).
     private func order(_ sequence: Int?) -> Int64? {
-        sequence.map { (epoch << 40) + Int64($0) }
+        sequence.map { (epoch << 40) | Int64($0) }
     }
 
     /// Notes activity at `now` (user send, socket open).

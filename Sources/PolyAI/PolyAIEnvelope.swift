@@ -80,7 +80,7 @@ enum PolyAIFrameDecoder {
         let stamp = json.string("timestamp")
         guard isHeartbeat || (id != nil && stamp != nil) else { return nil }
         return PolyAIEnvelope(
-            id: id ?? "", sequence: json.int("sequence"), timestamp: stamp.flatMap(parseTime) ?? Date(), type: type,
+            id: id ?? "", sequence: json.int("sequence", in: PolyAIConversation.sequences), timestamp: stamp.flatMap(parseTime) ?? Date(), type: type,
             payload: PolyAIPayload(payload ?? PolyAIJSON([:])), custom: json.child("metadata")?.stringMap("custom"))
     }
 

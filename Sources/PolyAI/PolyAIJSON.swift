@@ -25,10 +25,15 @@ struct PolyAIJSON {
         return value
     }
 
-    /// An integer value; floats are truncated.
-    func int(_ key: String) -> Int? {
+    /// An integer value within `range` (floats truncated); nil when absent or outside it — so a
+    /// number from the server is range-checked here, where it is decoded.
+    func int(_ key: String, in range: ClosedRange<Int>) -> Int? {
         guard let number = object[key] as? NSNumber, !Self.isBoolean(number) else { return nil }
-        return Int(truncating: number)
+        // Compared as a Double first: a float past Int's range would not truncate to the number sent.
+        let double = number.doubleValue
+        guard double.isFinite, double > Double(range.lowerBound) - 1, double < Double(range.upperBound) + 1 else { return nil }
+        let value = Int(truncating: number)
+        return range.contains(value) ? value : nil
     }
 
     /// A boolean value.

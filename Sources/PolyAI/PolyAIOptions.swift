@@ -50,5 +50,8 @@ public struct PolyAIOptions: Sendable {
         guard let wsScheme = ws?.scheme, ["ws", "wss"].contains(wsScheme), ws?.host != nil else {
             throw PolyAIError.invalidConfiguration("the socket URL must be ws(s): \(environment.socketURL)")
         }
+        for url in [environment.restBase, environment.socketURL] {
+            if let problem = OutsideNumbers.portProblem(in: url) { throw PolyAIError.invalidConfiguration("\(url): \(problem)") }
+        }
     }
 }

@@ -43,6 +43,10 @@ struct PolyAIPayload: Sendable, Hashable {
     /// `level` of a system message.
     var level: String?
 
+    /// Chunk indexes, queue positions and waits taken from the server: room to count on from any of
+    /// them without overflow.
+    static let counts = 0...Int(Int32.max)
+
     /// Reads the fields from a payload object.
     init(_ json: PolyAIJSON) {
         capabilities = json.child("capabilities").map(PolyAICapabilities.init)
@@ -56,12 +60,12 @@ struct PolyAIPayload: Sendable, Hashable {
         suggestions = json.objects("response_suggestions").compactMap(PolyAISuggestion.init)
         callActions = json.objects("chat_call_actions").map(PolyAICallAction.init)
         endConversation = json.bool("end_conversation") ?? false
-        chunkIndex = json.int("chunk_index")
+        chunkIndex = json.int("chunk_index", in: Self.counts)
         isComplete = json.bool("is_complete") ?? false
         route = json.nonEmpty("route")
         queueName = json.nonEmpty("queue_name")
-        position = json.int("position_in_queue") ?? json.int("position")
-        estimatedWaitSeconds = json.int("estimated_wait_seconds")
+        position = json.int("position_in_queue", in: Self.counts) ?? json.int("position", in: Self.counts)
+        estimatedWaitSeconds = json.int("estimated_wait_seconds", in: Self.counts)
         displayMessage = json.nonEmpty("display_message")
         typingState = json.string("state")
         message = json.string("message")
@@ -80,12 +84,21 @@ struct PolyAICapabilities: Sendable, Hashable {
     /// Reconnect budget the server asks for.
     var maxReconnectAttempts: Int?
 
+    /// The size limit when the server names none, or one too small to carry a numbered part.
+    static let defaultMessageSize = 1_048_576
+    /// Message size limits taken from the server (smaller cannot hold a `(9/9) ` part and some text).
+    static let messageSizes = 256...Int(Int32.max)
+    /// Heartbeat intervals taken from the server (0: off).
+    static let heartbeatSeconds = 0...3600
+    /// Reconnect budgets taken from the server (0: unlimited).
+    static let reconnectBudgets = 0...1000
+
     /// Reads capabilities.
     init(_ json: PolyAIJSON) {
         streaming = json.bool("streaming") ?? false
-        maxMessageSizeBytes = json.int("max_message_size_bytes") ?? 1_048_576
-        heartbeatIntervalSeconds = json.int("heartbeat_interval_seconds")
-        maxReconnectAttempts = json.int("max_reconnect_attempts")
+        maxMessageSizeBytes = json.int("max_message_size_bytes", in: Self.messageSizes) ?? Self.defaultMessageSize
+        heartbeatIntervalSeconds = json.int("heartbeat_interval_seconds", in: Self.heartbeatSeconds)
+        maxReconnectAttempts = json.int("max_reconnect_attempts", in: Self.reconnectBudgets)
     }
 }
 

@@ -26,6 +26,8 @@ public enum BackendEvent: Sendable, Hashable {
     case deepHeartbeatOK
     /// The server reported an error on the socket.
     case serverError(String)
+    /// A socket frame could not be read (not JSON, or not the protocol's shape); it was skipped.
+    case unreadableFrame(String)
 }
 
 /// A message leaving the outbox.

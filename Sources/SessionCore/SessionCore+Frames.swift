@@ -51,6 +51,9 @@ extension SessionCore {
         case .serverError(let message):
             log(.warning, "server error on the socket: \(message)")
             notice("The server reported an error: \(message)")
+        case .unreadableFrame(let detail):
+            log(.warning, "unreadable socket frame: \(detail)")
+            notice("A message from the server could not be read and was skipped (\(detail)).")
         }
     }
 

@@ -1,3 +1,4 @@
+import ChatModel
 import CNcursesw
 import Foundation
 import MarkdownANSI
@@ -163,8 +164,7 @@ package final class CursesTerminal {
     func setTitle(_ text: String) {
         guard text != title else { return }
         title = text
-        let clean = String(text.unicodeScalars.filter { $0.value >= 32 && $0.value != 127 })
-        writeTerminal("\u{1B}]2;\(clean)\u{07}")
+        writeTerminal(NotificationSequence.title(text))
     }
 
     /// Bracketed paste and focus reporting (mode 1004) on.

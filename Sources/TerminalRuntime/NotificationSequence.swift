@@ -1,4 +1,7 @@
-/// The bytes of a desktop notification: BEL, OSC 9 and OSC 777, with text made safe for OSC.
+import ChatModel
+
+/// The bytes of the terminal's operating-system commands Helpline writes — a desktop notification
+/// (BEL, OSC 9, OSC 777) and the window title (OSC 2) — with text made safe for OSC.
 enum NotificationSequence {
     /// BEL, then `OSC 9 ; body BEL`, then `OSC 777 ; notify ; title ; body BEL`.
     static func bytes(title: String, body: String) -> String {
@@ -7,8 +10,12 @@ enum NotificationSequence {
         return "\u{07}\u{1B}]9;\(b)\u{07}\u{1B}]777;notify;\(t);\(b)\u{07}"
     }
 
-    /// Drops control characters (an ESC or BEL would end the sequence early).
-    static func clean(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { $0.value >= 32 && !(0x7F...0x9F).contains($0.value) }))
+    /// `OSC 2 ; title BEL`: sets the window title.
+    static func title(_ text: String) -> String {
+        "\u{1B}]2;\(clean(text))\u{07}"
     }
+
+    /// Text without escape sequences (removed whole), control characters (an ESC, BEL or ST would
+    /// end the sequence early), line breaks or bidi controls.
+    static func clean(_ text: String) -> String { TerminalSafeText.oneLine(text) }
 }

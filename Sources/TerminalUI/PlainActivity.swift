@@ -43,6 +43,8 @@ actor PlainActivity {
     var opens: Set<String> = []
     /// Rejected attachments already reported.
     var rejections: Set<String> = []
+    /// Transfer progress steps already printed (direction, id, percent).
+    var reportedSteps: Set<String> = []
     /// The forms as last printed, by item id.
     var forms: [String: ChatForm] = [:]
     /// True once the chat is over (a terminal connection state).

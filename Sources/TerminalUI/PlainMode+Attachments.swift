@@ -40,7 +40,9 @@ enum PlainAttachments {
     static func report(_ transfer: FileTransfer, tracker: PlainActivity) async -> (line: String?, open: String?) {
         switch transfer.phase {
         case .running:
-            guard let percent = transfer.percent, percent % 25 == 0, percent < 100 else { return (nil, nil) }
+            guard let percent = transfer.percent, percent % 25 == 0, percent < 100,
+                await tracker.firstReport(of: transfer, at: percent)
+            else { return (nil, nil) }
             return ("-- " + transfer.summary, nil)
         case .finished(let path):
             let open = await tracker.takeOpen(transfer.id) ? path : nil
@@ -53,11 +55,11 @@ enum PlainAttachments {
 
     /// The line for an attachment item: `📎 #N name (type, size)` and its scan verdict.
     static func describe(_ attachment: Attachment, number: Int?) -> String {
-        var details = [attachment.contentType]
+        var details = [TerminalSafeText.oneLine(attachment.contentType)]
         if let size = attachment.size { details.append(FileTransfer.size(size)) }
         let tag = number.map { "#\($0) " } ?? ""
         let verdict = attachment.isRejected ? " [rejected by the scan]" : ""
-        return "📎 \(tag)\(attachment.name) (\(details.joined(separator: ", ")))\(verdict)"
+        return "📎 \(tag)\(TerminalSafeText.oneLine(attachment.name)) (\(details.joined(separator: ", ")))\(verdict)"
     }
 }
 
@@ -83,6 +85,11 @@ extension PlainActivity {
     func attachment(number n: Int) -> Attachment? {
         guard n >= 1, n <= attachmentKeys.count else { return nil }
         return attachmentsByKey[attachmentKeys[n - 1]]
+    }
+
+    /// True the first time `transfer` reports `percent` (several reports may round to one step).
+    func firstReport(of transfer: FileTransfer, at percent: Int) -> Bool {
+        reportedSteps.insert("\(transfer.direction)/\(transfer.id)/\(percent)").inserted
     }
 
     /// True the first time a rejected attachment is reported.

@@ -128,11 +128,11 @@ struct PlainPrinter: Sendable {
         let time = Self.clock(item.time)
         let history = item.isHistory ? " (earlier)" : ""
         // The other side's text and names are untrusted: no escape sequence of theirs reaches the terminal.
-        if case .event = item.kind { return "\(time) * \(Self.oneLine(item.text))\(history)" }
+        if case .event = item.kind { return "\(time) * \(TerminalSafeText.oneLine(item.text))\(history)" }
         var suffix = ""
         if item.delivery == .failed { suffix = " [failed — /retry]" }
         if item.delivery == .unconfirmed { suffix = " [not confirmed]" }
-        let prefix = "\(time) \(Self.oneLine(item.sender.name))\(history): "
+        let prefix = "\(time) \(TerminalSafeText.oneLine(item.sender.name))\(history): "
         let body: String
         if let attachment = item.attachment {
             body = TerminalSafeText.clean(PlainAttachments.describe(attachment, number: number))
@@ -145,11 +145,6 @@ struct PlainPrinter: Sendable {
         let indented = body.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .map { $0.offset == 0 ? String($0.element) : "  " + $0.element }.joined(separator: "\n")
         return prefix + indented + suffix
-    }
-
-    /// Untrusted text for one line: safe for the terminal, line breaks and tabs as spaces.
-    static func oneLine(_ text: String) -> String {
-        TerminalSafeText.clean(text).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
     }
 
     static func clock(_ date: Date) -> String {

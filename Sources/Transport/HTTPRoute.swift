@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOHTTP1
+import SessionCore
 
 /// How one HTTP request travels: straight to the server, through a proxy's CONNECT tunnel
 /// (`https://`), or to the proxy in absolute form (plain `http://`).
@@ -35,6 +36,10 @@ enum HTTPRoute: Sendable, Equatable {
     func execute(
         _ request: HTTPClientRequest, bodyLength: Int64?, timeout: Duration, tls: TransportTLS
     ) async throws -> HTTPClientResponse {
+        // The HTTP library narrows the port to 16 bits and traps on a larger one.
+        if let problem = OutsideNumbers.portProblem(in: request.url) {
+            throw BackendError.network("cannot connect to \(TraceRedactor.url(request.url)): \(problem)")
+        }
         let deadline = TimeAmount.nanoseconds(Int64(timeout.seconds * 1e9))
         switch self {
         case .direct:

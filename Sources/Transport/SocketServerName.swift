@@ -14,6 +14,10 @@ enum SocketServerName {
 
     /// The SNI and verification name for `url`, nil for a plain `ws://` URL.
     static func resolve(url: String) throws(Problem) -> String? {
+        // The socket libraries narrow the port to 16 bits and trap on a larger one.
+        if let problem = OutsideNumbers.portProblem(in: url) {
+            throw Problem(description: "the socket URL \(TraceRedactor.url(url)): \(problem)")
+        }
         // A URL Foundation cannot read is left to the WebSocket library, which reads (or refuses) it itself.
         guard let components = URLComponents(string: url) else { return nil }
         guard let rawHost = components.host, !rawHost.isEmpty else {

@@ -1,6 +1,7 @@
 import AmazonConnect
 import ArgumentParser
 import Foundation
+import SessionCore
 
 /// The Amazon Connect flags `helpline connect` and `helpline script` share: how the chat is started
 /// (a start-chat URL or a participant token, with the ids the start-chat backend passes on) and where
@@ -49,5 +50,6 @@ struct ConnectTargetOptions: ParsableArguments {
         guard let url = URL(string: value), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
             throw ValidationError("\(flag) must be an http(s) URL, got '\(value)'")
         }
+        if let problem = OutsideNumbers.portProblem(in: value) { throw ValidationError("\(flag) \(value): \(problem)") }
     }
 }

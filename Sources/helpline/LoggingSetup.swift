@@ -1,5 +1,5 @@
 import ChatEngine
-import ChatUI
+import ChatModel
 import Foundation
 import SessionCore
 import Transport

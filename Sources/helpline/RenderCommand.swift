@@ -39,6 +39,7 @@ struct RenderCommand: ParsableCommand {
     var file: String?
 
     func validate() throws {
+        if let width, !(1...10_000).contains(width) { throw ValidationError("--width must be between 1 and 10000 columns, not \(width)") }
         guard Theme.named(theme) != nil else {
             throw ValidationError("unknown theme '\(theme)'; use one of: \(Theme.names.joined(separator: ", "))")
         }
@@ -49,8 +50,7 @@ struct RenderCommand: ParsableCommand {
         do {
             text = try readInput()
         } catch {
-            let name = file ?? "stdin"
-            StandardStreams.err("helpline render: cannot read \(name): \(error.localizedDescription)")
+            StandardStreams.err("helpline render: cannot read \(file ?? "stdin"): \(error.reason)")
             throw ExitCode(1)
         }
         let stdoutIsTTY = isatty(STDOUT_FILENO) == 1
@@ -75,14 +75,27 @@ struct RenderCommand: ParsableCommand {
         StandardStreams.out(output)
     }
 
-    private func readInput() throws -> String {
-        let data: Data
-        if let file, file != "-" {
-            data = try Data(contentsOf: URL(fileURLWithPath: file))
-        } else {
-            data = FileHandle.standardInput.readDataToEndOfFile()
+    /// Why the input could not be read, in a few words.
+    struct InputProblem: Error {
+        /// `no such file`, `it is a folder`, the system's reason.
+        let reason: String
+    }
+
+    /// The text of the file, read to its end whatever it is — a file, a pipe (`/dev/stdin`, `<(…)`)
+    /// or a device (`/dev/null`) — or of stdin when no file (or `-`) is given.
+    private func readInput() throws(InputProblem) -> String {
+        guard let file, file != "-" else { return String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self) }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else { throw InputProblem(reason: "no such file") }
+        guard !isFolder.boolValue else { throw InputProblem(reason: "it is a folder") }
+        let descriptor = open(file, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputProblem(reason: String(cString: strerror(errno)).lowercased()) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        do {
+            return String(decoding: try handle.readToEnd() ?? Data(), as: UTF8.self)
+        } catch {
+            throw InputProblem(reason: "reading failed (\(String(cString: strerror(errno)).lowercased()))")
         }
-        return String(decoding: data, as: UTF8.self)
     }
 
     /// Columns of the terminal on stdout (TIOCGWINSZ), or nil when stdout is not a terminal.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ChatUI
+import ChatModel
 import Foundation
 import HelplineScript
 import TerminalRuntime
@@ -56,6 +56,9 @@ struct ReportMergeCommand: ParsableCommand {
 
     func validate() throws {
         guard !files.isEmpty else { throw ValidationError("give at least one summary file (written by helpline script --summary)") }
+        guard files.count <= LoadSummary.mostMerged else {
+            throw ValidationError("give at most \(LoadSummary.mostMerged) summary files, not \(files.count)")
+        }
         for text in thresholds {
             do {
                 _ = try LoadThreshold(parsing: text)

@@ -91,11 +91,11 @@ import Testing
         #expect(sent.id == "91c4b7e2-3f5a-4d86-b0c9-7e2a1d4f6b58")
         for name in ["rest-get-transcript", "rest-get-transcript-forward-after-reconnect"] {
             let page = try decoder.decode(GetTranscriptResponse.self, from: try #require(all[name]).responseBody)
-            let events = (page.transcript ?? []).flatMap(ConnectItemMapper.events(for:))
+            let events = (page.transcript ?? []).flatMap { ConnectItemMapper.events(for: $0) }
             #expect(!events.isEmpty, "\(name)")
         }
         let history = try decoder.decode(GetTranscriptResponse.self, from: try #require(all["rest-get-transcript"]).responseBody)
-        let items = (history.transcript ?? []).flatMap(ConnectItemMapper.events(for:)).compactMap { event -> (String, Bool)? in
+        let items = (history.transcript ?? []).flatMap { ConnectItemMapper.events(for: $0) }.compactMap { event -> (String, Bool)? in
             if case .item(let item) = event { return (item.id, item.isHistory) }
             return nil
         }

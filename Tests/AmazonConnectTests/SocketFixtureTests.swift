@@ -74,6 +74,7 @@ import Testing
             case .degraded: return "degraded"
             case .deepHeartbeatOK: return "deep-ok"
             case .serverError: return "server-error"
+            case .unreadableFrame: return "unreadable-frame"
             }
         }.joined(separator: " ")
     }

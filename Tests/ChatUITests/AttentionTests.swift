@@ -96,7 +96,7 @@ struct AttentionTests {
 
     @Test func notificationBytesCarryNoControlCharacters() {
         let bytes = NotificationSequence.bytes(title: "Help; line", body: "hi\u{1B}]0;x\u{07}there")
-        #expect(bytes == "\u{07}\u{1B}]9;hi]0;xthere\u{07}\u{1B}]777;notify;Help, line;hi]0;xthere\u{07}")
+        #expect(bytes == "\u{07}\u{1B}]9;hithere\u{07}\u{1B}]777;notify;Help, line;hithere\u{07}", "sequences removed whole")
     }
 
     @Test func focusReportsAreDecoded() {

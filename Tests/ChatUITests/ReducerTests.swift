@@ -146,7 +146,8 @@ struct ReducerEngineTests {
         Fixture.apply(&s, [.arrived(Fixture.message("m1", "hi", from: evil))])
         let screen = Fixture.screen(s).joined()
         #expect(!screen.contains("\u{1B}"))
-        #expect(screen.contains("Eve]0;pwned[2J"))
+        #expect(screen.contains("Eve  agent"), "escape sequences are removed whole, not just their ESC")
+        #expect(!screen.contains("pwned") && !screen.contains("[2J"))
         #expect(!ChatScreen.windowTitle(s).contains("\u{1B}"))
     }
 

@@ -141,11 +141,19 @@ public struct DemoFaults: Sendable, Equatable {
             scale = factor
             break
         }
-        guard let value = Double(number), value > 0 else {
+        guard let value = Double(number), value > 0, value.isFinite else {
             throw ParseError(description: "\(key) needs a positive duration such as 20s, got '\(text)'")
         }
-        return .milliseconds(Int64((value * scale * 1000).rounded()))
+        // Compared before the conversion: `1e300s` does not fit in an Int64 of milliseconds.
+        let milliseconds = (value * scale * 1000).rounded()
+        guard milliseconds <= Double(longestDuration.components.seconds) * 1000 else {
+            throw ParseError(description: "\(key) is at most 24h, got '\(text)'")
+        }
+        return .milliseconds(Int64(milliseconds))
     }
+
+    /// The longest duration a fault takes (a day: longer than any demo runs).
+    static let longestDuration: Duration = .seconds(86_400)
 
     /// Parses an optional boolean value of a flag (`ping-fail`, `ping-fail=true`, `ping-fail=off`).
     static func flag(_ text: String?, _ key: String) throws -> Bool {

@@ -34,9 +34,10 @@ final class InboundByteTap: ChannelInboundHandler, RemovableChannelHandler {
 
 /// Protects the server from broken or hostile HTTP clients on one connection: times out idle and
 /// half-sent requests (408), answers requests the parser rejects (control characters in a header,
-/// malformed request lines…) with a 400 that says why, and closes the connection after a response
-/// that carries `Connection: close`. Also answers `Expect: 100-continue` at once. Steps aside once the
-/// connection is upgraded to a WebSocket.
+/// malformed request lines…) with a 400 that says why, answers each request in its own HTTP version
+/// and closes the connection after a response that carries `Connection: close` (added to the answer
+/// of a request that did not ask to keep the connection, such as a plain HTTP/1.0 one). Also answers
+/// `Expect: 100-continue` at once. Steps aside once the connection is upgraded to a WebSocket.
 final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
@@ -55,6 +56,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     private var closeAfterResponse = false
     private var upgraded = false
     private var failed = false
+    /// The version and keep-alive wish of each request not answered yet, oldest first.
+    private var awaiting: [(version: HTTPVersion, keepAlive: Bool)] = []
 
     init(limits: DemoConnectionLimits, tap: InboundByteTap, log: RequestLog) {
         self.limits = limits
@@ -85,6 +88,7 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         switch unwrapInboundIn(data) {
         case .head(let head):
             current = (head.method.rawValue, RequestLog.pathOnly(head.uri), .now)
+            awaiting.append((head.version, head.isKeepAlive))
             requestOpen = true
             pendingResponses += 1
             tap.bytesSinceReset = 0
@@ -106,21 +110,31 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
         switch unwrapOutboundIn(data) {
-        case .head(let head):
+        case .head(var head):
             responding = true
             if head.status == .switchingProtocols {
                 upgraded = true
                 timer?.cancel()
             }
+            if let request = awaiting.first, head.status != .switchingProtocols {
+                // The answer speaks the request's version; HTTP/1.0 closes unless asked to keep alive.
+                head.version = request.version
+                if !request.keepAlive {
+                    head.headers.replaceOrAdd(name: "Connection", value: "close")
+                } else if request.version == .http1_0 {
+                    head.headers.replaceOrAdd(name: "Connection", value: "keep-alive")
+                }
+            }
             if head.headers[canonicalForm: "connection"].contains(where: { $0.lowercased() == "close" }) {
                 closeAfterResponse = true
             }
-            context.write(data, promise: promise)
+            context.write(wrapOutboundOut(.head(head)), promise: promise)
         case .body:
             context.write(data, promise: promise)
         case .end:
             responding = false
             pendingResponses = max(pendingResponses - 1, 0)
+            if !awaiting.isEmpty { awaiting.removeFirst() }
             if closeAfterResponse {
                 context.writeThenClose(data, promise: promise)
                 return
@@ -156,7 +170,8 @@ final class ConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         headers.add(name: "Content-Type", value: "application/json")
         headers.add(name: "Content-Length", value: String(body.utf8.count))
         headers.add(name: "Connection", value: "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers))),
+        let version = awaiting.first?.version ?? .http1_1
+        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: version, status: status, headers: headers))),
                       promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(context.channel.allocator.buffer(string: body)))), promise: nil)
         context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in context.close(promise: nil) }

@@ -108,19 +108,34 @@ public struct LatencyHistogram: Sendable, Hashable, Codable {
     /// Decodes the JSON form: buckets as `[[index, count], …]` in index order.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        count = try container.decode(Int.self, forKey: .count)
-        sumMicros = try container.decode(Int64.self, forKey: .sumMicros)
-        minMicros = try container.decode(Int64.self, forKey: .minMicros)
-        maxMicros = try container.decode(Int64.self, forKey: .maxMicros)
-        let pairs = try container.decode([[Int]].self, forKey: .buckets)
-        for pair in pairs {
-            guard pair.count == 2, pair[0] >= 0, pair[1] >= 0 else {
+        // Numbers from a file: each is range-checked here, so that summing the buckets (and merging up to
+        // `LoadSummary.mostMerged` summaries) cannot overflow.
+        func checked<Value: FixedWidthInteger & Decodable>(_ key: CodingKeys, _ range: ClosedRange<Value>) throws -> Value {
+            let value = try container.decode(Value.self, forKey: key)
+            guard range.contains(value) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .buckets, in: container, debugDescription: "a bucket is [index, count]")
+                    forKey: key, in: container, debugDescription: "\(value) is outside \(range.lowerBound)…\(range.upperBound)")
+            }
+            return value
+        }
+        count = try checked(.count, 0...LoadSummary.largestCount)
+        sumMicros = try checked(.sumMicros, 0...LoadSummary.largestMicros)
+        minMicros = try checked(.minMicros, 0...LoadSummary.largestMicros)
+        maxMicros = try checked(.maxMicros, 0...LoadSummary.largestMicros)
+        let pairs = try container.decode([[Int]].self, forKey: .buckets)
+        let lastBucket = Self.bucket(of: LoadSummary.largestMicros)
+        var total = 0
+        for pair in pairs {
+            guard pair.count == 2, (0...lastBucket).contains(pair[0]), (0...LoadSummary.largestCount).contains(pair[1]) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .buckets, in: container,
+                    debugDescription: "a bucket is [index, count] with an index up to \(lastBucket) and a count up to 2^48")
             }
             buckets[pair[0], default: 0] += pair[1]
+            total += pair[1]
+            guard total <= LoadSummary.largestCount else { break }
         }
-        guard buckets.values.reduce(0, +) == count else {
+        guard total == count else {
             throw DecodingError.dataCorruptedError(
                 forKey: .buckets, in: container, debugDescription: "the bucket counts do not add up to count")
         }

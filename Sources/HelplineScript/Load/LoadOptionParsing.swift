@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// Why a load option (`--rate`, `--ramp`, `--duration`, `--shard`, `--threshold`) was refused.
 public struct LoadOptionError: Error, CustomStringConvertible, Equatable {
@@ -36,7 +37,7 @@ public enum LoadOptionParsing {
     /// A duration such as `90s`, `1m30s`, `250ms`, `2h` or a bare number of seconds.
     public static func duration(_ text: String, option: String = "--duration") throws -> Duration {
         let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
-        if let seconds = Double(trimmed), seconds.isFinite, seconds >= 0 { return .milliseconds(Int64((seconds * 1000).rounded())) }
+        if let seconds = Double(trimmed), seconds.isFinite, seconds >= 0 { return try checked(seconds, text, option) }
         var total = 0.0
         var number = ""
         var rest = Substring(trimmed)
@@ -59,7 +60,17 @@ public enum LoadOptionParsing {
         guard sawUnit, number.isEmpty, total.isFinite else {
             throw LoadOptionError("\(option): '\(text)' is not a duration; write it like 90s, 1m30s or 250ms")
         }
-        return .microseconds(Int64((total * 1_000_000).rounded()))
+        return try checked(total, text, option)
+    }
+
+    /// The longest duration an option takes (longer ones are refused before any conversion).
+    public static let longestDuration: Duration = .seconds(366 * 86_400)
+
+    private static func checked(_ seconds: Double, _ text: String, _ option: String) throws -> Duration {
+        guard let duration = OutsideNumbers.duration(seconds: seconds, atMost: longestDuration) else {
+            throw LoadOptionError("\(option): '\(text)' is longer than a year")
+        }
+        return duration
     }
 
     private static let unitScale: [String: Double] = [

@@ -2,7 +2,8 @@ import Foundation
 
 extension LoadSummary {
     /// Several shards' summaries as one run's: counts and histogram buckets summed, steps, seconds and
-    /// failure reasons matched up, runs concatenated. Thresholds are not carried over: judge the
+    /// failure reasons matched up, runs concatenated. Summaries read from files are range-checked so
+    /// that up to ``mostMerged`` of them add up without overflow. Thresholds are not carried over: judge the
     /// merged figures again with ``judge(_:)``.
     public static func merged(_ parts: [LoadSummary]) -> LoadSummary {
         var merged = LoadSummary()
@@ -71,7 +72,7 @@ extension LoadSummary {
         return try encoder.encode(self)
     }
 
-    /// Reads a summary written by ``json()``; refuses other versions.
+    /// Reads a summary written by ``json()``; refuses other versions and numbers out of range.
     public static func read(_ data: Data) throws -> LoadSummary {
         struct Version: Decodable { var version: Int }
         let decoder = JSONDecoder()
@@ -82,6 +83,8 @@ extension LoadSummary {
         guard version == currentVersion else {
             throw LoadOptionError("summary version \(version) is not supported (this build reads \(currentVersion))")
         }
-        return try decoder.decode(LoadSummary.self, from: data)
+        let summary = try decoder.decode(LoadSummary.self, from: data)
+        try summary.checkRanges()
+        return summary
     }
 }

@@ -5,7 +5,8 @@
 /// becomes a line feed (`\r\n` one line feed), so text cannot overwrite a line it follows.
 ///
 /// Line mode writes through it whether or not stdout is a terminal: a transcript piped to a file is
-/// often `cat`-ed later.
+/// often `cat`-ed later; the full-screen UI cleans message bodies, notices and names with it, and
+/// ``oneLine(_:)`` makes names, file names and the window title safe (no bidi controls either).
 public enum TerminalSafeText {
     /// `text` without escape sequences or control characters (tab and line feed kept).
     public static func clean(_ text: String) -> String {
@@ -31,6 +32,28 @@ public enum TerminalSafeText {
             }
         }
         return String(out)
+    }
+
+    /// `text` cleaned (``clean(_:)``) and on one line (line feeds and tabs become spaces), without
+    /// bidirectional formatting controls: for names, file names, titles and other one-line labels,
+    /// which an override (U+202E) could otherwise show reversed (`invoice‮txt.exe`).
+    public static func oneLine(_ text: String) -> String {
+        // Printable ASCII (most names) needs nothing.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 >= 0x7F }) else { return text }
+        var out = String.UnicodeScalarView()
+        for scalar in clean(text).unicodeScalars where !isBidiControl(scalar) {
+            out.append(scalar == "\n" || scalar == "\t" ? " " : scalar)
+        }
+        return String(out)
+    }
+
+    /// Whether `scalar` is a bidirectional formatting control: the embeddings and overrides
+    /// (U+202A–U+202E), the isolates (U+2066–U+2069) and the marks LRM, RLM and ALM.
+    public static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C: true
+        default: false
+        }
     }
 
     /// Whether `text` holds anything ``clean(_:)`` would change (a fast byte scan).
