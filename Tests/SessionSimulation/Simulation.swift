@@ -64,6 +64,7 @@ public final class Simulation {
     public func run() -> SimulationResult {
         log("plan: latency \(plan.latency)±\(plan.jitter) ms, \(plan.steps.count) steps, faults until \(plan.faultsEnd) ms")
         if let polyAI = service as? SimPolyAIService { log("spec choices: \(polyAI.choices)") }
+        if let connect = service as? SimConnectService { log("spec choices: \(connect.choices)") }
         for (time, step) in plan.steps { at(time) { self.perform(step) } }
         at(plan.faultsEnd) { self.beginSettling() }
         at(0) { self.startClient(restoring: nil) }

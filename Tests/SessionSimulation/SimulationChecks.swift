@@ -31,7 +31,7 @@ struct SimulationChecks {
 
         // Nothing typed is lost: each is on the server and shown as sent, or not and shown as failed.
         let items = Array(core.transcript.items)
-        let shown = items.filter { item in
+        var shown = items.filter { item in
             if item.isOwn, item.delivery == .failed, !onServer.contains(item.text) { return false }
             if item.isOwn, item.delivery == .unconfirmed { return false }
             return !item.id.hasPrefix("closed-after-")
@@ -44,9 +44,15 @@ struct SimulationChecks {
         // keeps its older pages unloaded (the file written before the restart still has them).
         var held = sim.service.transcript.filter { !($0.kind == "message" && unconfirmed.contains($0.text)) }
         var unloaded: [SimItem] = []
-        if core.hasOlderPages, let first = shown.first, let start = held.firstIndex(where: { $0.id == first.id }) {
+        // Our own messages sent when the client came back may belong in the unloaded stretch (their
+        // time is when they were first sent): the loaded part begins at the first item not ours.
+        if core.hasOlderPages, let first = shown.first(where: { !$0.isOwn }) ?? shown.first,
+            let start = held.firstIndex(where: { $0.id == first.id })
+        {
             unloaded = Array(held[..<start])
             held.removeFirst(start)
+            let older = Set(unloaded.map(\.id))
+            shown.removeAll { older.contains($0.id) }
         }
         for text in sim.typed {
             let mine = items.filter { $0.isOwn && $0.text == text }

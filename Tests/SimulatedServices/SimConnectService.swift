@@ -43,9 +43,15 @@ public final class SimConnectService: SimService {
         case reply(String, receiptFor: String)
     }
 
-    /// A service whose bot and faults follow `seed`.
-    public init(seed: UInt64) {
+    /// How this service reads what the spec leaves open.
+    public let choices: SimConnectChoices
+    /// Sockets whose first `aws/subscribe` went unanswered (with ``SimConnectChoices/firstSubscribeUnanswered``).
+    var ignoredFirstSubscribe: Set<Int> = []
+
+    /// A service whose bot, faults and readings of the spec follow `seed`.
+    public init(seed: UInt64, choices: SimConnectChoices? = nil) {
         rng = SimRandom(seed: seed ^ 0xC0_77EC7)
+        self.choices = choices ?? SimConnectChoices(seed: seed)
     }
 
     public var entry: SimEntry { SimEntry(startURL: "http://connect.sim/Prod", endpoint: "http://connect.sim", apiKey: "") }
@@ -158,12 +164,14 @@ public final class SimConnectService: SimService {
     /// GetTranscript (spec §2.2, §4.4): BACKWARD from the newest, or FORWARD after `StartPosition.Id`.
     private func transcriptPage(_ body: [String: Any]) -> SimResponse {
         let visible = items.filter { $0.type != "MESSAGEMETADATA" }
-        let limit = min(max(body["MaxResults"] as? Int ?? 10, 1), 100)
+        let limit = min(max(body["MaxResults"] as? Int ?? 10, 1), 100, choices.pageCap ?? 100)
         let start = (body["StartPosition"] as? [String: Any])?["Id"] as? String
         let forward = (body["ScanDirection"] as? String ?? (start == nil ? "BACKWARD" : "FORWARD")) == "FORWARD"
         var lower: Int
         var upper: Int
-        if let next = body["NextToken"] as? String, let index = Int(next.dropFirst(3)) {
+        if let next = body["NextToken"] as? String, next.hasPrefix("end:") {
+            return .json(200, ["InitialContactId": contactId, "Transcript": [Any]()])
+        } else if let next = body["NextToken"] as? String, let index = Int(next.dropFirst(3)) {
             if forward { lower = index; upper = min(visible.count, index + limit) } else { upper = index; lower = max(0, index - limit) }
         } else if forward {
             let after = start.flatMap { id in visible.firstIndex { $0.id == id } }.map { $0 + 1 } ?? 0
@@ -178,6 +186,7 @@ public final class SimConnectService: SimService {
         var answer: [String: Any] = ["InitialContactId": contactId, "Transcript": visible[lower..<upper].map(wire)]
         if forward, upper < visible.count { answer["NextToken"] = "fw:\(upper)" }
         if !forward, lower > 0 { answer["NextToken"] = "bw:\(lower)" }
+        if choices.tokenOnLastPage, answer["NextToken"] == nil { answer["NextToken"] = "end:\(forward ? "fw" : "bw")" }
         return .json(200, answer)
     }
 
@@ -194,8 +203,10 @@ public final class SimConnectService: SimService {
         guard connections[connection] != nil, let object = SimJSON.object(text) else { return SimSocketOutput() }
         switch object["topic"] as? String {
         case "aws/subscribe":
+            if choices.firstSubscribeUnanswered, ignoredFirstSubscribe.insert(connection).inserted { return SimSocketOutput() }
             connections[connection] = true
-            return SimSocketOutput(frames: [SimJSON.text(["topic": "aws/subscribe", "content": ["status": "success", "topics": ["aws/chat"]]])])
+            let answer = SimJSON.text(["topic": "aws/subscribe", "content": ["status": "success", "topics": ["aws/chat"]]])
+            return SimSocketOutput(frames: choices.subscribeAnsweredTwice ? [answer, answer] : [answer])
         case "aws/heartbeat":
             return SimSocketOutput(frames: [#"{"topic":"aws/heartbeat"}"#])
         case "aws/ping":
@@ -312,7 +323,7 @@ public final class SimConnectService: SimService {
             object["Content"] = item.content
         }
         if let participantId = item.participantId { object["ParticipantId"] = participantId }
-        if let name = item.displayName { object["DisplayName"] = name }
+        if let name = item.displayName, !choices.omitsDisplayName || item.role == "CUSTOMER" { object["DisplayName"] = name }
         if let role = item.role { object["ParticipantRole"] = role }
         if item.type == "MESSAGE", !item.read.isEmpty || !item.delivered.isEmpty {
             object["MessageMetadata"] = ["MessageId": item.id, "Receipts": item.delivered.sorted().map { who in
