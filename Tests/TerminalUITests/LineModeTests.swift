@@ -77,6 +77,28 @@ struct LineModeTests {
         #expect(await tracker.quietness(for: .zero, settleLimit: .seconds(30)) == .unsettled(1), "gives up, counting it")
     }
 
+    @Test("a chat that never connected ends saying its message was never sent, not that it is unconfirmed")
+    func neverConnectedSaysNotSent() async {
+        let clock = TestClock()
+        let tracker = PlainActivity(now: { clock.now })
+        await tracker.lineRead()
+        await tracker.messageHandedOver()
+        await tracker.note(.connection(.connecting))
+        var transcript = Transcript()
+        transcript.addPending(ChatItem(
+            id: "l1", localId: "l1", time: Date(timeIntervalSince1970: 1_800_000_000),
+            sender: Participant(id: "me", name: "Me", role: .customer), kind: .message, text: "hi", delivery: .pending))
+        await tracker.note(.transcript(TranscriptUpdate(items: transcript.items, change: .inserted(position: 0))))
+        clock.advance(.seconds(30))
+        let verdict = await tracker.quietness(for: .zero, settleLimit: .seconds(30))
+        #expect(verdict == .neverConnected(1))
+        let line = PlainMode.endingLine(verdict) ?? ""
+        #expect(line == "-- ending the chat: it never connected, so 1 message was never sent", "\(line)")
+        #expect(!line.contains("confirmed"))
+        #expect(PlainMode.endingLine(.unsettled(2)) == "-- ending the chat with 2 messages not yet confirmed by the server")
+        #expect(PlainMode.endingLine(.unsettled(0)) == nil, "nothing to say about nothing")
+    }
+
     @Test func historyFileRoundTripWithMode0600() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("hl-hist-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
