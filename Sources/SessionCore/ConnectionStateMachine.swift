@@ -91,6 +91,10 @@ public struct ConnectionStateMachine: Sendable {
         case .rejected, .protocolViolation:
             state = .failed(reason: "\(error); press /retry to try again")
             return .stop
+        case .redirectRefused:
+            // Trying again meets the same redirect: the reason says what happened, and no more.
+            state = .failed(reason: error.description)
+            return .stop
         case .network, .unavailable, .socketUnavailable:
             attempt += 1
             if !hasOpened, attempt >= firstConnectAttempts {
