@@ -29,6 +29,15 @@ public final class LoopbackHTTPServer: Sendable {
     /// Listens on `host` (an IPv4 loopback address) and answers each request head with the raw
     /// response `answer` makes of it.
     public init(host: String = "127.0.0.1", answer: @escaping @Sendable (String) -> String) throws {
+        (listener, port) = try Self.listen(on: host)
+        self.host = host
+        self.answer = answer
+        Thread { [self] in serve() }.start()
+    }
+
+    /// A listening TCP socket on `host` (an IPv4 address) at a port the kernel chose: the
+    /// descriptor and the port.
+    public static func listen(on host: String) throws -> (fd: Int32, port: Int) {
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw Failure() }
@@ -37,18 +46,14 @@ public final class LoopbackHTTPServer: Sendable {
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
+                bind(fd, $0, length) == 0 && Glibc.listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
             }
         }
         guard bound else {
             close(fd)
             throw Failure()
         }
-        self.host = host
-        self.answer = answer
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
-        Thread { [self] in serve() }.start()
+        return (fd, Int(UInt16(bigEndian: address.sin_port)))
     }
 
     /// A raw response with `status`, `headers` and a JSON `body`, closing the connection.
