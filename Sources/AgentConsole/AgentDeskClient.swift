@@ -41,23 +41,27 @@ public struct AgentDeskClient: Sendable {
     /// The agent's display name.
     public let name: String
     private let token: String
+    /// The desk's own header, when it asks for a desk token (a server listening beyond loopback).
+    private let desk: [(String, String)]
     private let transport: HTTPTransport
 
-    /// Signs in as `name` through `transport`; fails with a clear message when the server is not a Helpline demo center.
-    public static func signIn(server: URL, name: String, transport: HTTPTransport)
+    /// Signs in as `name` through `transport`, giving `deskToken` when the desk asks for one; fails
+    /// with a clear message when the server is not a Helpline demo center or refuses the desk token.
+    public static func signIn(server: URL, name: String, deskToken: String? = nil, transport: HTTPTransport)
         async throws -> AgentDeskClient
     {
         let url = server.appendingPathComponent("agent/sign-in").absoluteString
-        let response = try await call { try await transport.postJSON(url: url, headers: [], body: AgentDeskWire.SignIn(name: name)) }
+        let desk = deskToken.map { [(AgentDeskWire.deskTokenHeader, $0)] } ?? []
+        let response = try await call { try await transport.postJSON(url: url, headers: desk, body: AgentDeskWire.SignIn(name: name)) }
         let session: AgentDeskWire.Session = try decode(response, what: "sign-in")
-        return AgentDeskClient(server: server, name: session.name, token: session.agentToken, transport: transport)
+        return AgentDeskClient(server: server, name: session.name, token: session.agentToken, desk: desk, transport: transport)
     }
 
     /// The chats waiting for an agent, longest-waiting first (also keeps this console online).
     public func queue() async throws -> [WaitingChat] {
         let url = server.appendingPathComponent("agent/queue").absoluteString
         let response = try await Self.call {
-            try await transport.send(method: "GET", url: url, headers: [("X-Agent-Token", token)], body: nil)
+            try await transport.send(method: "GET", url: url, headers: [("X-Agent-Token", token)] + desk, body: nil)
         }
         let queue: AgentDeskWire.Queue = try Self.decode(response, what: "queue")
         return queue.waiting.map {
@@ -95,7 +99,7 @@ public struct AgentDeskClient: Sendable {
     private func post(_ path: String, _ body: some Encodable) async throws -> HTTPTransport.Response {
         let url = server.appendingPathComponent(path).absoluteString
         return try await Self.call {
-            try await transport.postJSON(url: url, headers: [("X-Agent-Token", token)], body: body)
+            try await transport.postJSON(url: url, headers: [("X-Agent-Token", token)] + desk, body: body)
         }
     }
 

@@ -2,6 +2,9 @@ import Foundation
 
 /// The desk API's JSON shapes as the agent console reads them (docs/agent-console.md).
 enum AgentDeskWire {
+    /// The header that carries the desk token, on every call when the desk asks for one.
+    static let deskTokenHeader = "X-Desk-Token"
+
     /// `POST /agent/sign-in` body.
     struct SignIn: Encodable {
         var name: String

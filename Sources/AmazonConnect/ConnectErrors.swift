@@ -31,6 +31,8 @@ enum ConnectErrors {
         switch result {
         case .failure(let detail):
             return .failure(.network(detail))
+        case .redirectRefused(let redirect):
+            return .failure(.redirectRefused(redirect))
         case .response(let response):
             guard response.status == 200 else { return .failure(error(from: response)) }
             do {

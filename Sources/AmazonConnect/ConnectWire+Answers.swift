@@ -72,11 +72,11 @@ extension ConnectWire {
         case .template(let address, _, _, _), .persistent(let address, _, _): url = address
         default: return .failed(.protocolViolation("the chat was not started"))
         }
-        guard case .response(let response) = result else {
-            if case .failure(let detail) = result {
-                return .failed(.network("could not reach the start-chat URL \(url): \(detail)"))
-            }
-            return .failed(.network("no answer"))
+        let response: HTTPResponse
+        switch result {
+        case .response(let answer): response = answer
+        case .failure(let detail): return .failed(.network("could not reach the start-chat URL \(url): \(detail)"))
+        case .redirectRefused(let redirect): return .failed(.redirectRefused(redirect))
         }
         guard let decoded = try? JSONDecoder().decode(StartChatTemplateResponse.self, from: response.body) else {
             let kind = response.headers["content-type"] ?? "no content type"
@@ -130,6 +130,9 @@ extension ConnectWire {
             case .failure(let detail):
                 uploadSteps[localId] = nil
                 return .failed(.network(detail))
+            case .redirectRefused(let redirect):
+                uploadSteps[localId] = nil
+                return .failed(.redirectRefused(redirect))
             case .response(let response) where !(200..<300).contains(response.status):
                 uploadSteps[localId] = nil
                 return .failed(BackendError.storage(status: response.status, body: response.body))

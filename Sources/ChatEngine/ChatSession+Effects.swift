@@ -74,8 +74,12 @@ extension ChatSession {
         sockets[id] = link
         let logger = logger
         let settings = configuration.transport.settings
+        // The upgrade has the deadline a REST call has.
+        let deadline = configuration.transport.timeout
         link.attach(Task {
-            await WebSocketConnection.run(endpoint: endpoint, settings: settings, outbound: outbound, logger: logger) { event in
+            await WebSocketConnection.run(
+                endpoint: endpoint, settings: settings, upgradeDeadline: deadline, outbound: outbound, logger: logger
+            ) { event in
                 await self.socket(id, event, arrived: .now)
             }
         })

@@ -15,16 +15,25 @@ public final class DemoContactCenter: Sendable {
     public let configuration: DemoServerConfiguration
     /// With TLS from the local CA: the CA certificate (PEM) a client must trust.
     public let certificateAuthority: URL?
+    /// Where the server really listens, `scheme://address:port` (`http://0.0.0.0:8080` for a wildcard
+    /// bind, where ``baseURL`` names loopback for clients on this machine).
+    public let listeningURL: String
+    /// True when the server listens beyond loopback: reachable from the network.
+    public var isExposed: Bool { !ListenAddress.isLoopback(configuration.host) }
+    /// The token the agent desk asks for (nil: none, on loopback without one configured).
+    public let deskToken: String?
     let hub: ContactCenterHub
     private let group: ServiceGroup
     private let runTask: Task<Void, Never>
     private let faultTask: Task<Void, Never>
 
-    private init(configuration: DemoServerConfiguration, baseURL: URL, certificateAuthority: URL?, hub: ContactCenterHub,
-                 group: ServiceGroup, runTask: Task<Void, Never>)
+    private init(configuration: DemoServerConfiguration, baseURL: URL, listeningURL: String, certificateAuthority: URL?,
+                 hub: ContactCenterHub, group: ServiceGroup, runTask: Task<Void, Never>)
     {
         self.configuration = configuration
         self.baseURL = baseURL
+        self.listeningURL = listeningURL
+        self.deskToken = configuration.deskToken
         self.startChatURL = baseURL.appendingPathComponent("Prod")
         self.certificateAuthority = certificateAuthority
         self.hub = hub
@@ -36,10 +45,15 @@ public final class DemoContactCenter: Sendable {
     /// Whether the server speaks HTTPS and WSS.
     public var isSecure: Bool { configuration.tls != nil }
 
-    /// Starts the server and returns once it is listening (the port is known).
-    public static func start(_ configuration: DemoServerConfiguration = DemoServerConfiguration()) async throws
+    /// Starts the server and returns once it is listening (the port is known). On an address beyond
+    /// loopback the agent desk always asks for a token: the one configured, else a new one.
+    public static func start(_ given: DemoServerConfiguration = DemoServerConfiguration()) async throws
         -> DemoContactCenter
     {
+        var configuration = given
+        if configuration.deskToken == nil, !ListenAddress.isLoopback(configuration.host) {
+            configuration.deskToken = DeskGuard.newToken()
+        }
         var logger = configuration.logger ?? Logger(label: "helpline.demo-server")
         if configuration.logger == nil { logger.logLevel = configuration.logLevel }
         let flow = try FlowLoader.load(name: configuration.flowName, directory: configuration.flowsDirectory)
@@ -53,12 +67,12 @@ public final class DemoContactCenter: Sendable {
         AttachmentStorageRoutes(hub: hub).add(to: router)
         DescribeViewRoute(hub: hub).add(to: router)
         PolyAIRoutes(hub: hub).add(to: router)
-        AgentDeskRoutes(hub: hub).add(to: router)
+        AgentDeskRoutes(hub: hub, access: DeskGuard(token: configuration.deskToken)).add(to: router)
         let log = RequestLog(logger: logger)
         let frontDoor = DemoFrontDoor(
             inner: router.buildResponder(), hub: hub, cors: CORSPolicy(origins: configuration.corsOrigins.map(Set.init)),
             log: log, sleep: configuration.latencySleep)
-        let (ports, portContinuation) = AsyncStream.makeStream(of: Int?.self)
+        let (ports, portContinuation) = AsyncStream.makeStream(of: (port: Int, address: String?)?.self)
         let app = Application(
             responder: frontDoor,
             server: DemoHTTPChannel.builder(
@@ -67,7 +81,7 @@ public final class DemoContactCenter: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "helpline-demo"),
             onServerRunning: { channel in
-                portContinuation.yield(channel.localAddress?.port)
+                portContinuation.yield(channel.localAddress?.port.map { ($0, channel.localAddress?.ipAddress) })
                 portContinuation.finish()
             },
             logger: logger)
@@ -81,21 +95,22 @@ public final class DemoContactCenter: Sendable {
             }
             portContinuation.finish()
         }
-        var bound: Int?
+        var bound: (port: Int, address: String?)?
         for await port in ports {
             bound = port
             break
         }
         let scheme = secure ? "https" : "http"
-        guard let port = bound, let url = URL(string: "\(scheme)://\(urlHost(configuration.host)):\(port)") else {
+        guard let port = bound?.port, let url = URL(string: "\(scheme)://\(urlHost(configuration.host)):\(port)") else {
             await group.triggerGracefulShutdown()
             await runTask.value
             throw DemoServerError.couldNotBind(
                 host: configuration.host, port: configuration.port,
                 reason: BindFailure.explain(failure.withLockedValue { $0 }, port: configuration.port))
         }
-        return DemoContactCenter(configuration: configuration, baseURL: url, certificateAuthority: tls?.caCertificate,
-                                 hub: hub, group: group, runTask: runTask)
+        let address = bound?.address.map(ListenAddress.bracketed) ?? urlHost(configuration.host)
+        return DemoContactCenter(configuration: configuration, baseURL: url, listeningURL: "\(scheme)://\(address):\(port)",
+                                 certificateAuthority: tls?.caCertificate, hub: hub, group: group, runTask: runTask)
     }
 
     /// The host clients should use: loopback for a wildcard bind, IPv6 literals in brackets.
@@ -103,7 +118,7 @@ public final class DemoContactCenter: Sendable {
         switch host {
         case "0.0.0.0", "": return "127.0.0.1"
         case "::", "[::]": return "[::1]"
-        default: return host.contains(":") && !host.hasPrefix("[") ? "[\(host)]" : host
+        default: return ListenAddress.bracketed(host)
         }
     }
 

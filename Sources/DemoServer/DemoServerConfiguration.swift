@@ -39,6 +39,9 @@ public struct DemoServerConfiguration: Sendable {
     public var tls: DemoTLS?
     /// Time limits for idle and half-sent HTTP requests.
     public var connectionLimits: DemoConnectionLimits
+    /// The token every agent-desk call (`/agent/…`) must carry in `X-Desk-Token`. Nil on loopback
+    /// asks for none; nil on any other address has the server make one (``DemoContactCenter/deskToken``).
+    public var deskToken: String?
 
     /// Creates a configuration; every parameter has a sensible default for interactive use.
     public init(
@@ -72,6 +75,7 @@ public struct DemoServerConfiguration: Sendable {
         self.corsOrigins = nil
         self.tls = nil
         self.connectionLimits = DemoConnectionLimits()
+        self.deskToken = nil
     }
 
     /// Why `origin` cannot be a CORS origin (nil when it can): it must look like `https://host[:port]`.

@@ -15,6 +15,8 @@ public enum PolyAIError: Error, Sendable, Equatable, CustomStringConvertible {
     case protocolError(String)
     /// The configuration is unusable (empty key, bad environment, bad URL).
     case invalidConfiguration(String)
+    /// A call with the key or a token was redirected to another host, and not followed.
+    case redirectRefused(RefusedRedirect)
 
     /// A one-line explanation for users (never contains the key or a token).
     public var description: String {
@@ -26,6 +28,7 @@ public enum PolyAIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .network(let detail): "network error talking to PolyAI: \(detail)"
         case .protocolError(let detail): "PolyAI protocol error: \(detail)"
         case .invalidConfiguration(let detail): "invalid PolyAI configuration: \(detail)"
+        case .redirectRefused(let redirect): "PolyAI: \(redirect)"
         }
     }
 
@@ -38,6 +41,7 @@ public enum PolyAIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .network(let detail): .network(detail)
         case .protocolError(let detail): .protocolViolation(detail)
         case .invalidConfiguration: .rejected(status: 0, type: "InvalidConfiguration", message: description)
+        case .redirectRefused(let redirect): .redirectRefused(redirect)
         }
     }
 }

@@ -55,6 +55,9 @@ enum PolyAIREST {
         switch result {
         case .failure(let detail):
             return .retry(.seconds(1), failure: detail + hostSuffix(url, unless: detail))
+        case .redirectRefused(let redirect):
+            // Not a refused key: the key never reached anyone but the server it is for.
+            return .failed(.redirectRefused(redirect))
         case .response(let answer):
             response = answer
         }

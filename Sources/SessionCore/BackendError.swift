@@ -16,12 +16,14 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     case chatEnded
     /// There is no open socket to write on (not the message's fault: it waits for the next one).
     case socketUnavailable
+    /// The server sent an authenticated call to another origin; the credentials were not sent there.
+    case redirectRefused(RefusedRedirect)
 
     /// True when trying the same thing again later may succeed.
     public var isRetryable: Bool {
         switch self {
         case .network, .unavailable, .socketUnavailable: true
-        case .accessDenied, .rejected, .protocolViolation, .chatEnded: false
+        case .accessDenied, .rejected, .protocolViolation, .chatEnded, .redirectRefused: false
         }
     }
 
@@ -31,7 +33,7 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .network(let detail): !detail.localizedCaseInsensitiveContains("refused")
         case .unavailable(let status, _, _): status != 429 && status != 503
-        case .accessDenied, .rejected, .protocolViolation, .chatEnded, .socketUnavailable: false
+        case .accessDenied, .rejected, .protocolViolation, .chatEnded, .socketUnavailable, .redirectRefused: false
         }
     }
 
@@ -46,6 +48,7 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
         case .protocolViolation(let detail): "protocol error: \(detail)"
         case .chatEnded: "the chat has ended"
         case .socketUnavailable: "not connected"
+        case .redirectRefused(let redirect): redirect.description
         }
     }
 }

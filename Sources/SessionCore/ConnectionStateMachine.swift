@@ -99,6 +99,10 @@ public struct ConnectionStateMachine: Sendable {
         case .rejected, .protocolViolation:
             state = .failed(reason: "\(error); press /retry to try again")
             return .stop
+        case .redirectRefused:
+            // Trying again meets the same redirect: the reason says what happened, and no more.
+            state = .failed(reason: error.description)
+            return .stop
         case .network, .unavailable, .socketUnavailable:
             if state == .open, let openedAt {
                 shortLivedInARow = now.timeIntervalSince(openedAt) < stableAfter ? shortLivedInARow + 1 : 0

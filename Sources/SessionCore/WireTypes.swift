@@ -67,6 +67,8 @@ public enum HTTPResult: Sendable, Hashable {
     case response(HTTPResponse)
     /// No answer; the text says why in a few words, naming the host ("connection refused (127.0.0.1:9)").
     case failure(String)
+    /// The server redirected an authenticated call to another origin, and it was not followed.
+    case redirectRefused(RefusedRedirect)
 }
 
 /// A file to `PUT` to a (pre-signed) URL with exactly these headers, streamed from disk.

@@ -18,6 +18,9 @@ actor PlainActivity {
         case quiet
         /// Messages are still unconfirmed after the settle limit: end anyway, saying how many.
         case unsettled(Int)
+        /// The chat never connected within the settle limit, so nothing typed was sent (this many
+        /// messages): end anyway, saying so.
+        case neverConnected(Int)
         /// The connection went down and stayed down for the settle limit: end anyway, saying so.
         case offline
         /// The chat is already over.
@@ -109,8 +112,8 @@ actor PlainActivity {
 
     /// Whether line mode may end the chat now that stdin has ended: once the chat has connected,
     /// every message typed is at least sent, and nothing happened for `quiet`. Messages that stay
-    /// unconfirmed (or a chat that does not connect) end it anyway after `settleLimit` of quiet (or
-    /// `quiet`, when longer).
+    /// unconfirmed (or a chat that does not connect, whose messages were never sent) end it anyway
+    /// after `settleLimit` of quiet (or `quiet`, when longer).
     func quietness(for quiet: Duration, settleLimit: Duration) -> Quietness {
         if hasEnded { return .ended }
         let idle = now() - lastActivity
@@ -120,8 +123,9 @@ actor PlainActivity {
             let down = downSince.map { now() - $0 } ?? idle
             return down >= max(quiet, settleLimit) ? .offline : .waiting
         }
-        if idle >= max(quiet, settleLimit) { return .unsettled(unsettled) }
-        return .waiting
+        guard idle >= max(quiet, settleLimit) else { return .waiting }
+        // Before the first connection nothing goes out: what waits was never sent, not unconfirmed.
+        return opened ? .unsettled(unsettled) : .neverConnected(unsettled)
     }
 
     /// Returns once ``quietness(for:settleLimit:)`` says the chat may end (or has ended).

@@ -37,17 +37,26 @@ extension PlainMode {
             }
         }
         guard !Task.isCancelled, !ending else { return }
-        switch await tracker.waitUntilQuiet(for: options.linger, settleLimit: Self.settleLimit) {
-        case .unsettled(let count):
-            status("-- ending the chat with \(count) message\(count == 1 ? "" : "s") not yet confirmed by the server")
-        case .offline:
-            status("-- ending the chat: the connection did not come back")
-        case .ended:
-            return
-        case .quiet, .waiting:
-            break
-        }
+        let verdict = await tracker.waitUntilQuiet(for: options.linger, settleLimit: Self.settleLimit)
+        if verdict == .ended { return }
+        if let line = Self.endingLine(verdict) { status(line) }
         await send(.end)
+    }
+
+    /// What line mode says when it ends a chat that is not settled (nil: nothing to say).
+    static func endingLine(_ verdict: PlainActivity.Quietness) -> String? {
+        let messages = { (count: Int) in "\(count) message\(count == 1 ? "" : "s")" }
+        switch verdict {
+        case .unsettled(let count) where count > 0:
+            return "-- ending the chat with \(messages(count)) not yet confirmed by the server"
+        case .neverConnected(let count):
+            let unsent = count > 0 ? ", so \(messages(count)) \(count == 1 ? "was" : "were") never sent" : ""
+            return "-- ending the chat: it never connected\(unsent)"
+        case .offline:
+            return "-- ending the chat: the connection did not come back"
+        case .unsettled, .quiet, .waiting, .ended:
+            return nil
+        }
     }
 
     /// The commands line mode runs, for its messages.
@@ -70,8 +79,8 @@ extension PlainMode {
         switch command {
         case .end, .quit:
             // What was read before goes first (a pipe is read at once, before the chat connects).
-            if case .unsettled(let count) = await tracker.waitUntilQuiet(for: .zero, settleLimit: Self.settleLimit), count > 0 {
-                status("-- ending the chat with \(count) message\(count == 1 ? "" : "s") not yet confirmed by the server")
+            if let line = Self.endingLine(await tracker.waitUntilQuiet(for: .zero, settleLimit: Self.settleLimit)) {
+                status(line)
             }
             await send(.end)
             return false

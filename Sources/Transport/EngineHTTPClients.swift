@@ -3,23 +3,26 @@ import Foundation
 import Synchronization
 
 /// The process-wide AsyncHTTPClient clients the transports share: one for each way out (direct, or
-/// through a proxy, which tunnels every request with CONNECT) and TLS setting, each made when first
-/// needed and kept for the life of the process, like `HTTPClient.shared`.
+/// through a proxy, which tunnels every request with CONNECT), TLS setting and redirect handling
+/// (REST calls follow redirects themselves, by ``RedirectRule``; file transfers leave it to the
+/// client), each made when first needed and kept for the life of the process, like `HTTPClient.shared`.
 ///
 /// They do not retry failed connection attempts on their own: the engine has its own backoff, and
 /// a wrong URL should fail in milliseconds, not after the request timeout.
 enum EngineHTTPClients {
-    /// What tells two clients apart: the proxy they go through (nil: direct) and their TLS setting.
+    /// What tells two clients apart: the proxy they go through (nil: direct), their TLS setting and
+    /// whether they follow redirects.
     private struct Key: Hashable {
         var proxy: ProxyServer?
         var tls: TransportTLS
+        var followsRedirects: Bool
     }
 
     private static let clients = Mutex<[Key: HTTPClient]>([:])
 
-    /// The client for connections through `proxy` (nil: direct) with `tls`.
-    static func client(through proxy: ProxyServer?, tls: TransportTLS) -> HTTPClient {
-        let key = Key(proxy: proxy, tls: tls)
+    /// The client for connections through `proxy` (nil: direct) with `tls`, following redirects or not.
+    static func client(through proxy: ProxyServer?, tls: TransportTLS, followsRedirects: Bool) -> HTTPClient {
+        let key = Key(proxy: proxy, tls: tls, followsRedirects: followsRedirects)
         return clients.withLock { clients in
             if let client = clients[key] { return client }
             let client = make(key)
@@ -32,6 +35,7 @@ enum EngineHTTPClients {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout.connect = .seconds(10)
+        if !key.followsRedirects { configuration.redirectConfiguration = .disallow }
         if let tls = key.tls.configuration() { configuration.tlsConfiguration = tls }
         if let proxy = key.proxy {
             configuration.proxy = .server(

@@ -32,9 +32,11 @@ enum HTTPRoute: Sendable, Equatable {
     }
 
     /// Runs `request` (whose body, if any, is `bodyLength` bytes) with `tls` for `https://` and returns
-    /// once the response head came.
+    /// once the response head came. Redirects are followed by the HTTP client only when
+    /// `followsRedirects` (file transfers); REST calls get every 3xx back (see ``RedirectRule``), and
+    /// a request forwarded to a proxy never follows one.
     func execute(
-        _ request: HTTPClientRequest, bodyLength: Int64?, timeout: Duration, tls: TransportTLS
+        _ request: HTTPClientRequest, bodyLength: Int64?, timeout: Duration, tls: TransportTLS, followsRedirects: Bool
     ) async throws -> HTTPClientResponse {
         // The HTTP library narrows the port to 16 bits and traps on a larger one.
         if let problem = OutsideNumbers.portProblem(in: request.url) {
@@ -43,9 +45,11 @@ enum HTTPRoute: Sendable, Equatable {
         let deadline = TimeAmount.nanoseconds(Int64(timeout.seconds * 1e9))
         switch self {
         case .direct:
-            return try await EngineHTTPClients.client(through: nil, tls: tls).execute(request, timeout: deadline)
+            return try await EngineHTTPClients.client(through: nil, tls: tls, followsRedirects: followsRedirects)
+                .execute(request, timeout: deadline)
         case .tunnel(let proxy):
-            return try await EngineHTTPClients.client(through: proxy, tls: tls).execute(request, timeout: deadline)
+            return try await EngineHTTPClients.client(through: proxy, tls: tls, followsRedirects: followsRedirects)
+                .execute(request, timeout: deadline)
         case .forward(let proxy):
             let response = try await ProxyForwarder(proxy: proxy).execute(request, bodyLength: bodyLength, timeout: timeout)
             if response.status == .proxyAuthenticationRequired {

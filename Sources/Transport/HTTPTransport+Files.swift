@@ -91,7 +91,8 @@ extension HTTPTransport {
         let started = ContinuousClock.now
         let route = HTTPRoute(url: url, rules: proxy)
         do {
-            let response = try await route.execute(request, bodyLength: bodyLength, timeout: timeout, tls: settings.tls)
+            let response = try await route.execute(
+                request, bodyLength: bodyLength, timeout: timeout, tls: settings.tls, followsRedirects: true)
             trace?.http(
                 method: method, url: url, requestHeaders: headers, requestBody: nil, status: Int(response.status.code),
                 responseBody: nil, error: nil, duration: .now - started)

@@ -28,13 +28,40 @@ public struct HTTPTransport: Sendable {
     /// Which proxy each request goes through.
     var proxy: ProxyRules { settings.proxy }
 
-    /// Sends a request and collects the whole response (at most 8 MiB).
+    /// Sends a request and collects the whole response (at most 8 MiB), following redirects as
+    /// ``RedirectRule`` allows; throws ``BackendError/redirectRefused(_:)`` for one it does not.
     public func send(
         method: String, url: String, headers: [(String, String)], body: Data?
     ) async throws -> Response {
+        let allHeaders = headers + extraHeaders
+        var hop = RedirectRule.Hop(method: method, url: url, keepsBody: true)
+        for _ in 0...RedirectRule.maxHops {
+            let sent = hop.keepsBody ? allHeaders : allHeaders.filter { !Self.describesBody($0.0) }
+            let response = try await exchange(method: hop.method, url: hop.url, headers: sent, body: hop.keepsBody ? body : nil)
+            switch RedirectRule.decide(
+                status: response.status, location: response.headers["location"], method: hop.method, url: hop.url, headers: sent)
+            {
+            case .answer:
+                return response
+            case .follow(let next):
+                hop = RedirectRule.Hop(method: next.method, url: next.url, keepsBody: hop.keepsBody && next.keepsBody)
+            case .refuse(let redirect):
+                // (The redirect itself is traced above as the answer it was.)
+                throw BackendError.redirectRefused(redirect)
+            }
+        }
+        throw BackendError.network(Self.located("more than \(RedirectRule.maxHops) redirects", url: url))
+    }
+
+    /// True for the headers that describe a body, dropped with it when a redirect turns a call into a `GET`.
+    private static func describesBody(_ name: String) -> Bool {
+        ["content-type", "content-length"].contains(name.lowercased())
+    }
+
+    /// One request and its whole answer, traced; no redirect is followed.
+    private func exchange(method: String, url: String, headers allHeaders: [(String, String)], body: Data?) async throws -> Response {
         var request = HTTPClientRequest(url: url)
         request.method = HTTPMethod(rawValue: method)
-        let allHeaders = headers + extraHeaders
         for (name, value) in allHeaders { request.headers.add(name: name, value: value) }
         if let body {
             request.body = .bytes(ByteBuffer(bytes: body))
@@ -43,7 +70,7 @@ public struct HTTPTransport: Sendable {
         let route = HTTPRoute(url: url, rules: proxy)
         do {
             let response = try await route.execute(
-                request, bodyLength: body.map { Int64($0.count) }, timeout: timeout, tls: settings.tls)
+                request, bodyLength: body.map { Int64($0.count) }, timeout: timeout, tls: settings.tls, followsRedirects: false)
             var collected = try await response.body.collect(upTo: 8 << 20)
             let bytes = collected.readBytes(length: collected.readableBytes) ?? []
             var headerMap: [String: String] = [:]
@@ -81,6 +108,7 @@ public struct HTTPTransport: Sendable {
             return .response(HTTPResponse(status: response.status, headers: response.headers, body: response.body))
         } catch let error as BackendError {
             if case .network(let detail) = error { return .failure(detail) }
+            if case .redirectRefused(let redirect) = error { return .redirectRefused(redirect) }
             return .failure(error.description)
         } catch {
             return .failure(Self.located(NetworkErrorText.describe(error), url: request.url))

@@ -37,8 +37,19 @@ public enum WebSocketConnection {
     private enum Ended: Error { case byUs }
 
     /// Opens `endpoint` with `settings` (headers, trace, TLS, proxy) and runs it until it ends;
-    /// `report` gets what happened, in order.
+    /// `report` gets what happened, in order. A server that has not answered the upgrade within
+    /// `upgradeDeadline` is given up on: the socket is reported unreachable (see ``UpgradeDeadline``).
     public static func run(
+        endpoint: SocketEndpoint, settings: TransportSettings, upgradeDeadline: Duration = .seconds(15),
+        outbound: AsyncStream<String>, logger: Logger, report: @escaping @Sendable (SocketEvent) async -> Void
+    ) async {
+        await UpgradeDeadline.run(deadline: upgradeDeadline, url: endpoint.url, trace: settings.trace, report: report) { gate in
+            await runSocket(endpoint: endpoint, settings: settings, outbound: outbound, logger: logger, report: gate.forward)
+        }
+    }
+
+    /// Runs one socket with no deadline of its own.
+    private static func runSocket(
         endpoint: SocketEndpoint, settings: TransportSettings, outbound: AsyncStream<String>, logger: Logger,
         report: @escaping @Sendable (SocketEvent) async -> Void
     ) async {
@@ -131,7 +142,7 @@ public enum WebSocketConnection {
 
 extension WebSocketConnection {
     /// Runs a socket to an IPv6 address with ``DirectWebSocket``, reporting as
-    /// ``run(endpoint:settings:outbound:logger:report:)`` does.
+    /// ``run(endpoint:settings:upgradeDeadline:outbound:logger:report:)`` does.
     private static func runDirect(
         _ target: DirectWebSocket.Target, url: String, headers: [(String, String)], serverName: String?, proxy: ProxyServer?,
         settings: TransportSettings, outbound: AsyncStream<String>, report: @escaping @Sendable (SocketEvent) async -> Void

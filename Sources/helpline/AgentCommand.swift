@@ -27,6 +27,11 @@ struct AgentCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Your name as customers see it.", valueName: "name"))
     var name: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The desk token a server listening beyond loopback asks for (as `helpline serve` printed it; also HELPLINE_DESK_TOKEN).",
+        valueName: "token"))
+    var deskToken: String?
+
     @OptionGroup var common: SessionOptions
 
     @OptionGroup var terminal: TerminalOptions
@@ -55,7 +60,7 @@ struct AgentCommand: AsyncParsableCommand {
         } ?? "Agent"
         let desk: AgentDeskClient
         do {
-            desk = try await AgentDeskClient.signIn(server: url, name: agentName, transport: transport)
+            desk = try await AgentDeskClient.signIn(server: url, name: agentName, deskToken: deskToken, transport: transport)
         } catch {
             throw HelplineError("\(error) (is `helpline serve --port …` running at \(server)?)")
         }

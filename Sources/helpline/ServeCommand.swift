@@ -23,8 +23,15 @@ struct ServeCommand: AsyncParsableCommand {
               helpline serve --tls
             """)
 
-    @Option(name: .long, help: ArgumentHelp("Address to listen on (loopback by default).", valueName: "host"))
+    @Option(name: .long, help: ArgumentHelp(
+        "Address to listen on (loopback by default). Any other address is reachable from the network: a warning is printed and the agent desk asks for a desk token.",
+        valueName: "host"))
     var host: String = "127.0.0.1"
+
+    @Option(name: .long, help: ArgumentHelp(
+        "The token `helpline agent` must give to use the agent desk (default: none on loopback; made and printed once on any other address).",
+        valueName: "token"))
+    var deskToken: String?
 
     @Option(name: .long, help: ArgumentHelp("Port to listen on; 0 picks a free one.", valueName: "port"))
     var port: Int = 0
@@ -71,6 +78,9 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...600_000).contains(replyDelay) else { throw ValidationError("--reply-delay must be between 1 and 600000 ms") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        if let deskToken, deskToken.count < 16 || deskToken.contains(where: { $0.isWhitespace || !$0.isASCII }) {
+            throw ValidationError("--desk-token must be at least 16 printable ASCII characters, without spaces")
+        }
         if let flows { try Self.checkDirectory(flows) }
         if let faults {
             do { _ = try DemoFaults.parse(faults) } catch { throw ValidationError("--faults: \(error)") }
@@ -90,6 +100,7 @@ struct ServeCommand: AsyncParsableCommand {
             host: host, port: port, flowsDirectory: flows.map { URL(fileURLWithPath: $0) }, flowName: flow,
             replyDelay: .milliseconds(replyDelay), faults: try faults.map(DemoFaults.parse) ?? DemoFaults())
         configuration.corsOrigins = corsOrigin.isEmpty ? nil : corsOrigin
+        configuration.deskToken = deskToken
         let level = Logger.Level(rawValue: logLevel.lowercased()) ?? .notice
         var logger = Logger(label: "helpline.serve") { StreamLogHandler.standardError(label: $0) }
         logger.logLevel = level
@@ -108,7 +119,16 @@ struct ServeCommand: AsyncParsableCommand {
             throw HelplineError("could not start the demo contact center on \(host):\(port): \(error)")
         }
         let base = server.baseURL.absoluteString
-        Self.say("listening on \(base)")
+        if server.isExposed {
+            Self.say("listening on \(server.listeningURL)\(Self.reach(server))")
+            StandardStreams.err(
+                "WARNING: the demo contact center listens beyond loopback, at \(server.listeningURL): anyone on the network can reach it. It is a test server, not a service; its agent desk asks for the desk token.")
+            if deskToken == nil, let made = server.deskToken {
+                Self.say("desk token:     \(made)  (shown once: give it to helpline agent --desk-token, or HELPLINE_DESK_TOKEN)")
+            }
+        } else {
+            Self.say("listening on \(server.listeningURL)")
+        }
         if let authority = server.certificateAuthority {
             Self.say("TLS CA:         \(authority.path)  (trust it: curl --cacert, NODE_EXTRA_CA_CERTS, AWS_CA_BUNDLE)")
         }
@@ -116,10 +136,20 @@ struct ServeCommand: AsyncParsableCommand {
         let trust = server.certificateAuthority.map { " --ca-file \($0.path)" } ?? ""
         Self.say("connect with:   helpline connect --start-url \(server.startChatURL.absoluteString) --endpoint-url \(base) --display-name NAME\(trust)")
         for line in PolyAIDemo.serveLines(server) { Self.say(line) }
-        Self.say("agent console:  helpline agent --server \(base) --name NAME")
+        let desk = server.deskToken == nil ? "" : " --desk-token TOKEN"
+        Self.say("agent console:  helpline agent --server \(base) --name NAME\(desk)")
         await Self.waitForTerminationSignal()
         Self.say("stopping")
         await server.stop()
+    }
+
+    /// " (every IPv4 address of this machine)" for a wildcard bind; nothing for one address.
+    static func reach(_ server: DemoContactCenter) -> String {
+        switch server.configuration.host {
+        case "0.0.0.0", "": " (every IPv4 address of this machine)"
+        case "::", "[::]": " (every address of this machine)"
+        default: ""
+        }
     }
 
     /// Writes a line to stdout at once (no buffering, so scripts see the URL immediately).

@@ -67,6 +67,27 @@ struct AgentDeskClientTests {
         }
     }
 
+    @Test("a desk beyond loopback takes the console that gives its desk token, and tells one that does not")
+    func deskToken() async throws {
+        var configuration = DemoServerConfiguration(replyDelay: .milliseconds(20))
+        configuration.host = "0.0.0.0"
+        let server = try await DemoContactCenter.start(configuration)
+        defer { Task { await server.stop() } }
+        let token = try #require(server.deskToken)
+        // 127.0.0.2 stands in for the network the server is reachable from.
+        let port = try #require(server.baseURL.port)
+        let network = try #require(URL(string: "http://127.0.0.2:\(port)"))
+        do {
+            _ = try await AgentDeskClient.signIn(server: network, name: "Mallory", transport: Self.transport)
+            Issue.record("signed in without the desk token")
+        } catch let error as AgentDeskError {
+            #expect(error.description.contains("desk token"), "\(error)")
+        }
+        let sam = try await AgentDeskClient.signIn(server: network, name: "Sam", deskToken: token, transport: Self.transport)
+        #expect(try await sam.queue().isEmpty, "every desk call carries the token")
+        await sam.signOut()
+    }
+
     struct NoPort: Error {}
 
     /// A loopback port nothing listens on (bound, read, closed).

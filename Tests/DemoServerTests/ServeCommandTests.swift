@@ -29,6 +29,27 @@ import Testing
         }
     }
 
+    @Test("bound to every address: the real address, a warning and a desk token shown once; the desk asks for it",
+          .enabled(if: ServeCommandTests.available, "needs the built helpline binary and curl"))
+    func aNetworkAddressIsToldAndGuarded() async throws {
+        let serve = try ServeProcess(["--host", "0.0.0.0", "--port", "0", "--reply-delay", "20"])
+        try await serve.whileRunning {
+            let url = try await listeningURL(serve)
+            #expect(url.hasPrefix("http://0.0.0.0:") && url.contains("every IPv4 address"), "\(url)")
+            let tokenLine = try #require(await serve.line(containing: "desk token:"), "\(serve.output)")
+            let token = try #require(tokenLine.split(separator: " ").dropFirst(2).first.map(String.init))
+            #expect(await serve.stderrContains("WARNING: the demo contact center listens beyond loopback"), "\(serve.errors)")
+            let port = try #require(url.split(separator: ":").dropFirst(2).first.map { String($0.prefix { $0.isNumber }) })
+            // 127.0.0.2 stands in for another machine on the network.
+            let signIn = ["curl", "-sS", "-o", "/dev/null", "-w", "%{http_code}", "--max-time", "20", "-X", "POST", "-d",
+                          #"{"name":"Mallory"}"#, "http://127.0.0.2:\(port)/agent/sign-in"]
+            #expect(try await runTool(signIn).output == "401")
+            #expect(try await runTool(Array(signIn.dropLast()) + ["-H", "X-Desk-Token: \(token)", signIn[signIn.count - 1]]).output == "200")
+            _ = await serve.line(containing: "agent console:")
+            #expect(serve.output.components(separatedBy: token).count == 2, "the token is printed once: \(serve.output)")
+        }
+    }
+
     @Test(.enabled(if: ServeCommandTests.available, "needs the built helpline binary and curl"),
           .enabled(if: ServeCommandTests.hasIPv6Loopback, "needs ::1"))
     func ipv6LoopbackPrintsABracketedURLThatWorks() async throws {

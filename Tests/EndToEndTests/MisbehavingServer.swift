@@ -1,4 +1,5 @@
 import Foundation
+import HelplineTestSupport
 import Synchronization
 
 /// A loopback TCP listener that misbehaves on every connection, once it has read the start of the
@@ -11,26 +12,8 @@ final class MisbehavingServer: Sendable {
     private let listener: Int32
     private let held = Mutex<[Int32]>([])
 
-    struct Failure: Error {}
-
     init(_ behaviour: Behaviour) throws {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure() }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, length) == 0 && listen(fd, 16) == 0 && getsockname(fd, $0, &length) == 0
-            }
-        }
-        guard bound else {
-            close(fd)
-            throw Failure()
-        }
-        listener = fd
-        port = Int(UInt16(bigEndian: address.sin_port))
+        (listener, port) = try LoopbackHTTPServer.listen(on: "127.0.0.1")
         Thread { [self] in serve(behaviour) }.start()
     }
 

@@ -13,6 +13,7 @@ enum SimulationTrace {
             case .response(let response):
                 return "http \(id) \(response.status) \(String(decoding: response.body.prefix(160), as: UTF8.self))"
             case .failure(let why): return "http \(id) failed: \(why)"
+            case .redirectRefused(let redirect): return "http \(id) \(redirect)"
             }
         case .progress(let id, let bytes): return "progress \(id) \(bytes)"
         case .downloaded(let id, _): return "downloaded \(id)"

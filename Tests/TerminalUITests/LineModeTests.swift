@@ -23,6 +23,15 @@ struct LineModeTests {
         func advance(_ by: Duration) { instant.withLock { $0 += by } }
     }
 
+    /// Tells `tracker` that our message "hi" appeared in the transcript, pending.
+    static func notePendingMessage(_ tracker: PlainActivity) async {
+        var transcript = Transcript()
+        transcript.addPending(ChatItem(
+            id: "l1", localId: "l1", time: Date(timeIntervalSince1970: 1_800_000_000),
+            sender: Participant(id: "me", name: "Me", role: .customer), kind: .message, text: "hi", delivery: .pending))
+        await tracker.note(.transcript(TranscriptUpdate(items: transcript.items, change: .inserted(position: 0))))
+    }
+
     @Test("heartbeat diagnostics do not reset linger's quiet time")
     func diagnosticsAreNotActivity() async {
         let clock = TestClock()
@@ -67,14 +76,28 @@ struct LineModeTests {
         #expect(await tracker.quietness(for: .zero, settleLimit: .seconds(30)) == .waiting, "not connected yet")
         await tracker.note(.connection(.open))
         #expect(await tracker.quietness(for: .zero, settleLimit: .seconds(30)) == .waiting, "its item has not appeared")
-        var transcript = Transcript()
-        transcript.addPending(ChatItem(
-            id: "l1", localId: "l1", time: Date(timeIntervalSince1970: 1_800_000_000),
-            sender: Participant(id: "me", name: "Me", role: .customer), kind: .message, text: "hi", delivery: .pending))
-        await tracker.note(.transcript(TranscriptUpdate(items: transcript.items, change: .inserted(position: 0))))
+        await Self.notePendingMessage(tracker)
         #expect(await tracker.quietness(for: .zero, settleLimit: .seconds(30)) == .waiting, "still pending")
         clock.advance(.seconds(30))
         #expect(await tracker.quietness(for: .zero, settleLimit: .seconds(30)) == .unsettled(1), "gives up, counting it")
+    }
+
+    @Test("a chat that never connected ends saying its message was never sent, not that it is unconfirmed")
+    func neverConnectedSaysNotSent() async {
+        let clock = TestClock()
+        let tracker = PlainActivity(now: { clock.now })
+        await tracker.lineRead()
+        await tracker.messageHandedOver()
+        await tracker.note(.connection(.connecting))
+        await Self.notePendingMessage(tracker)
+        clock.advance(.seconds(30))
+        let verdict = await tracker.quietness(for: .zero, settleLimit: .seconds(30))
+        #expect(verdict == .neverConnected(1))
+        let line = PlainMode.endingLine(verdict) ?? ""
+        #expect(line == "-- ending the chat: it never connected, so 1 message was never sent", "\(line)")
+        #expect(!line.contains("confirmed"))
+        #expect(PlainMode.endingLine(.unsettled(2)) == "-- ending the chat with 2 messages not yet confirmed by the server")
+        #expect(PlainMode.endingLine(.unsettled(0)) == nil, "nothing to say about nothing")
     }
 
     @Test func historyFileRoundTripWithMode0600() throws {

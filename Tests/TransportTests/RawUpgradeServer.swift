@@ -3,8 +3,8 @@ import Foundation
 import Synchronization
 
 /// A loopback listener for one WebSocket upgrade, written byte by byte so a test controls exactly
-/// what the client reads: it keeps the request head, then refuses with 403, or accepts with 101
-/// and a text frame in the same write (as a server that greets at once can).
+/// what the client reads: it keeps the request head, then refuses with 403, accepts with 101
+/// and a text frame in the same write (as a server that greets at once can), or says nothing.
 final class RawUpgradeServer: Sendable {
     /// What the server answers.
     enum Answer: Sendable {
@@ -12,6 +12,9 @@ final class RawUpgradeServer: Sendable {
         case refuse
         /// 101 Switching Protocols and, in the same write, an unmasked text frame with this text.
         case acceptAndGreet(String)
+        /// Nothing: the request is read and never answered (the connection stays open until the
+        /// client closes it, or 60 s pass).
+        case silence
     }
 
     let url: String
@@ -92,6 +95,10 @@ final class RawUpgradeServer: Sendable {
             Self.write(reply, to: connection)
             // Stays until the client closes (or 10 s pass, so a client that never closes cannot hang the test).
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
+            setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            _ = read(connection, &buffer, buffer.count)
+        case .silence:
+            var timeout = timeval(tv_sec: 60, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             _ = read(connection, &buffer, buffer.count)
         }
