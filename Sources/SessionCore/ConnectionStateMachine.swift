@@ -31,8 +31,10 @@ public struct ConnectionStateMachine: Sendable {
     public private(set) var hasOpened = false
     /// True while the user has suspended the connection.
     public private(set) var isSuspended = false
-    /// How long a connection must stay open for its loss to start the backoff over.
-    public var stableAfter: TimeInterval = 10
+    /// How long a connection must stay open for its loss to start the backoff over (short: a server
+    /// that drops sockets every few seconds on purpose still gets quick reconnects; one that closes
+    /// each as soon as it is live, as on a message too large to take, does not).
+    public var stableAfter: TimeInterval = 3
     /// Connections in a row lost within ``stableAfter`` of opening (a server that takes the socket and
     /// drops it at once, or sends what the client cannot take): the backoff keeps growing across them.
     public private(set) var shortLivedInARow = 0

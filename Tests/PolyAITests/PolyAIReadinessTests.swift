@@ -27,6 +27,15 @@ struct PolyAIReadinessTests {
             core = SessionCore(wire: PolyAIWire(options: options, ids: IDSource(seed: 1)), ids: IDSource(seed: 2), now: now)
         }
 
+        /// Starts, queues `line` before any socket is ready, and opens the first socket: its id and
+        /// what opening it did.
+        mutating func openWithQueued(_ line: String) throws -> (SocketID, [SessionEffect]) {
+            _ = handle(.start)
+            _ = handle(.command(.send(line)))
+            let socket = try #require(self.socket)
+            return (socket, handle(.socketOpened(socket)))
+        }
+
         /// Handles `input` a little later than the last one; remembers the socket it opens.
         mutating func handle(_ input: SessionInput) -> [SessionEffect] {
             now = now.addingTimeInterval(0.01)
@@ -57,10 +66,7 @@ struct PolyAIReadinessTests {
     @Test("a socket that hears nothing is ready once the subscribe timeout passes, and the queued line goes out")
     func silentServer() throws {
         var driver = Driver()
-        _ = driver.handle(.start)
-        _ = driver.handle(.command(.send("hello")))
-        let socket = try #require(driver.socket)
-        let opened = driver.handle(.socketOpened(socket))
+        let (_, opened) = try driver.openWithQueued("hello")
         #expect(Driver.writes(opened).contains { $0.contains("EVENT_TYPE_HEARTBEAT") }, "a heartbeat asks the server to answer")
         #expect(Driver.messages(opened).isEmpty, "nothing is sent before the replay could have come")
         let late = driver.handle(.timer(.subscribe))
@@ -71,10 +77,7 @@ struct PolyAIReadinessTests {
     @Test("the echo of the opening heartbeat makes the socket ready, with or without a SESSION_START")
     func heartbeatEcho() throws {
         var driver = Driver()
-        _ = driver.handle(.start)
-        _ = driver.handle(.command(.send("hello")))
-        let socket = try #require(driver.socket)
-        _ = driver.handle(.socketOpened(socket))
+        let (socket, _) = try driver.openWithQueued("hello")
         let answered = driver.handle(.socketFrame(socket, Self.heartbeatEcho))
         #expect(driver.core.connectionState == .open)
         #expect(Driver.messages(answered).count == 1)

@@ -177,7 +177,7 @@ struct ShortLivedConnectionTests {
         _ = machine.lost(.network("reset"), now: start.addingTimeInterval(1), randomUnit: 0.5)
         _ = machine.retryDue()
         _ = machine.opened(now: start.addingTimeInterval(3))
-        let action = machine.lost(.network("reset"), now: start.addingTimeInterval(60), randomUnit: 0.5)
+        let action = machine.lost(.network("reset"), now: start.addingTimeInterval(7), randomUnit: 0.5)
         #expect(action == .wait(.seconds(1)))
         #expect(machine.shortLivedInARow == 0)
     }
