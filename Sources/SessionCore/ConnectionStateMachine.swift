@@ -133,6 +133,14 @@ public struct ConnectionStateMachine: Sendable {
         return .wait(delay)
     }
 
+    /// The server forgot the session and a new one is being started: no longer open (the socket is gone).
+    public mutating func renewing() -> Action {
+        guard !state.isTerminal, state != .closing, !isSuspended else { return .none }
+        state = .connecting
+        openedAt = nil
+        return .none
+    }
+
     /// A new session replaced one the server forgot: connect to it now.
     public mutating func renewed() -> Action {
         guard !state.isTerminal, state != .closing, !isSuspended else { return .none }

@@ -35,6 +35,14 @@ public struct CoreSettings: Sendable, Hashable {
     /// Whether connection diagnostics (last frames, heartbeats, states) are kept and published for a
     /// diagnostics view; off for headless runs, where nobody reads them and redacting frames costs.
     public var recordsDiagnostics = true
+    /// Stop the program at a state the core holds to be impossible: on in debug builds (the tests,
+    /// `make run`), off in release builds, where it is logged and kept in
+    /// ``SessionCore/brokenInvariants`` (which the simulator checks after every step).
+    #if DEBUG
+    public var stopsOnBrokenInvariant = true
+    #else
+    public var stopsOnBrokenInvariant = false
+    #endif
 
     /// The defaults.
     public init() {}

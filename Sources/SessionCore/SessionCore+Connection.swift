@@ -128,6 +128,11 @@ extension SessionCore {
     }
 
     mutating func goLive(_ id: SocketID) {
+        let readying = switch socket {
+        case .subscribing(id, _), .backfilling(id): true
+        default: false
+        }
+        if !readying { broken("live on \(id) from \(socket)") }
         socket = .live(id)
         missedUnread = false
         renewalsInARow = 0
@@ -293,6 +298,7 @@ extension SessionCore {
             return
         }
         log(.info, "the server no longer knows the session; starting a new one (\(renewalsInARow) of 3)")
+        carry(connection.renewing())
         begin(.renew, .renewSession)
     }
 

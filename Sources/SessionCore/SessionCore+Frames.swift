@@ -77,7 +77,10 @@ extension SessionCore {
         transcript.merge(item, isOwn: own)
         if own, let localId = item.localId { confirmedByServer(localId: localId) }
         if own, case .message = item.kind { noteAnswerFromHistory(item) }
-        if !own { noteAnswerInOutbox(item) }
+        if !own {
+            noteAnswerInOutbox(item)
+            noteAnswerAfterOffer(item)
+        }
         if live, !item.isHistory, !own { noteLiveEvent(item) }
         if live, !own, case .message = item.kind, item.sender.role == .agent || item.sender.role == .bot,
             item.sender.name != persistedPartner
@@ -96,9 +99,29 @@ extension SessionCore {
         let window = items[max(0, position - Self.answerDistance)..<position]
         guard let picker = window.last(where: { !$0.isOwn && !($0.choices ?? []).isEmpty }), picker.answer == nil
         else { return }
-        let offered = Set((picker.choices ?? []) + (picker.choiceReplies ?? []).map(\.content))
-        guard offered.contains(item.text) else { return }
+        guard Self.offered(by: picker).contains(item.text) else { return }
         transcript.modify(id: picker.id) { $0.answer = item.text }
+    }
+
+    /// An offer read back after our answer to it (a replay out of sequence order, as PolyAI's may be):
+    /// our message of one of its choices shortly after it, with no other offer between, answered it.
+    private mutating func noteAnswerAfterOffer(_ item: ChatItem) {
+        guard !(item.choices ?? []).isEmpty, let position = transcript.position(sharingIdOf: item) else { return }
+        let items = transcript.items
+        guard items[position].answer == nil else { return }
+        let offered = Self.offered(by: items[position])
+        for later in items[(position + 1)..<min(items.count, position + 1 + Self.answerDistance)] {
+            if later.isOwn, case .message = later.kind, offered.contains(later.text) {
+                transcript.modify(id: item.id) { $0.answer = later.text }
+                return
+            }
+            if !later.isOwn, !(later.choices ?? []).isEmpty { return }
+        }
+    }
+
+    /// What an offer's choices send.
+    private static func offered(by picker: ChatItem) -> Set<String> {
+        Set((picker.choices ?? []) + (picker.choiceReplies ?? []).map(\.content))
     }
 
     /// An offer whose answer is still in the outbox (picked, then the program restarted before the

@@ -33,6 +33,10 @@ public struct SessionCore: Sendable {
             }
         }
 
+        var isLive: Bool {
+            if case .live = self { true } else { false }
+        }
+
         var isOpen: Bool {
             switch self {
             case .none, .opening: false
@@ -108,6 +112,9 @@ public struct SessionCore: Sendable {
     var missedUnread = true
     /// True when the chat ended before what was said while disconnected could be read back.
     public internal(set) var transcriptMayBeIncomplete = false
+    /// States the core holds to be impossible that were reached anyway (release builds only: a debug
+    /// build stops at the first); the simulator checks this after every step.
+    public internal(set) var brokenInvariants: [String] = []
     /// The user ended the chat (with `/end`).
     var endRequestedByUser = false
     /// The agent or bot who last left the chat (said when the chat then ends).
@@ -180,6 +187,7 @@ public struct SessionCore: Sendable {
         case .timer(let key): fired(key)
         case .shutdown: shutdown()
         }
+        checkInvariants()
         flushTranscript()
         defer { effects = [] }
         return effects
@@ -267,6 +275,7 @@ public struct SessionCore: Sendable {
 
     /// Writes a frame on the socket and notes it for diagnostics.
     mutating func write(_ frame: String, on id: SocketID) {
+        if socket.id != id || !socket.isOpen { broken("a frame written on \(id), the socket is \(socket)") }
         emit(.write(id, frame))
         noteFrame(frame, outgoing: true)
     }

@@ -50,6 +50,7 @@ struct SimulationStepChecks {
             }
         }
         if let core = sim.core {
+            problems += core.brokenInvariants.map { "the core's invariant broke: \($0)" }
             if core.connectionState == .open, sim.timers[.subscribe] != nil {
                 problems.append("a subscribe timer runs on a live connection")
             }

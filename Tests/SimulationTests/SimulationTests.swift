@@ -33,6 +33,10 @@ struct SimulationTests {
         (SimProtocol.connect, UInt64(677)),
         // A socket whose upgrade crossed a partition: its replay was lost and later frames came (2367).
         (SimProtocol.polyai, UInt64(2367)),
+        // A shuffled replay after a restart brought our answer before the offer it answered: the offer
+        // was shown open again, and picked (sent) twice (7845, 10186).
+        (SimProtocol.polyai, UInt64(7845)),
+        (SimProtocol.polyai, UInt64(10186)),
     ])
     func regressions(_ wireProtocol: SimProtocol, seed: UInt64) {
         let result = Simulation(seed: seed, protocol: wireProtocol, fullTrace: false).run()
