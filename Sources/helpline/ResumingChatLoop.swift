@@ -21,11 +21,16 @@ struct ResumingChatLoop {
         var plan = make(forceNew ? nil : store.load(key: key))
         if plan.forgetsStored { store.remove(key: key) }
         if let notice = plan.notice { StandardStreams.err(notice) }
+        // A folder that cannot be written is said at the start, inside the first chat, not only when a save fails.
+        let resumeOff = ResumeOffNotice()
+        var startNotice = store.problem().flatMap(resumeOff.take)
         while true {
             let run = plan.next(now: Date())
             let result = try await runner.runOnce(
                 wire: wire(run), restoring: run.outbox, startedAt: run.startedAt,
-                saver: SessionSaver(store: store, key: key), greeting: run.greeting)
+                saver: SessionSaver(store: store, key: key, resumeOff: resumeOff),
+                greetings: [run.greeting, startNotice].compactMap { $0 })
+            startNotice = nil
             let step = plan.after(result.outcome)
             if step.forgetStored { store.remove(key: key) }
             if let notice = step.notice { StandardStreams.err(notice) }
