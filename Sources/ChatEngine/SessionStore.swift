@@ -30,6 +30,8 @@ public struct StoredSession: Codable, Sendable, Equatable {
     public var savedAt: Date
     /// Who the user was talking to last (absent in files written before it was kept).
     public var partnerName: String?
+    /// Attachments not accepted yet when this was written (absent in files written before they were kept).
+    public var uploads: [SavedUpload]?
 
     /// Creates a record.
     public init(
@@ -61,6 +63,7 @@ extension StoredSession {
             markdownAllowed: snapshot.credentials.markdownAllowed, outbox: snapshot.outbox, startedAt: snapshot.startedAt,
             savedAt: savedAt)
         partnerName = snapshot.partner
+        uploads = snapshot.uploads.isEmpty ? nil : snapshot.uploads
     }
 
     /// What the session core restores from.
@@ -70,7 +73,7 @@ extension StoredSession {
             credentials: ResumeCredentials(
                 token: participantToken, participantId: participantId, contactId: contactId,
                 markdownAllowed: markdownAllowed, displayName: displayName),
-            outbox: outbox, startedAt: startedAt, lastActivity: savedAt, partner: partnerName)
+            outbox: outbox, startedAt: startedAt, lastActivity: savedAt, partner: partnerName, uploads: uploads ?? [])
     }
 }
 

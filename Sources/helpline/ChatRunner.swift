@@ -63,8 +63,8 @@ struct ChatRunner {
     /// `restoring` are messages an earlier run left unsent; `saver` keeps the resumable session on disk;
     /// `greetings` are notices shown in the chat once it is on screen (say, that it was resumed).
     func runOnce(
-        wire: any ChatWire, restoring: [OutboxEntry] = [], startedAt: Date? = nil, saver: SessionSaver? = nil,
-        greetings: [String] = []
+        wire: any ChatWire, restoring: [OutboxEntry] = [], restoringUploads: [SavedUpload] = [], startedAt: Date? = nil,
+        saver: SessionSaver? = nil, greetings: [String] = []
     ) async throws -> RunResult {
         var configuration = SessionConfiguration(transport: transport, logger: logger)
         options.session.apply(to: &configuration)
@@ -75,7 +75,9 @@ struct ChatRunner {
         let relay = NoticeRelay.shared
         configuration.transcripts = try transcriptSinks { relay.tell($0) }
         configuration.observers = recording?.observersForNextChat() ?? []
-        let session = ChatSession(wire: wire, configuration: configuration, restoring: restoring, startedAt: startedAt)
+        let session = ChatSession(
+            wire: wire, configuration: configuration, restoring: restoring, restoringUploads: restoringUploads,
+            startedAt: startedAt)
         relay.attach(session)
         // The session is saved for resume only once it has connected.
         let connectionWatch = Task { [events = session.events] in
