@@ -34,3 +34,34 @@ import Testing
         #expect(notices.count == 1, "one notice: stdout \(result.stdout)\nstderr \(result.stderr)")
     }
 }
+
+extension UnwritableStateTests {
+    @Test("a state folder that stops being writable mid-chat: one notice at the first failed save, none after")
+    func firstFailedSave() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
+        defer { Task { await server.stop() } }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let helpline = try InteractiveHelpline(
+            ["connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
+             "--display-name", "Maria", "--plain", "--linger", "1"],
+            environment: ["XDG_STATE_HOME": state.path])
+        #expect(await helpline.waitForOutput("Welcome to the Helpline demo"), "\(helpline.stdout) \(helpline.stderr)")
+        #expect(await RestartResumeTests.waitUntil { !RestartResumeTests.storedOutbox(in: state).isEmpty }, "saved once")
+        // The folder is replaced by a file: every later save fails with ENOTDIR.
+        let folder = state.appendingPathComponent("helpline")
+        try FileManager.default.removeItem(at: folder)
+        try Data("in the way\n".utf8).write(to: folder)
+        helpline.type("hours")
+        #expect(await helpline.waitForOutput("opening hours"))
+        helpline.type("order")
+        #expect(await helpline.waitForOutput("order"))
+        let told = await RestartResumeTests.waitUntil { helpline.stderr.contains("Resume is off") }
+        #expect(told, "\(helpline.stderr)")
+        helpline.closeInput()
+        _ = await helpline.waitForExit(timeout: .seconds(20))
+        let notices = helpline.stderr.split(separator: "\n").filter { $0.contains("Resume is off") }
+        #expect(notices.count == 1, "\(helpline.stderr)")
+        #expect(notices.first?.contains("Not a directory") == true, "\(notices)")
+    }
+}
