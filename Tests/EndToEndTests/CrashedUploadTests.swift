@@ -16,10 +16,7 @@ import Testing
         try Data("%PDF-1.4\n% a statement\n%%EOF\n".utf8).write(to: file)
         let transcript = folder.appendingPathComponent("second.jsonl")
         let state = folder.appendingPathComponent("state")
-        let arguments = [
-            "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
-            "--display-name", "Maria", "--plain", "--linger", "3",
-        ]
+        let arguments = RestartResumeTests.arguments(server)
         let environment = ["XDG_STATE_HOME": state.path]
 
         let first = try InteractiveHelpline(arguments, environment: environment)
