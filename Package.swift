@@ -97,7 +97,7 @@ let package = Package(
             ]),
         .executableTarget(
             name: "helpline-bench",
-            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "Transport"],
+            dependencies: ["AmazonConnect", "ChatEngine", "ChatModel", "DemoServer", "PolyAI", "Transport"],
             path: "Benchmarks/engine-bench", exclude: ["run.sh"]),
         .testTarget(name: "ChatModelTests", dependencies: ["ChatModel", "SimulatedServices"]),
         .testTarget(name: "MarkdownANSITests", dependencies: ["MarkdownANSI", "SimulatedServices"], exclude: ["Golden", "Fixtures"]),

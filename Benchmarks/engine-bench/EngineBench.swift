@@ -6,13 +6,17 @@ import DemoServer
 import Foundation
 import Transport
 
-/// Engine benchmarks: ingest rate, Enter → sent over slow links, reconnect time, half-open detection and idle CPU.
+/// Engine benchmarks: ingest rate, Enter → sent over slow links, reconnect time, half-open detection, idle CPU and one long streamed reply.
 @main
 struct EngineBench {
     static func main() async throws {
         let arguments = Set(CommandLine.arguments.dropFirst())
         let quick = arguments.contains("--quick")
         print("Helpline engine benchmarks (\(quick ? "quick" : "full") run), \(ProcessInfo.processInfo.activeProcessorCount) cores")
+        if arguments.contains("--stream-only") {
+            try await StreamedReply.run(chunks: quick ? 2_000 : 20_000)
+            return
+        }
         if arguments.contains("--link-only") {
             try await linkLatency(messages: quick ? 10 : 40)
             return
@@ -23,6 +27,7 @@ struct EngineBench {
         try await reconnects(count: quick ? 10 : 50)
         try await halfOpen(count: quick ? 1 : 3)
         try await idleCPU(seconds: quick ? 10 : 60)
+        try await StreamedReply.run(chunks: quick ? 2_000 : 20_000)
     }
 
     // MARK: Ingest

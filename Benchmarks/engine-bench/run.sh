@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Engine benchmarks (release build): ingest rate, reconnect time, half-open detection, idle CPU.
+# Engine benchmarks (release build): ingest rate, reconnect time, half-open detection, idle CPU, one long streamed reply.
 # Pass --quick for a shorter run. Figures are recorded in docs/benchmarks.md.
 set -euo pipefail
 cd "$(dirname "$0")/../.."

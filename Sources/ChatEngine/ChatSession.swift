@@ -33,19 +33,20 @@ public actor ChatSession {
     private(set) var isFinished = false
 
     /// Creates a session for `wire`; nothing happens until ``start()``. `restoring` holds the messages
-    /// a previous run left unsent: shown at once, sent with their original client tokens; `startedAt`
-    /// is when the chat began, for a chat resumed from an earlier run.
+    /// a previous run left unsent: shown at once, sent with their original client tokens;
+    /// `restoringUploads` the attachments it left unsent: shown as failed, sent again on `/retry`;
+    /// `startedAt` is when the chat began, for a chat resumed from an earlier run.
     public init(
         wire: any ChatWire, configuration: SessionConfiguration, restoring: [OutboxEntry] = [],
-        startedAt: Date? = nil
+        restoringUploads: [SavedUpload] = [], startedAt: Date? = nil
     ) {
         var settings = configuration.core
         settings.recordsTranscript = settings.recordsTranscript || !configuration.transcripts.isEmpty
         self.core = SessionCore(
             wire: wire, settings: settings, ids: configuration.ids, now: configuration.now(), restoring: restoring,
-            startedAt: startedAt)
+            restoringUploads: restoringUploads, startedAt: startedAt)
         self.configuration = configuration
-        if !restoring.isEmpty {
+        if !restoring.isEmpty || !restoringUploads.isEmpty {
             hub.publish(.transcript(TranscriptUpdate(items: core.transcript.items, change: .reset(hasMore: false))))
         }
     }

@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 import SessionCore
 
@@ -29,6 +30,8 @@ public struct StoredSession: Codable, Sendable, Equatable {
     public var savedAt: Date
     /// Who the user was talking to last (absent in files written before it was kept).
     public var partnerName: String?
+    /// Attachments not accepted yet when this was written (absent in files written before they were kept).
+    public var uploads: [SavedUpload]?
 
     /// Creates a record.
     public init(
@@ -60,6 +63,7 @@ extension StoredSession {
             markdownAllowed: snapshot.credentials.markdownAllowed, outbox: snapshot.outbox, startedAt: snapshot.startedAt,
             savedAt: savedAt)
         partnerName = snapshot.partner
+        uploads = snapshot.uploads.isEmpty ? nil : snapshot.uploads
     }
 
     /// What the session core restores from.
@@ -69,7 +73,7 @@ extension StoredSession {
             credentials: ResumeCredentials(
                 token: participantToken, participantId: participantId, contactId: contactId,
                 markdownAllowed: markdownAllowed, displayName: displayName),
-            outbox: outbox, startedAt: startedAt, lastActivity: savedAt, partner: partnerName)
+            outbox: outbox, startedAt: startedAt, lastActivity: savedAt, partner: partnerName, uploads: uploads ?? [])
     }
 }
 
@@ -111,35 +115,68 @@ public struct SessionStore: Sendable {
         return try? decoder.decode(StoredSession.self, from: data)
     }
 
-    /// Writes `session` for `key` (folder 0700, file 0600, atomically).
+    /// Writes `session` for `key` (folder 0700, file 0600, atomically); throws a ``SessionStoreProblem``.
     public func save(_ session: StoredSession, key: String) throws {
-        try FileManager.default.createDirectory(
-            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try Self.tighten(directory.path)
+        try prepareFolder()
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data = try encoder.encode(session)
-        let target = file(key)
-        let temporary = directory.appendingPathComponent(".\(key).\(UUID().uuidString).tmp")
+        try writeAtomically(data, to: file(key), temporaryName: ".\(key).\(UUID().uuidString).tmp")
+    }
+
+    /// Why sessions cannot be saved here, found by making the folder and writing a byte to a file in
+    /// it (then removed); nil when they can.
+    public func problem() -> SessionStoreProblem? {
+        do {
+            try prepareFolder()
+            let probe = directory.appendingPathComponent(".probe.\(UUID().uuidString).tmp")
+            try writeAtomically(Data([10]), to: probe, temporaryName: ".probe.\(UUID().uuidString).tmp")
+            unlink(probe.path)
+            return nil
+        } catch let problem as SessionStoreProblem {
+            return problem
+        } catch {
+            return SessionStoreProblem(path: directory.path, code: EIO)
+        }
+    }
+
+    /// Makes the folder (and any missing parents) mode 0700, or tightens it when others can enter.
+    private func prepareFolder() throws(SessionStoreProblem) {
+        try Self.makeFolder(directory.path)
+        do {
+            try Self.tighten(directory.path)
+        } catch {
+            throw SessionStoreProblem(path: directory.path, code: EPERM)
+        }
+    }
+
+    /// `mkdir -p` with mode 0700, keeping the `errno` of the step that failed.
+    private static func makeFolder(_ path: String) throws(SessionStoreProblem) {
+        var status = stat()
+        if stat(path, &status) == 0 {
+            guard status.st_mode & S_IFMT == S_IFDIR else { throw SessionStoreProblem(path: path, code: ENOTDIR) }
+            return
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        if !parent.isEmpty, parent != path { try makeFolder(parent) }
+        guard mkdir(path, 0o700) == 0 || errno == EEXIST else { throw SessionStoreProblem(path: path, code: errno) }
+    }
+
+    /// Writes `data` to a new 0600 file beside `target`, syncs it and renames it over `target`.
+    private func writeAtomically(_ data: Data, to target: URL, temporaryName: String) throws(SessionStoreProblem) {
+        let temporary = directory.appendingPathComponent(temporaryName)
         // Created 0600 from the first byte (never via a world-readable copy), flushed, then renamed
         // over the old file, so a crash leaves either the old or the new file, never half of one.
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path]) }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                let count = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
-                if count <= 0 { return false }
-                offset += count
-            }
-            return true
-        }
-        let synced = fsync(descriptor) == 0
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw SessionStoreProblem(path: temporary.path, code: errno) }
+        var failure = DescriptorWriter.write(data, to: descriptor)
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
-        guard written, synced, rename(temporary.path, target.path) == 0 else {
+        if failure == 0, rename(temporary.path, target.path) != 0 { failure = errno }
+        guard failure == 0 else {
             unlink(temporary.path)
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: target.path])
+            throw SessionStoreProblem(path: target.path, code: failure)
         }
     }
 

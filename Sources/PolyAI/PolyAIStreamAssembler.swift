@@ -9,6 +9,10 @@ import Foundation
 /// (the SDK's "interrupted stream" rule), and a settled stream still grows if its missing chunks turn
 /// up later. Texts are raw fragments concatenated without a separator (the documented form; the
 /// SDK's space-join is a known quirk we do not copy). A chunk repeated by a replay is not added twice.
+///
+/// The cost is linear in the chunks: a message keeps the text of its gapless run from index 1 joined
+/// as it grows, so a chunk that arrives in order is appended once and never read again; only chunks
+/// that arrived ahead of a gap (or below index 1) are held apart until the gap fills.
 struct PolyAIStreamAssembler: Sendable {
     /// A message's state after a chunk.
     struct Snapshot: Sendable, Equatable {
@@ -28,43 +32,12 @@ struct PolyAIStreamAssembler: Sendable {
         var sequence: Int?
     }
 
-    /// One message's chunks.
-    private struct Buffer: Sendable {
-        var parts: [Int: PolyAIPayload] = [:]
-        var finalIndex: Int?
-        var settled = false
-        var time: Date
-        var sequence: Int?
-
-        /// True when the final chunk and every one before it are here.
-        var isWhole: Bool {
-            guard let finalIndex else { return false }
-            return (1...max(finalIndex, 1)).allSatisfy { parts[$0] != nil }
-        }
-
-        /// True when no index below the highest one seen is missing.
-        var isGapless: Bool {
-            guard let highest = parts.keys.max() else { return true }
-            return parts.count == highest
-        }
-
-        func snapshot(_ messageId: String) -> Snapshot {
-            let ordered = parts.sorted { $0.key < $1.key }.map(\.value)
-            var attachments: [PolyAIAttachment] = []
-            for attachment in ordered.flatMap(\.attachments)
-            where !attachments.contains(where: { $0.url != nil && $0.url == attachment.url }) {
-                attachments.append(attachment)
-            }
-            return Snapshot(
-                messageId: messageId, text: ordered.compactMap(\.text).joined(), attachments: attachments,
-                suggestions: ordered.last(where: { !$0.suggestions.isEmpty })?.suggestions ?? [],
-                isComplete: isWhole || settled, time: time, sequence: sequence)
-        }
-    }
-
-    private var buffers: [String: Buffer] = [:]
+    private var buffers: [String: PolyAIStreamBuffer] = [:]
     /// Messages whose every chunk arrived: later copies of their chunks are replays.
     private var whole: Set<String> = []
+    /// Chunks read so far to make snapshots (each chunk once when they come in order): the tests'
+    /// measure that assembly stays linear.
+    private(set) var chunksRead = 0
 
     /// Adds one chunk; returns the snapshots that changed (streams it settled, then its own).
     mutating func add(messageId: String, payload: PolyAIPayload, time: Date, sequence: Int?) -> [Snapshot] {
@@ -74,22 +47,19 @@ struct PolyAIStreamAssembler: Sendable {
             // A new stream: streams still open without a gap were interrupted (SDK rule); settle them.
             for (id, buffer) in buffers where !buffer.settled && buffer.finalIndex == nil && buffer.isGapless {
                 buffers[id]?.settled = true
-                out.append(buffers[id]?.snapshot(id) ?? buffer.snapshot(id))
+                if let settled = buffers[id] { out.append(snapshot(id, of: settled)) }
             }
         }
-        var buffer = buffers[messageId] ?? Buffer(time: time, sequence: sequence)
-        let index = payload.chunkIndex ?? ((buffer.parts.keys.max() ?? 0) + 1)
-        guard buffer.parts[index] == nil else { return out }
-        buffer.parts[index] = payload
-        if payload.isComplete { buffer.finalIndex = index }
-        if let sequence { buffer.sequence = min(buffer.sequence ?? sequence, sequence) }
-        if buffer.isWhole {
-            buffers[messageId] = nil
-            whole.insert(messageId)
-        } else {
+        var buffer = buffers.removeValue(forKey: messageId) ?? PolyAIStreamBuffer(time: time, sequence: sequence)
+        let index = payload.chunkIndex ?? ((buffer.highest ?? 0) + 1)
+        guard let joined = buffer.insert(payload, at: index) else {
             buffers[messageId] = buffer
+            return out
         }
-        out.append(buffer.snapshot(messageId))
+        chunksRead += joined
+        if let sequence { buffer.sequence = min(buffer.sequence ?? sequence, sequence) }
+        if buffer.isWhole { whole.insert(messageId) } else { buffers[messageId] = buffer }
+        out.append(snapshot(messageId, of: buffer))
         return out
     }
 
@@ -98,7 +68,7 @@ struct PolyAIStreamAssembler: Sendable {
         var out: [Snapshot] = []
         for id in buffers.keys.sorted() where buffers[id]?.settled == false {
             buffers[id]?.settled = true
-            if let buffer = buffers[id] { out.append(buffer.snapshot(id)) }
+            if let buffer = buffers[id] { out.append(snapshot(id, of: buffer)) }
         }
         return out
     }
@@ -107,5 +77,14 @@ struct PolyAIStreamAssembler: Sendable {
     mutating func reset() {
         buffers = [:]
         whole = []
+    }
+
+    /// A stream's state as a snapshot.
+    private mutating func snapshot(_ messageId: String, of buffer: PolyAIStreamBuffer) -> Snapshot {
+        let (text, attachments, suggestions, read) = buffer.joined()
+        chunksRead += read
+        return Snapshot(
+            messageId: messageId, text: text, attachments: attachments, suggestions: suggestions,
+            isComplete: buffer.isWhole || buffer.settled, time: buffer.time, sequence: buffer.sequence)
     }
 }

@@ -2,7 +2,7 @@ import ChatModel
 import Foundation
 
 /// A local file about to be uploaded.
-public struct AttachmentFile: Sendable, Hashable {
+public struct AttachmentFile: Codable, Sendable, Hashable {
     /// Where it is.
     public var path: String
     /// The name the other side sees.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Our attachments that the server has not accepted yet, by local id, kept so a failed upload
 /// can be retried from the same file.
 struct PendingUploads: Sendable {
@@ -7,10 +9,13 @@ struct PendingUploads: Sendable {
     private var order: [String] = []
     /// Failed tries of each upload since it last started.
     private var attempts: [String: Int] = [:]
+    /// When each was attached.
+    private var attachedAt: [String: Date] = [:]
 
-    /// Remembers a file to upload.
-    mutating func add(_ file: AttachmentFile, localId: String) {
+    /// Remembers a file to upload, attached at `time`.
+    mutating func add(_ file: AttachmentFile, localId: String, at time: Date) {
         files[localId] = file
+        attachedAt[localId] = time
         order.append(localId)
     }
 
@@ -53,10 +58,18 @@ struct PendingUploads: Sendable {
     /// Forgets an upload the server accepted.
     mutating func remove(localId: String) {
         files[localId] = nil
+        attachedAt[localId] = nil
         running.remove(localId)
         failed.remove(localId)
         attempts[localId] = nil
         order.removeAll { $0 == localId }
+    }
+
+    /// The uploads not accepted yet, oldest first, as saved for a restart.
+    var saved: [SavedUpload] {
+        order.compactMap { id in
+            files[id].map { SavedUpload(localId: id, file: $0, attachedAt: attachedAt[id] ?? .distantPast) }
+        }
     }
 
     /// The files not accepted yet, oldest first: still uploading (`running`) or failed.

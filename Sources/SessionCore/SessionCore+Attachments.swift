@@ -24,7 +24,8 @@ extension SessionCore {
         transcript.addPending(ChatItem(
             id: localId, localId: localId, time: now, sender: me, kind: .attachment(attachment),
             contentType: file.contentType, text: "📎 \(file.name)", delivery: .pending))
-        uploads.add(file, localId: localId)
+        uploads.add(file, localId: localId, at: now)
+        persist()  // a restart then knows it was never sent
         startUpload(localId)
     }
 
@@ -44,6 +45,7 @@ extension SessionCore {
         switch result {
         case .success(.uploaded(let attachmentId)):
             uploads.remove(localId: localId)
+            persist()
             publishTransfer(.upload, id: localId, name: file.name, done: file.size, total: file.size, .finished(path: nil))
             // The server's announcement of the attachment may have settled the item already.
             transcript.modify(localId: localId) { item in

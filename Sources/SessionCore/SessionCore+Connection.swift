@@ -7,6 +7,7 @@ extension SessionCore {
         guard connection.state == .idle, !connection.isSuspended, info == nil else { return }
         _ = connection.start()
         publishState()
+        announceRestoredUploads()
         begin(.start, .start)
     }
 
@@ -418,7 +419,7 @@ extension SessionCore {
         persistedPartner = partner
         emit(.persist(SessionSnapshot(
             backend: capabilities.name, endpoint: capabilities.endpoint, credentials: credentials, outbox: outbox.entries,
-            startedAt: startedAt, lastActivity: now, partner: persistedPartner)))
+            startedAt: startedAt, lastActivity: now, partner: persistedPartner, uploads: uploads.saved)))
     }
 
     /// The newest agent or bot that wrote in this chat (within the last 50 items).

@@ -71,6 +71,8 @@ public struct SessionCore: Sendable {
     var receipts: ReceiptScheduler
     var diagnostics = DiagnosticsRecorder()
     var uploads = PendingUploads()
+    /// Uploads restored from an earlier run, not yet told of (at the start).
+    var restoredUploads: [String] = []
 
     var socket = SocketStage.none
     var nextSocket = 0
@@ -148,11 +150,12 @@ public struct SessionCore: Sendable {
     let isResumed: Bool
 
     /// A core for `wire`, nothing started; `restoring` holds the messages a previous run left unsent
-    /// (shown at once as pending and sent with their original client tokens), `startedAt` when the
-    /// chat began if it is an earlier one.
+    /// (shown at once as pending and sent with their original client tokens), `restoringUploads` the
+    /// attachments it left unsent (shown as failed, told of at the start, sent again on `/retry`),
+    /// `startedAt` when the chat began if it is an earlier one.
     public init(
         wire: any ChatWire, settings: CoreSettings = CoreSettings(), ids: IDSource, now: Date,
-        restoring outbox: [OutboxEntry] = [], startedAt: Date? = nil
+        restoring outbox: [OutboxEntry] = [], restoringUploads: [SavedUpload] = [], startedAt: Date? = nil
     ) {
         self.wire = wire
         self.settings = settings
@@ -167,6 +170,7 @@ public struct SessionCore: Sendable {
         self.typing = TypingThrottle(interval: capabilities.typingInterval)
         self.receipts = ReceiptScheduler(window: settings.receiptWindow)
         for entry in outbox { restore(entry) }
+        for upload in restoringUploads { restore(upload) }
         _ = transcript.takeUpdates()
     }
 

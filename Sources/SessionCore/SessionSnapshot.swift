@@ -17,13 +17,16 @@ public struct SessionSnapshot: Codable, Sendable, Hashable {
     public var lastActivity: Date
     /// Who the user was talking to last (the newest agent or bot that wrote), to say whom a resumed chat is with.
     public var partner: String?
+    /// Attachments not accepted yet (uploading or failed), oldest first.
+    public var uploads: [SavedUpload]
 
     /// Creates a snapshot.
     public init(
         backend: String, endpoint: String, credentials: ResumeCredentials, outbox: [OutboxEntry], startedAt: Date,
-        lastActivity: Date, partner: String? = nil
+        lastActivity: Date, partner: String? = nil, uploads: [SavedUpload] = []
     ) {
         self.partner = partner
+        self.uploads = uploads
         self.backend = backend
         self.endpoint = endpoint
         self.credentials = credentials

@@ -61,10 +61,10 @@ struct ChatRunner {
     /// Runs one chat session with the chosen front end until it ends or the user leaves.
     ///
     /// `restoring` are messages an earlier run left unsent; `saver` keeps the resumable session on disk;
-    /// `greeting` is a notice shown in the chat once it is on screen (say, that it was resumed).
+    /// `greetings` are notices shown in the chat once it is on screen (say, that it was resumed).
     func runOnce(
-        wire: any ChatWire, restoring: [OutboxEntry] = [], startedAt: Date? = nil, saver: SessionSaver? = nil,
-        greeting: String? = nil
+        wire: any ChatWire, restoring: [OutboxEntry] = [], restoringUploads: [SavedUpload] = [], startedAt: Date? = nil,
+        saver: SessionSaver? = nil, greetings: [String] = []
     ) async throws -> RunResult {
         var configuration = SessionConfiguration(transport: transport, logger: logger)
         options.session.apply(to: &configuration)
@@ -75,7 +75,9 @@ struct ChatRunner {
         let relay = NoticeRelay.shared
         configuration.transcripts = try transcriptSinks { relay.tell($0) }
         configuration.observers = recording?.observersForNextChat() ?? []
-        let session = ChatSession(wire: wire, configuration: configuration, restoring: restoring, startedAt: startedAt)
+        let session = ChatSession(
+            wire: wire, configuration: configuration, restoring: restoring, restoringUploads: restoringUploads,
+            startedAt: startedAt)
         relay.attach(session)
         // The session is saved for resume only once it has connected.
         let connectionWatch = Task { [events = session.events] in
@@ -90,9 +92,9 @@ struct ChatRunner {
             if !options.plain, isatty(STDOUT_FILENO) != 0, let reason = dumbTerminal {
                 StandardStreams.err("helpline: \(reason): using line mode (--plain)")
             }
-            outcome = await runPlain(session, greeting: greeting)
+            outcome = await runPlain(session, greetings: greetings)
         } else {
-            outcome = await runFullScreen(session, greeting: greeting)
+            outcome = await runFullScreen(session, greetings: greetings)
         }
         let connected = await session.hasConnected
         let unsent = await session.unsentMessages
@@ -134,12 +136,12 @@ struct ChatRunner {
         }
     }
 
-    private func runPlain(_ session: ChatSession, greeting: String?) async -> Outcome {
+    private func runPlain(_ session: ChatSession, greetings: [String]) async -> Outcome {
         let events = session.events
         let signals = InterruptSignals.shared
         signals.begin()
         await session.start()
-        if let greeting { session.tell(greeting) }
+        for greeting in greetings { session.tell(greeting) }
         let plain = plainMode()
         // A signal ends line mode as a restart would find it: the caller saves and drains before exiting.
         let state = await withTaskGroup(of: ConnectionState?.self) { group in
@@ -173,14 +175,14 @@ struct ChatRunner {
                 leavesFailuresToCaller: true))
     }
 
-    private func runFullScreen(_ session: ChatSession, greeting: String?) async -> Outcome {
+    private func runFullScreen(_ session: ChatSession, greetings: [String]) async -> Outcome {
         let events = session.events
         await session.start()
         guard await waitForFirstConnection(session) else {
             return .finished(await session.connectionState)
         }
-        // Told now, it waits in `events` and shows inside the UI rather than before it opens.
-        if let greeting { session.tell(greeting) }
+        // Told now, they wait in `events` and show inside the UI rather than before it opens.
+        for greeting in greetings { session.tell(greeting) }
         let app = await ChatTerminalApp(
             options: terminal.uiOptions(profile: "default"), events: events,
             send: { command in await session.perform(command) })

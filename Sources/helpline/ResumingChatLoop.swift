@@ -18,14 +18,23 @@ struct ResumingChatLoop {
     /// session (nil with `--new`); `wire` makes the protocol for one run.
     func run<Plan: ResumePlan>(plan make: (StoredSession?) -> Plan, wire: (Plan.Run) -> any ChatWire) async throws -> Int32 {
         if forceNew { store.remove(key: key) }
-        var plan = make(forceNew ? nil : store.load(key: key))
+        let stored = forceNew ? nil : store.load(key: key)
+        var plan = make(stored)
+        // Attachments the last run was still uploading when it stopped: shown in the next chat as not sent.
+        var uploads = stored?.uploads ?? []
         if plan.forgetsStored { store.remove(key: key) }
         if let notice = plan.notice { StandardStreams.err(notice) }
+        // A folder that cannot be written is said at the start, inside the first chat, not only when a save fails.
+        let resumeOff = ResumeOffNotice()
+        var startNotice = store.problem().flatMap(resumeOff.take)
         while true {
             let run = plan.next(now: Date())
             let result = try await runner.runOnce(
-                wire: wire(run), restoring: run.outbox, startedAt: run.startedAt,
-                saver: SessionSaver(store: store, key: key), greeting: run.greeting)
+                wire: wire(run), restoring: run.outbox, restoringUploads: uploads, startedAt: run.startedAt,
+                saver: SessionSaver(store: store, key: key, resumeOff: resumeOff),
+                greetings: [run.greeting, startNotice].compactMap { $0 })
+            startNotice = nil
+            uploads = []
             let step = plan.after(result.outcome)
             if step.forgetStored { store.remove(key: key) }
             if let notice = step.notice { StandardStreams.err(notice) }

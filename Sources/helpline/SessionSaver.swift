@@ -19,14 +19,22 @@ final class SessionSaver: Sendable {
 
     private let store: SessionStore
     private let key: String
+    private let resumeOff: ResumeOffNotice
+    private let tell: @Sendable (String) -> Void
     private let state: Mutex<State>
     private let writer = DispatchQueue(label: "helpline.session-store")
 
     /// Creates a saver for `key`; `connected` says whether the chat already connected once (a
-    /// resumed chat did), otherwise saves wait for ``connectionOpened()``.
-    init(store: SessionStore, key: String, connected: Bool = false) {
+    /// resumed chat did), otherwise saves wait for ``connectionOpened()``. The first save that fails
+    /// is told through `tell` (once for the whole run, through `resumeOff`).
+    init(
+        store: SessionStore, key: String, connected: Bool = false, resumeOff: ResumeOffNotice = ResumeOffNotice(),
+        tell: @escaping @Sendable (String) -> Void = { NoticeRelay.shared.tell($0) }
+    ) {
         self.store = store
         self.key = key
+        self.resumeOff = resumeOff
+        self.tell = tell
         state = Mutex(State(connected: connected))
     }
 
@@ -77,6 +85,11 @@ final class SessionSaver: Sendable {
         var stored = StoredSession(snapshot, savedAt: Date())
         // A resumed chat saves before its transcript is read back: it keeps the partner named before.
         if stored.partnerName == nil { stored.partnerName = store.load(key: key)?.partnerName }
-        try? store.save(stored, key: key)
+        do {
+            try store.save(stored, key: key)
+        } catch {
+            let problem = error as? SessionStoreProblem ?? SessionStoreProblem(path: store.directory.path, code: EIO)
+            if let notice = resumeOff.take(problem) { tell(notice) }
+        }
     }
 }

@@ -9,10 +9,7 @@ import Testing
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         defer { Task { await server.stop() } }
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-resume-\(UUID().uuidString)")
-        let arguments = [
-            "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
-            "--display-name", "Maria", "--plain", "--linger", "3",
-        ]
+        let arguments = RestartResumeTests.arguments(server)
         let environment = ["XDG_STATE_HOME": state.path]
 
         let first = try InteractiveHelpline(arguments, environment: environment)
@@ -50,6 +47,14 @@ import Testing
         #expect(Self.storedOutbox(in: state).isEmpty, "the ended chat is forgotten")
     }
 
+    /// Line mode as Maria against `server`'s chat, lingering 3 s at the end: the runs a restart test makes.
+    static func arguments(_ server: DemoContactCenter) -> [String] {
+        [
+            "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
+            "--display-name", "Maria", "--plain", "--linger", "3",
+        ]
+    }
+
     static func storedOutbox(in state: URL) -> String {
         let folder = state.appendingPathComponent("helpline")
         // Only the state files themselves (a save in progress uses a hidden temporary file).
@@ -75,10 +80,7 @@ import Testing
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(20)))
         defer { Task { await server.stop() } }
         let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-persist-\(UUID().uuidString)")
-        let arguments = [
-            "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
-            "--display-name", "Maria", "--plain", "--linger", "3",
-        ]
+        let arguments = RestartResumeTests.arguments(server)
         let environment = ["XDG_STATE_HOME": state.path]
 
         let first = try InteractiveHelpline(arguments, environment: environment)

@@ -87,18 +87,17 @@ extension ContactCenterHub {
         _ sessionId: String, type: String, payload: [String: Any], metadata: [String: Any]? = nil,
         transient: Bool = false, broadcast: Bool = true
     ) -> PolyAIStoredEvent? {
-        guard var session = polyAI.sessions[sessionId] else { return nil }
+        guard let next = polyAI.sessions[sessionId]?.nextSequence else { return nil }
         let id = Self.newId()
-        var sequence: Int?
-        if !transient {
-            sequence = session.nextSequence
-            session.nextSequence += 1
-        }
+        let sequence = transient ? nil : next
         let json = PolyAIServerWire.envelope(
             id: id, sequence: sequence, time: configuration.now(), type: type, payload: payload, metadata: metadata)
         let event = PolyAIStoredEvent(id: id, sequence: sequence, json: json)
-        if !transient { session.events.append(event) }
-        polyAI.sessions[sessionId] = session
+        if !transient {
+            // In place: a copy of the session would copy its whole event list once per event.
+            polyAI.sessions[sessionId]?.nextSequence += 1
+            polyAI.sessions[sessionId]?.events.append(event)
+        }
         if broadcast { polyAISend(sessionId, event.json) }
         return event
     }

@@ -5,8 +5,9 @@ import Foundation
 extension ContactCenterHub {
     /// Called for every fanned-out item of a contact; does nothing unless a PolyAI session backs it.
     func polyAIForward(_ contact: ContactRecord, _ item: WireItem) {
-        guard let sessionId = polyAI.sessionByContact[contact.contactId], let session = polyAI.sessions[sessionId],
-            !session.ended
+        // Only flags are read: a copy of the session record held meanwhile would make every append copy its events.
+        guard let sessionId = polyAI.sessionByContact[contact.contactId], polyAI.sessions[sessionId]?.ended == false,
+            let streaming = polyAI.sessions[sessionId]?.streaming
         else { return }
         let role = item.participantRole.flatMap(DemoRole.init(rawValue:))
         let name = item.displayName ?? "Agent"
@@ -16,7 +17,7 @@ extension ContactCenterHub {
         switch item.type {
         case "MESSAGE":
             guard role != .customer else { return }
-            forwardMessage(sessionId, session, item, name: name, isLiveAgent: isLiveAgent, isBot: isBot)
+            forwardMessage(sessionId, streaming: streaming, item, name: name, isLiveAgent: isLiveAgent, isBot: isBot)
         case "EVENT":
             let event = contentType.replacingOccurrences(of: EventType.prefix, with: "")
             forwardEvent(sessionId, event: event, role: role, item: item, name: name, isLiveAgent: isLiveAgent)
@@ -26,7 +27,7 @@ extension ContactCenterHub {
     }
 
     private func forwardMessage(
-        _ sessionId: String, _ session: PolyAISessionRecord, _ item: WireItem, name: String, isLiveAgent: Bool,
+        _ sessionId: String, streaming: Bool, _ item: WireItem, name: String, isLiveAgent: Bool,
         isBot: Bool
     ) {
         let text = item.content ?? ""
@@ -54,16 +55,16 @@ extension ContactCenterHub {
         }
         if metadata?.messageCompleted == false {
             // A Lex-style partial chunk: a PolyAI chunk when the session streams, else nothing until the end.
-            guard session.streaming else { return }
+            guard streaming else { return }
             appendChunk(sessionId, messageId: item.id, text: text, complete: false, suggestions: [])
             return
         }
         let (body, suggestions, attachments) = Self.polyAIRichParts(text: text, contentType: item.contentType)
-        if metadata?.messageCompleted == true, session.streaming {
+        if metadata?.messageCompleted == true, streaming {
             appendChunk(sessionId, messageId: item.id, text: "", complete: true, suggestions: suggestions)
             return
         }
-        if session.streaming {
+        if streaming {
             // Every other bot reply streams too: fragments that carry their own spaces.
             for fragment in Self.fragments(body) {
                 appendChunk(sessionId, messageId: item.id, text: fragment, complete: false, suggestions: [])
