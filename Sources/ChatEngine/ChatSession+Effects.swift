@@ -20,7 +20,7 @@ extension ChatSession {
             calls[id] = Task {
                 let result = await transport.execute(upload) { bytes in
                     guard steps.due(bytes) else { return }
-                    Task { await self.feed(.progress(id, bytes: bytes)) }
+                    Task { await self.progressed(id, bytes: bytes) }
                 }
                 await self.answered(id, .http(id, result))
             }
@@ -65,7 +65,16 @@ extension ChatSession {
     /// A call ended: forget its task, hand its answer to the core.
     private func answered(_ id: RequestID, _ input: SessionInput) {
         guard calls.removeValue(forKey: id) != nil else { return }
+        progressSeen[id] = nil
         feed(input)
+    }
+
+    /// A transfer's progress, unless a later report came first or the transfer is over: each report
+    /// arrives in a task of its own, and a late one would move the bar back (46 % after 100 %).
+    func progressed(_ id: RequestID, bytes: Int64) {
+        guard calls[id] != nil, bytes > (progressSeen[id] ?? -1) else { return }
+        progressSeen[id] = bytes
+        feed(.progress(id, bytes: bytes))
     }
 
     private func open(_ id: SocketID, _ endpoint: SocketEndpoint) {

@@ -74,7 +74,7 @@ extension ChatSession {
                 from: download.url, to: path, expectedSize: download.expectedSize
             ) { bytes in
                 guard steps.due(bytes) else { return }
-                Task { await self.feed(.progress(id, bytes: bytes)) }
+                Task { await self.progressed(id, bytes: bytes) }
             }
             return .success(DownloadedFile(path: path, bytes: written))
         } catch {

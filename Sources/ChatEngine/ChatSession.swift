@@ -28,6 +28,8 @@ public actor ChatSession {
     /// While a socket frame is being handled: when it arrived (for ``SessionObserver``s).
     var frameArrival: ContinuousClock.Instant?
     var calls: [RequestID: Task<Void, Never>] = [:]
+    /// The most bytes reported so far per transfer (reports come in tasks of their own, so out of order).
+    var progressSeen: [RequestID: Int64] = [:]
     var downloadWaiters: [String: [CheckedContinuation<String?, Never>]] = [:]
     private var finishedWaiters: [CheckedContinuation<Void, Never>] = []
     private(set) var isFinished = false
