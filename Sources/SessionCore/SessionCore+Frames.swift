@@ -20,6 +20,18 @@ extension SessionCore {
         }
     }
 
+    /// The driver skipped a message over the size limit: the socket is alive and stays open; the user
+    /// is told, once for each message skipped.
+    mutating func skippedOversized(_ bytes: Int, on id: SocketID) {
+        guard socket.id == id, socket.isOpen else { return }
+        lastFrameAt = now
+        if heartbeatSentAt != nil { heartbeatAnswered() }
+        log(.warning, "skipped a socket message of \(bytes) bytes (over \(SocketLimits.largestMessage))")
+        let size = FileTransfer.size(Int64(clamping: bytes))
+        notice(
+            "The server sent a message of \(size), larger than Helpline takes (\(SocketLimits.largestMessageInWords)); it was skipped.")
+    }
+
     /// Applies one decoded event; `live` is false for events read from a transcript page.
     mutating func apply(_ event: BackendEvent, live: Bool) {
         switch event {

@@ -176,6 +176,7 @@ public struct SessionCore: Sendable {
         case .downloaded(let id, let result): downloaded(id, result)
         case .socketOpened(let id): socketOpened(id)
         case .socketFrame(let id, let frame): received(frame, on: id)
+        case .socketSkippedOversized(let id, let bytes): skippedOversized(bytes, on: id)
         case .socketClosed(let id, let close): socketEnded(id, close)
         case .timer(let key): fired(key)
         case .shutdown: shutdown()

@@ -72,6 +72,9 @@ public enum SessionInput: Sendable {
     case socketOpened(SocketID)
     /// A text frame arrived.
     case socketFrame(SocketID, String)
+    /// A text message over ``SocketLimits/largestMessage`` arrived and was skipped by the driver
+    /// (the socket stays open); its size in bytes.
+    case socketSkippedOversized(SocketID, bytes: Int)
     /// The socket ended (or could not be opened).
     case socketClosed(SocketID, SocketClose)
     /// A timer fired.

@@ -76,17 +76,23 @@ public enum WebSocketConnection {
             return
         }
         let configuration = WebSocketClientConfiguration(
-            maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2), sniHostname: serverName)
+            maxFrameSize: SocketLimits.largestFrame, additionalHeaders: headers, closeTimeout: .seconds(2), sniHostname: serverName)
         let opened = Mutex(false)
         let handler: WebSocketDataHandler<WebSocketClient.Context> = { inbound, writer, _ in
             opened.withLock { $0 = true }
             await report(.opened)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for try await message in inbound.messages(maxSize: 1 << 20) {
-                        guard case .text(let text) = message else { continue }
-                        trace?.socket("in", frame: text)
-                        await report(.frame(text))
+                    var messages = InboundMessages()
+                    for try await frame in inbound {
+                        let opcode: InboundMessages.Opcode = switch frame.opcode {
+                        case .text: .text
+                        case .binary: .binary
+                        case .continuation: .continuation
+                        }
+                        if let message = try messages.take(opcode, fin: frame.fin, data: frame.data) {
+                            await Self.deliver(message, trace: trace, report: report)
+                        }
                     }
                 }
                 group.addTask {
@@ -116,6 +122,23 @@ public enum WebSocketConnection {
         } catch {
             await reportFailure(
                 error, url: endpoint.url, proxy: proxy, trace: trace, opened: opened.withLock { $0 }, report: report)
+        }
+    }
+
+    /// Traces and reports a message either client read: a text frame, or the size of one skipped
+    /// for being over ``SocketLimits/largestMessage`` (binary messages are not read).
+    static func deliver(
+        _ message: InboundMessages.Message, trace: TraceRecorder?, report: @escaping @Sendable (SocketEvent) async -> Void
+    ) async {
+        switch message {
+        case .text(let text):
+            trace?.socket("in", frame: text)
+            await report(.frame(text))
+        case .oversized(let bytes):
+            trace?.socket("in", detail: "a message of \(bytes) bytes, over the limit: skipped")
+            await report(.skippedOversized(bytes: bytes))
+        case .binary:
+            break
         }
     }
 
@@ -158,15 +181,12 @@ extension WebSocketConnection {
         do {
             let code = try await DirectWebSocket.run(
                 target, headers: headers, tls: settings.tls.configuration(), serverName: serverName,
-                maxSize: 1 << 20, outbound: outbound,
+                outbound: outbound,
                 opened: {
                     opened.withLock { $0 = true }
                     await report(.opened)
                 },
-                text: { frame in
-                    trace?.socket("in", frame: frame)
-                    await report(.frame(frame))
-                })
+                message: { message in await Self.deliver(message, trace: trace, report: report) })
             trace?.socket("close", detail: code.map { "\($0)" } ?? "closed")
             await report(.closed(.afterOpen(code: code)))
         } catch {
@@ -186,8 +206,11 @@ extension WebSocketConnection {
 public enum SocketEvent: Sendable {
     /// The handshake completed.
     case opened
-    /// A text frame arrived.
+    /// A text message arrived.
     case frame(String)
+    /// A text message over ``SocketLimits/largestMessage`` arrived and was skipped (the socket
+    /// stays open); its size in bytes.
+    case skippedOversized(bytes: Int)
     /// It ended (or could not be opened).
     case closed(SocketClose)
 }

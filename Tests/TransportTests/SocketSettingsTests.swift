@@ -52,6 +52,7 @@ struct SocketSettingsTests {
             case .frame(let text):
                 events.withLock { $0.append(text) }
                 continuation.finish()  // we have what we came for: close
+            case .skippedOversized(let bytes): events.withLock { $0.append("skipped \(bytes)") }
             case .closed(let close): events.withLock { $0.append("closed \(close)") }
             }
         }

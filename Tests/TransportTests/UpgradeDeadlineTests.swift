@@ -25,6 +25,7 @@ struct UpgradeDeadlineTests {
                 switch event {
                 case .opened: eventsIn.yield("opened")
                 case .frame(let text): eventsIn.yield(text)
+                case .skippedOversized(let bytes): eventsIn.yield("skipped \(bytes)")
                 case .closed(let close): eventsIn.yield("\(close)")
                 }
             }
