@@ -143,16 +143,39 @@ final class RawUpgradeServer: Sendable {
         setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var bytes = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 8 {
+        while true {
+            while let (opcode, payload) = Self.clientFrame(from: &bytes) {
+                guard opcode == 0x8 else { continue }
+                if payload.count >= 2 { clientClose.withLock { $0 = Int(payload[0]) << 8 | Int(payload[1]) } }
+                return
+            }
             let count = read(connection, &buffer, buffer.count)
-            guard count > 0 else { break }
+            guard count > 0 else { return }
             bytes.append(contentsOf: buffer[0..<count])
         }
-        // A client's close frame: 0x88, a masked length of 2 or more, the mask, the masked code.
-        if bytes.count >= 8, bytes[0] & 0x0F == 0x8, bytes[1] & 0x7F >= 2 {
-            let code = Int(bytes[6] ^ bytes[2]) << 8 | Int(bytes[7] ^ bytes[3])
-            clientClose.withLock { $0 = code }
+    }
+
+    /// Takes one whole client frame (masked) off the front of `bytes`: its opcode and unmasked
+    /// payload; nil while it has not all arrived.
+    private static func clientFrame(from bytes: inout [UInt8]) -> (UInt8, [UInt8])? {
+        guard bytes.count >= 2 else { return nil }
+        var length = Int(bytes[1] & 0x7F)
+        var offset = 2
+        if length == 126 {
+            guard bytes.count >= 4 else { return nil }
+            length = Int(bytes[2]) << 8 | Int(bytes[3])
+            offset = 4
+        } else if length == 127 {
+            guard bytes.count >= 10 else { return nil }
+            length = bytes[2..<10].reduce(0) { $0 << 8 | Int($1) }
+            offset = 10
         }
+        guard bytes.count >= offset + 4 + length else { return nil }
+        let mask = Array(bytes[offset..<offset + 4])
+        let payload = bytes[(offset + 4)..<(offset + 4 + length)].enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        let opcode = bytes[0] & 0x0F
+        bytes.removeFirst(offset + 4 + length)
+        return (opcode, payload)
     }
 
     /// Writes all of `bytes` (a large write goes out in several calls as the client reads).
