@@ -3,7 +3,7 @@ import Foundation
 /// A failure reported by a backend, classified so the engine knows whether to retry.
 public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The network failed (refused, reset, timed out, DNS): worth retrying.
-    case network(String)
+    case network(TransportFailure)
     /// The server failed or throttled (5xx, 429): worth retrying with backoff.
     case unavailable(status: Int, type: String, message: String)
     /// The credentials were refused (403): the chat has ended or the token is wrong.
@@ -31,7 +31,7 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     /// request went out, a gateway error), false when it surely did not (refused, throttled, no socket).
     public var mayHaveReachedServer: Bool {
         switch self {
-        case .network(let detail): !detail.localizedCaseInsensitiveContains("refused")
+        case .network(let failure): failure.mayHaveReachedServer
         case .unavailable(let status, _, _): status != 429 && status != 503
         case .accessDenied, .rejected, .protocolViolation, .chatEnded, .socketUnavailable, .redirectRefused: false
         }
@@ -40,7 +40,7 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A one-line explanation for users.
     public var description: String {
         switch self {
-        case .network(let detail): "network error: \(detail)"
+        case .network(let failure): "network error: \(failure.detail)"
         case .unavailable(let status, let type, let message):
             "server unavailable (HTTP \(status) \(type)): \(message)"
         case .accessDenied(let message): "access denied: \(message)"

@@ -118,7 +118,7 @@ extension SessionCore {
         }
         guard attempt < 3 else {
             log(.warning, "the server never confirmed the subscription; replacing the socket")
-            dropSocket(because: .network("the server never confirmed the subscription"))
+            dropSocket(because: .network(TransportFailure(.timedOut, "the server never confirmed the subscription")))
             return
         }
         log(.info, "subscription not confirmed; sending it again (\(attempt + 1))")
@@ -159,7 +159,7 @@ extension SessionCore {
             break
         case .replaceSocket:
             log(.info, "replacing the socket as the protocol asks (maximum age)")
-            dropSocket(because: .network("socket replaced (maximum age)"))
+            dropSocket(because: .network(TransportFailure(.closed, "socket replaced (maximum age)")))
             return
         case .expire(let reason):
             ended(reason: reason)
@@ -186,7 +186,7 @@ extension SessionCore {
         // While ending, the end call's answer (or the server's own end) decides, not a slow heartbeat.
         if lastFrameAt < sent, connection.state != .closing {
             log(.warning, "no answer to the heartbeat; replacing the socket")
-            dropSocket(because: .network("no answer to heartbeats"))
+            dropSocket(because: .network(TransportFailure(.timedOut, "no answer to heartbeats")))
             return
         }
         startTimer(.heartbeat, after: heartbeatDelay)
@@ -244,10 +244,10 @@ extension SessionCore {
     static func error(for close: SocketClose, wasOpen: Bool) -> BackendError {
         switch close {
         case .afterOpen(1009):
-            .network("the server sent a message larger than Helpline takes (1 MiB), so the connection was closed")
-        case .afterOpen(let code): .network("socket closed by the server (\(code.map(String.init) ?? "no close code"))")
-        case .upgradeRefused: .network("the server refused the socket upgrade")
-        case .unreachable(let detail): .network(detail)
+            .network(TransportFailure(.closed, "the server sent a message larger than Helpline takes (1 MiB), so the connection was closed"))
+        case .afterOpen(let code): .network(TransportFailure(.closed, "socket closed by the server (\(code.map(String.init) ?? "no close code"))"))
+        case .upgradeRefused: .network(TransportFailure(.refused, "the server refused the socket upgrade"))
+        case .unreachable(let failure): .network(failure)
         }
     }
 
@@ -261,7 +261,7 @@ extension SessionCore {
             // official clients do) brings a new one. Only a second refusal in a row ends the chat.
             accessDeniedSinceRenewal = true
             log(.info, "access denied (\(message)); renewing the connection")
-            error = .network("the connection token was refused; renewing the connection")
+            error = .network(TransportFailure(.refused, "the connection token was refused; renewing the connection"))
         }
         var action = connection.lost(error, now: now, randomUnit: ids.unit())
         if let exactDelay, case .wait = action { action = connection.overrideDelay(exactDelay, now: now) }

@@ -177,11 +177,11 @@ extension SessionCore {
             persist()
             if let id = socket.id { emit(.closeSocket(id)) }
             forgetSocket()
-            lost(.network("no echo for a sent message"), close: nil)
+            lost(.network(TransportFailure(.timedOut, "no echo for a sent message")), close: nil)
             return
         }
         log(.warning, "no echo for a sent message; replacing the socket")
-        dropSocket(because: .network("no echo for a sent message"))
+        dropSocket(because: .network(TransportFailure(.timedOut, "no echo for a sent message")))
     }
 
     /// Our message `localId` came back from the server (an echo or a page): it is sent.

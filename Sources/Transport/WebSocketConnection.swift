@@ -65,7 +65,7 @@ public enum WebSocketConnection {
             serverName = try SocketServerName.resolve(url: endpoint.url)
         } catch {
             trace?.socket("close", detail: error.description)
-            await report(.closed(.unreachable("socket: \(error.description)")))
+            await report(.closed(.unreachable(TransportFailure(.unreachable, "socket: \(error.description)"))))
             return
         }
         if let target = try? DirectWebSocket.Target(url: endpoint.url) {
@@ -155,10 +155,10 @@ public enum WebSocketConnection {
             trace?.socket("close", detail: "upgrade refused")
             await report(.closed(.upgradeRefused))
         } else {
-            let detail = await NetworkErrorText.explain(error, url: url, proxy: proxy)
-            trace?.socket("close", detail: detail)
+            let failure = await NetworkErrorText.explain(error, url: url, proxy: proxy)
+            trace?.socket("close", detail: failure.detail)
             if Task.isCancelled { return }
-            await report(.closed(opened ? .afterOpen(code: nil) : .unreachable("socket: \(detail)")))
+            await report(.closed(opened ? .afterOpen(code: nil) : .unreachable(failure.rephrased { "socket: \($0)" })))
         }
     }
 }
@@ -174,7 +174,7 @@ extension WebSocketConnection {
         if proxy != nil {
             let reason = "socket: a proxy is not used for the IPv6 address [\(target.host)]; add it to NO_PROXY"
             trace?.socket("close", detail: reason)
-            await report(.closed(.unreachable(reason)))
+            await report(.closed(.unreachable(TransportFailure(.unreachable, reason))))
             return
         }
         let opened = Mutex(false)
