@@ -162,7 +162,7 @@ extension SessionCore {
             dropSocket(because: .network(TransportFailure(.closed, "socket replaced (maximum age)")))
             return
         case .expire(let reason):
-            ended(reason: reason)
+            ended(reason: .because(reason))
             return
         }
         for frame in frames { write(frame, on: id) }
@@ -223,7 +223,7 @@ extension SessionCore {
         switch wire.closeDisposition(close) {
         case .endChat:
             for event in wire.chatClosed(now: now) { apply(event, live: false) }
-            ended(reason: "the chat has ended")
+            ended(reason: .byServer)
         case .replaced:
             fail(reason: "another client took over this chat; /retry takes it back")
         case .newSession:
@@ -362,7 +362,7 @@ extension SessionCore {
     }
 
     /// The chat ended.
-    mutating func ended(reason: String) {
+    mutating func ended(reason: EndReason) {
         _ = connection.ended(reason: reason)
         publishState()
         settleTerminal()
@@ -383,7 +383,7 @@ extension SessionCore {
             transcriptMayBeIncomplete = true
             notice("The chat ended before what was said while you were away could be read back: the transcript may be incomplete.")
         }
-        failUnsent(because: reason)
+        failUnsent(because: reason.description)
         emit(.forget)
         finish()
     }

@@ -140,16 +140,15 @@ extension SessionCore {
         }
     }
 
-    /// Why the chat ended, in words: who ended it, or that it idled out, where the events tell.
-    var endReason: String {
-        if endRequestedByUser { return "you ended the chat" }
+    /// Why the chat ended: who ended it, or that it idled out, where the events tell.
+    var endReason: EndReason {
+        if endRequestedByUser { return .byYou }
         if let idleEnd {
             let lastOwn = transcript.items.last(where: \.isOwn)?.time ?? startedAt
-            let minutes = max(1, Int((idleEnd.timeIntervalSince(lastOwn) / 60).rounded()))
-            return "the chat ended after \(minutes) minute\(minutes == 1 ? "" : "s") idle"
+            return .idle(minutes: max(1, Int((idleEnd.timeIntervalSince(lastOwn) / 60).rounded())))
         }
-        if let lastLeaver { return "\(lastLeaver) ended the chat" }
-        return "the chat has ended"
+        if let lastLeaver { return .byParticipant(lastLeaver) }
+        return .byServer
     }
 
     mutating func chatEndedByServer() {

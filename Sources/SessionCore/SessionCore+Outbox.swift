@@ -136,7 +136,7 @@ extension SessionCore {
             dropSocket(because: error)
         case .chatEnded:
             releaseHeldEchoes()
-            ended(reason: "the chat has ended")
+            ended(reason: .byServer)
         case _ where error.isRetryable:
             if error.mayHaveReachedServer, settleHeadFromHeldEcho() {
                 log(.info, "send failed (\(error)), but the server's copy had come: it was delivered")

@@ -37,7 +37,7 @@ import Testing
         _ = machine.lost(.network(TransportFailure(.closed, "4003")), now: now, randomUnit: 0.5)
         #expect(machine.overrideDelay(.seconds(10), now: now) == .wait(.seconds(10)))
         #expect(machine.state == .reconnecting(attempt: 1, nextRetryAt: now.addingTimeInterval(10)))
-        _ = machine.ended(reason: "over")
+        _ = machine.ended(reason: .because("over"))
         #expect(machine.overrideDelay(.seconds(10), now: now) == .none, "nothing to delay once ended")
     }
 
@@ -45,9 +45,9 @@ import Testing
         var machine = opened()
         #expect(machine.renewed() == .connect)
         #expect(machine.state == .connecting)
-        _ = machine.ended(reason: "over")
+        _ = machine.ended(reason: .because("over"))
         #expect(machine.renewed() == .none)
-        #expect(machine.state == .closed(reason: "over"))
+        #expect(machine.state == .closed(reason: .because("over")))
     }
 
     @Test func budgetExhaustionFailsWithRetryHint() {
@@ -83,7 +83,7 @@ import Testing
         var ended = opened()
         let action8 = ended.lost(.chatEnded, now: now, randomUnit: 0.5)
         #expect(action8 == .stop)
-        #expect(ended.state == .closed(reason: "the chat has ended"))
+        #expect(ended.state == .closed(reason: .byServer))
         var rejected = opened()
         let action9 = rejected.lost(.rejected(status: 400, type: "ValidationException", message: "bad"), now: now, randomUnit: 0.5)
         #expect(action9 == .stop)
@@ -114,7 +114,7 @@ import Testing
         #expect(machine.state == .closing)
         let action12 = machine.lost(.network(TransportFailure(.closed, "closed")), now: now, randomUnit: 0.5)
         #expect(action12 == .stop)
-        #expect(machine.state == .closed(reason: "you ended the chat"))
+        #expect(machine.state == .closed(reason: .byYou))
         let action13 = machine.retryNow()
         #expect(action13 == .none, "a closed chat is not reopened")
     }
@@ -136,7 +136,7 @@ import Testing
     @Test func endedChatsCannotBeSuspended() {
         var machine = ConnectionStateMachine(policy: BackoffPolicy(base: .seconds(1), cap: .seconds(2)))
         _ = machine.start()
-        _ = machine.ended(reason: "done")
+        _ = machine.ended(reason: .because("done"))
         _ = machine.suspend()
         #expect(!machine.isSuspended)
     }
