@@ -40,7 +40,7 @@ public enum PolyAIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .sessionEnded: .chatEnded
         case .network(let failure): .network(failure)
         case .protocolError(let detail): .protocolViolation(detail)
-        case .invalidConfiguration: .rejected(status: 0, type: "InvalidConfiguration", message: description)
+        case .invalidConfiguration: .notSent(description)
         case .redirectRefused(let redirect): .redirectRefused(redirect)
         }
     }

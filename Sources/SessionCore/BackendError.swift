@@ -10,6 +10,9 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     case accessDenied(String)
     /// The request was rejected as invalid (4xx other than 403/429): retrying will not help.
     case rejected(status: Int, type: String, message: String)
+    /// Helpline did not send the request: it cannot be sent as it is (larger than the protocol takes,
+    /// something the protocol does not carry, a configuration it cannot use); retrying will not help.
+    case notSent(String)
     /// The server spoke something we do not understand.
     case protocolViolation(String)
     /// The chat has ended; nothing more can be sent.
@@ -23,7 +26,7 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isRetryable: Bool {
         switch self {
         case .network, .unavailable, .socketUnavailable: true
-        case .accessDenied, .rejected, .protocolViolation, .chatEnded, .redirectRefused: false
+        case .accessDenied, .rejected, .notSent, .protocolViolation, .chatEnded, .redirectRefused: false
         }
     }
 
@@ -33,7 +36,7 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .network(let failure): failure.mayHaveReachedServer
         case .unavailable(let status, _, _): status != 429 && status != 503
-        case .accessDenied, .rejected, .protocolViolation, .chatEnded, .socketUnavailable, .redirectRefused: false
+        case .accessDenied, .rejected, .notSent, .protocolViolation, .chatEnded, .socketUnavailable, .redirectRefused: false
         }
     }
 
@@ -45,6 +48,7 @@ public enum BackendError: Error, Sendable, Equatable, CustomStringConvertible {
             "server unavailable (HTTP \(status) \(type)): \(message)"
         case .accessDenied(let message): "access denied: \(message)"
         case .rejected(let status, let type, let message): "request rejected (HTTP \(status) \(type)): \(message)"
+        case .notSent(let reason): reason
         case .protocolViolation(let detail): "protocol error: \(detail)"
         case .chatEnded: "the chat has ended"
         case .socketUnavailable: "not connected"

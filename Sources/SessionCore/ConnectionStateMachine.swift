@@ -96,7 +96,7 @@ public struct ConnectionStateMachine: Sendable {
         case .accessDenied(let message):
             state = .closed(reason: .unavailable(message))
             return .stop
-        case .rejected, .protocolViolation:
+        case .rejected, .notSent, .protocolViolation:
             state = .failed(reason: "\(error); press /retry to try again")
             return .stop
         case .redirectRefused:

@@ -151,13 +151,16 @@ extension SessionCore {
             startTimer(.sendRetry, after: settings.sendBackoff.delay(attempt: attempt, randomUnit: ids.unit()))
         default:
             releaseHeldEchoes()
-            let refused: Bool
-            if case .rejected = error { refused = true } else { refused = false }
-            outbox.fail(localId: localId, refusal: refused ? error.description : nil)
+            // A refusal (the service's, or Helpline's own before sending) would come again on a retry.
+            let (refusal, text): (String?, String) =
+                switch error {
+                case .rejected: (error.description, "Message not sent: the contact center refused it (\(error)).")
+                case .notSent(let reason): (reason, "Message not sent: \(reason); Helpline did not send it.")
+                default: (nil, "Message not sent (\(error)). /retry sends it again.")
+                }
+            outbox.fail(localId: localId, refusal: refusal)
             transcript.setDelivery(localId: localId, .failed)
-            notice(refused
-                ? "Message not sent: the contact center refused it (\(error))."
-                : "Message not sent (\(error)). /retry sends it again.")
+            notice(text)
             persist()
             pumpOutbox()
             if endPending { endIfFlushed() }
