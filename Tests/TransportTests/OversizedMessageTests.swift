@@ -1,7 +1,5 @@
 import Foundation
-import Logging
 import SessionCore
-import Synchronization
 import Testing
 
 @testable import Transport
@@ -18,7 +16,7 @@ struct OversizedMessageTests {
     func oneLargeFrame(host: String) async throws {
         let large = RawUpgradeServer.Frame(opcode: 0x1, payload: [UInt8](repeating: 0x61, count: Self.fiveMB))
         let server = try RawUpgradeServer(host: host, answer: .acceptAndSend([large, .text("after")]))
-        let events = await Self.events(from: server.url, until: "after")
+        let events = await SocketRun.events(from: server.url, until: "after")
         #expect(events == ["opened", "skipped \(Self.fiveMB)", "after"])
         #expect(server.closeCodeReceived != 1009, "the socket was closed for the large message")
     }
@@ -30,7 +28,7 @@ struct OversizedMessageTests {
             RawUpgradeServer.Frame(opcode: index == 0 ? 0x1 : 0x0, fin: index == 4, payload: piece)
         }
         let server = try RawUpgradeServer(host: host, answer: .acceptAndSend(fragments + [.text("after")]))
-        let events = await Self.events(from: server.url, until: "after")
+        let events = await SocketRun.events(from: server.url, until: "after")
         #expect(events == ["opened", "skipped \(Self.fiveMB)", "after"])
     }
 
@@ -38,28 +36,7 @@ struct OversizedMessageTests {
     func messageAtTheLimit(host: String) async throws {
         let text = String(repeating: "c", count: SocketLimits.largestMessage)
         let server = try RawUpgradeServer(host: host, answer: .acceptAndSend([.text(text), .text("after")]))
-        let events = await Self.events(from: server.url, until: "after")
+        let events = await SocketRun.events(from: server.url, until: "after")
         #expect(events.map { $0.count > 64 ? "\($0.count) bytes" : $0 } == ["opened", "1048576 bytes", "after"])
-    }
-
-    /// What a socket to `url` reports, in words, until the text frame `last` (then it is closed by us),
-    /// or until it ends.
-    private static func events(from url: String, until last: String) async -> [String] {
-        let (outbound, continuation) = AsyncStream<String>.makeStream()
-        let events = Mutex<[String]>([])
-        await WebSocketConnection.run(
-            endpoint: SocketEndpoint(url: url), settings: .direct, outbound: outbound,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        ) { event in
-            switch event {
-            case .opened: events.withLock { $0.append("opened") }
-            case .frame(let text):
-                events.withLock { $0.append(text) }
-                if text == last { continuation.finish() }
-            case .skippedOversized(let bytes): events.withLock { $0.append("skipped \(bytes)") }
-            case .closed(let close): events.withLock { $0.append("closed \(close)") }
-            }
-        }
-        return events.withLock { $0 }
     }
 }
