@@ -43,7 +43,7 @@ extension SessionCore {
         // superseded: its late answer must not open a second socket, nor its failure drop this one.
         // So is a socket it opened meanwhile (a loss came while it was on its way): one socket at a time.
         pending = pending.filter { $0.value.purpose != .connect }
-        if retrying.removeValue(forKey: Self.timerName(.connect)) != nil { cancelTimer(.operation(Self.timerName(.connect))) }
+        if retrying.removeValue(forKey: RetryKey(.connect)) != nil { cancelTimer(.operation(RetryKey(.connect))) }
         if let id = socket.id {
             log(.info, "closing socket \(id): a new connection replaces it")
             emit(.closeSocket(id))

@@ -48,7 +48,7 @@ public enum TimerKey: Hashable, Sendable {
     /// A trailing diagnostics snapshot is due.
     case diagnostics
     /// The pause before an operation is tried again (REST retries inside a protocol, upload retries).
-    case operation(String)
+    case operation(RetryKey)
     /// A protocol's own timer.
     case wire(String)
 }
