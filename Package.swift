@@ -151,7 +151,7 @@ let package = Package(
         .testTarget(
             name: "TransportTests",
             dependencies: [
-                "Transport", "SessionCore", "HelplineTestSupport",
+                "Transport", "SessionCore", "HelplineTestSupport", "ChatEngine", "ChatModel", "PolyAI",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),

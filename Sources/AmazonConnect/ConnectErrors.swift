@@ -29,8 +29,8 @@ enum ConnectErrors {
         _ result: HTTPResult, _ operation: String, as type: Response.Type
     ) -> Result<Response, BackendError> {
         switch result {
-        case .failure(let detail):
-            return .failure(.network(detail))
+        case .failure(let failure):
+            return .failure(.network(failure))
         case .redirectRefused(let redirect):
             return .failure(.redirectRefused(redirect))
         case .response(let response):

@@ -75,7 +75,7 @@ extension ConnectWire {
         let response: HTTPResponse
         switch result {
         case .response(let answer): response = answer
-        case .failure(let detail): return .failed(.network("could not reach the start-chat URL \(url): \(detail)"))
+        case .failure(let failure): return .failed(.network(failure.rephrased { "could not reach the start-chat URL \(url): \($0)" }))
         case .redirectRefused(let redirect): return .failed(.redirectRefused(redirect))
         }
         guard let decoded = try? JSONDecoder().decode(StartChatTemplateResponse.self, from: response.body) else {
@@ -127,9 +127,9 @@ extension ConnectWire {
             }
         case .putting(let attachmentId):
             switch result {
-            case .failure(let detail):
+            case .failure(let failure):
                 uploadSteps[localId] = nil
-                return .failed(.network(detail))
+                return .failed(.network(failure))
             case .redirectRefused(let redirect):
                 uploadSteps[localId] = nil
                 return .failed(.redirectRefused(redirect))

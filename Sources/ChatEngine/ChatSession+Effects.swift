@@ -102,6 +102,8 @@ extension ChatSession {
             frameArrival = arrived
             feed(.socketFrame(id, text))
             frameArrival = nil
+        case .skippedOversized(let bytes):
+            feed(.socketSkippedOversized(id, bytes: bytes))
         case .closed(let close):
             sockets.removeValue(forKey: id)?.close()
             feed(.socketClosed(id, close))

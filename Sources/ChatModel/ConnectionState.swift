@@ -12,8 +12,8 @@ public enum ConnectionState: Sendable, Hashable {
     case reconnecting(attempt: Int, nextRetryAt: Date)
     /// Ending the chat on request.
     case closing
-    /// Ended normally; `reason` says why in words.
-    case closed(reason: String)
+    /// Ended normally; `reason` says why.
+    case closed(reason: EndReason)
     /// Gave up; `reason` says why and what to do.
     case failed(reason: String)
 

@@ -91,8 +91,8 @@ package enum Reducer {
             case .closed(let reason) where !wasOver:
                 state.typing.removeAll()
                 state.queuePosition = nil
-                let trimmed = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
-                let why = trimmed.lowercased().contains("ended") ? trimmed : "The chat has ended: \(trimmed)"
+                let trimmed = reason.description.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+                let why = reason.saysItEnded ? trimmed : "The chat has ended: \(trimmed)"
                 let sentence = why.prefix(1).uppercased() + why.dropFirst()
                 addNotice(&state, "\(sentence). \(state.options.afterEnd.prefix(1).uppercased() + state.options.afterEnd.dropFirst()).", now: now)
             case .failed(let reason) where !wasOver:

@@ -28,9 +28,10 @@ enum StatusBar {
 
     /// Why the chat ended, as the engine tells it ("Ava ended the chat", "you ended the chat", "the
     /// chat ended after 5 minutes idle"), with a capital; "ended" when it gives no reason.
-    static func endedText(_ reason: String) -> String {
-        guard let first = reason.first else { return "ended" }
-        return first.uppercased() + reason.dropFirst()
+    static func endedText(_ reason: EndReason) -> String {
+        let words = reason.description
+        guard let first = words.first else { return "ended" }
+        return first.uppercased() + words.dropFirst()
     }
 
     private static func reconnectText(attempt: Int, seconds: Int) -> String {

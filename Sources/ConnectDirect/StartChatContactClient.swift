@@ -54,8 +54,8 @@ public struct StartChatContactClient: Sendable {
         do {
             response = try await transport.send(method: "PUT", url: url, headers: headers + signature.addedHeaders, body: body)
         } catch let error as BackendError {
-            if case .network(let detail) = error {
-                throw BackendError.network("could not reach Amazon Connect at \(endpoint.absoluteString): \(detail)")
+            if case .network(let failure) = error {
+                throw BackendError.network(failure.rephrased { "could not reach Amazon Connect at \(endpoint.absoluteString): \($0)" })
             }
             throw error
         }

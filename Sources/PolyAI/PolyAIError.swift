@@ -9,8 +9,8 @@ public enum PolyAIError: Error, Sendable, Equatable, CustomStringConvertible {
     case sessionExpired
     /// The session has ended.
     case sessionEnded(String)
-    /// The network failed; worth retrying.
-    case network(String)
+    /// The network failed (or the server kept failing); worth retrying.
+    case network(TransportFailure)
     /// The server spoke something we do not understand.
     case protocolError(String)
     /// The configuration is unusable (empty key, bad environment, bad URL).
@@ -25,7 +25,7 @@ public enum PolyAIError: Error, Sendable, Equatable, CustomStringConvertible {
             "PolyAI refused the API key (\(detail)); check --api-key / HELPLINE_POLYAI_API_KEY and --host-id"
         case .sessionExpired: "the PolyAI session expired; start a new chat"
         case .sessionEnded(let reason): "the PolyAI session has ended (\(reason))"
-        case .network(let detail): "network error talking to PolyAI: \(detail)"
+        case .network(let failure): "network error talking to PolyAI: \(failure.detail)"
         case .protocolError(let detail): "PolyAI protocol error: \(detail)"
         case .invalidConfiguration(let detail): "invalid PolyAI configuration: \(detail)"
         case .redirectRefused(let redirect): "PolyAI: \(redirect)"
@@ -38,9 +38,9 @@ public enum PolyAIError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badAPIKey: .accessDenied(description)
         case .sessionExpired: .accessDenied(description)
         case .sessionEnded: .chatEnded
-        case .network(let detail): .network(detail)
+        case .network(let failure): .network(failure)
         case .protocolError(let detail): .protocolViolation(detail)
-        case .invalidConfiguration: .rejected(status: 0, type: "InvalidConfiguration", message: description)
+        case .invalidConfiguration: .notSent(description)
         case .redirectRefused(let redirect): .redirectRefused(redirect)
         }
     }

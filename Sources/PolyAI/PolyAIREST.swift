@@ -19,7 +19,7 @@ enum PolyAIREST {
         /// The JSON object of a 2xx answer.
         case json(PolyAIJSON)
         /// Try again after this pause (a transport error, 5xx or 429); `failure` says why if it was the last try.
-        case retry(Duration, failure: String)
+        case retry(Duration, failure: TransportFailure)
         /// Failed for good.
         case failed(PolyAIError)
     }
@@ -53,8 +53,8 @@ enum PolyAIREST {
         let path = URL(string: url)?.path ?? url
         let response: HTTPResponse
         switch result {
-        case .failure(let detail):
-            return .retry(.seconds(1), failure: detail + hostSuffix(url, unless: detail))
+        case .failure(let failure):
+            return .retry(.seconds(1), failure: failure.rephrased { $0 + hostSuffix(url, unless: $0) })
         case .redirectRefused(let redirect):
             // Not a refused key: the key never reached anyone but the server it is for.
             return .failed(.redirectRefused(redirect))
@@ -72,9 +72,9 @@ enum PolyAIREST {
         case 429:
             // Retry-After is taken within 0…30 s: a negative value would not be a pause.
             let wait = max(0, min(Int(response.headers["retry-after"] ?? "") ?? 5, 30))
-            return .retry(.seconds(wait), failure: "HTTP 429 (rate limited)")
+            return .retry(.seconds(wait), failure: TransportFailure(.other, "HTTP 429 (rate limited)"))
         case 500...599:
-            return .retry(.seconds(1), failure: "HTTP \(response.status) from \(path)")
+            return .retry(.seconds(1), failure: TransportFailure(.other, "HTTP \(response.status) from \(path)"))
         case 404 where isTokenCall:
             // Not a refused key: nothing answers PolyAI's token call at this address.
             return .failed(.invalidConfiguration("no PolyAI messaging API at \(url) (HTTP 404); check --environment or --rest-url"))

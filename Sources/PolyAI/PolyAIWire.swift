@@ -92,7 +92,7 @@ public struct PolyAIWire: ChatWire {
         case .send(let message):
             let limit = capabilities.messageLimit?.maximum ?? 1_048_576
             guard message.text.utf8.count <= limit else {
-                return .failed(.rejected(status: 0, type: "MessageTooLarge", message: "the message is larger than \(limit) bytes"))
+                return .failed(.notSent("the message is larger than PolyAI takes (\(limit) bytes)"))
             }
             conversation.touch(now)
             return .write([PolyAIOutgoing.userMessage(text: message.text, localId: message.localId)], then: .awaitingEcho)
@@ -108,7 +108,7 @@ public struct PolyAIWire: ChatWire {
         case .end:
             return .write([PolyAIOutgoing.endSession], then: .none)
         case .upload, .downloadURL, .describeView:
-            return .failed(.rejected(status: 0, type: "Unsupported", message: "PolyAI chats carry no attachments"))
+            return .failed(.notSent("PolyAI chats carry no attachments"))
         }
     }
 

@@ -87,18 +87,18 @@ public struct ConnectionStateMachine: Sendable {
     public mutating func lost(_ error: BackendError, now: Date, randomUnit: Double) -> Action {
         if isSuspended { return .none }
         if state == .closing {
-            state = .closed(reason: "you ended the chat")
+            state = .closed(reason: .byYou)
             return .stop
         }
         guard !state.isTerminal else { return .stop }
         switch error {
         case .chatEnded:
-            state = .closed(reason: "the chat has ended")
+            state = .closed(reason: .byServer)
             return .stop
         case .accessDenied(let message):
-            state = .closed(reason: "the chat is no longer available (\(message)); start a new one with /new")
+            state = .closed(reason: .unavailable(message))
             return .stop
-        case .rejected, .protocolViolation:
+        case .rejected, .notSent, .protocolViolation:
             state = .failed(reason: "\(error); press /retry to try again")
             return .stop
         case .redirectRefused:
@@ -176,7 +176,7 @@ public struct ConnectionStateMachine: Sendable {
     }
 
     /// The chat ended (the server said so, or our disconnect went through).
-    public mutating func ended(reason: String) -> Action {
+    public mutating func ended(reason: EndReason) -> Action {
         guard !state.isTerminal else { return .stop }
         state = .closed(reason: reason)
         return .stop

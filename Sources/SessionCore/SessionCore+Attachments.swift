@@ -65,9 +65,9 @@ extension SessionCore {
         let attempt = uploads.countFailure(localId: localId)
         if error.isRetryable, attempt < 6, !connection.state.isTerminal {
             log(.info, "upload failed (\(error)); retry \(attempt)")
-            let name = "upload:\(localId)"
-            retrying[name] = (.upload(file, localId: localId), .upload(localId))
-            startTimer(.operation(name), after: settings.sendBackoff.delay(attempt: attempt, randomUnit: ids.unit()))
+            let key = RetryKey(.upload(localId))
+            retrying[key] = (.upload(file, localId: localId), .upload(localId))
+            startTimer(.operation(key), after: settings.sendBackoff.delay(attempt: attempt, randomUnit: ids.unit()))
             return
         }
         uploads.fail(localId: localId)

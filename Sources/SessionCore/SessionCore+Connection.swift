@@ -44,7 +44,7 @@ extension SessionCore {
         // superseded: its late answer must not open a second socket, nor its failure drop this one.
         // So is a socket it opened meanwhile (a loss came while it was on its way): one socket at a time.
         pending = pending.filter { $0.value.purpose != .connect }
-        if retrying.removeValue(forKey: Self.timerName(.connect)) != nil { cancelTimer(.operation(Self.timerName(.connect))) }
+        if retrying.removeValue(forKey: RetryKey(.connect)) != nil { cancelTimer(.operation(RetryKey(.connect))) }
         if let id = socket.id {
             log(.info, "closing socket \(id): a new connection replaces it")
             emit(.closeSocket(id))
@@ -119,7 +119,7 @@ extension SessionCore {
         }
         guard attempt < 3 else {
             log(.warning, "the server never confirmed the subscription; replacing the socket")
-            dropSocket(because: .network("the server never confirmed the subscription"))
+            dropSocket(because: .network(TransportFailure(.timedOut, "the server never confirmed the subscription")))
             return
         }
         log(.info, "subscription not confirmed; sending it again (\(attempt + 1))")
@@ -165,10 +165,10 @@ extension SessionCore {
             break
         case .replaceSocket:
             log(.info, "replacing the socket as the protocol asks (maximum age)")
-            dropSocket(because: .network("socket replaced (maximum age)"))
+            dropSocket(because: .network(TransportFailure(.closed, "socket replaced (maximum age)")))
             return
         case .expire(let reason):
-            ended(reason: reason)
+            ended(reason: .because(reason))
             return
         }
         for frame in frames { write(frame, on: id) }
@@ -192,7 +192,7 @@ extension SessionCore {
         // While ending, the end call's answer (or the server's own end) decides, not a slow heartbeat.
         if lastFrameAt < sent, connection.state != .closing {
             log(.warning, "no answer to the heartbeat; replacing the socket")
-            dropSocket(because: .network("no answer to heartbeats"))
+            dropSocket(because: .network(TransportFailure(.timedOut, "no answer to heartbeats")))
             return
         }
         startTimer(.heartbeat, after: heartbeatDelay)
@@ -229,7 +229,7 @@ extension SessionCore {
         switch wire.closeDisposition(close) {
         case .endChat:
             for event in wire.chatClosed(now: now) { apply(event, live: false) }
-            ended(reason: "the chat has ended")
+            ended(reason: .byServer)
         case .replaced:
             fail(reason: "another client took over this chat; /retry takes it back")
         case .newSession:
@@ -250,10 +250,10 @@ extension SessionCore {
     static func error(for close: SocketClose, wasOpen: Bool) -> BackendError {
         switch close {
         case .afterOpen(1009):
-            .network("the server sent a message larger than Helpline takes (1 MiB), so the connection was closed")
-        case .afterOpen(let code): .network("socket closed by the server (\(code.map(String.init) ?? "no close code"))")
-        case .upgradeRefused: .network("the server refused the socket upgrade")
-        case .unreachable(let detail): .network(detail)
+            .network(TransportFailure(.closed, "the server sent a message larger than Helpline takes (1 MiB), so the connection was closed"))
+        case .afterOpen(let code): .network(TransportFailure(.closed, "socket closed by the server (\(code.map(String.init) ?? "no close code"))"))
+        case .upgradeRefused: .network(TransportFailure(.refused, "the server refused the socket upgrade"))
+        case .unreachable(let failure): .network(failure)
         }
     }
 
@@ -267,7 +267,7 @@ extension SessionCore {
             // official clients do) brings a new one. Only a second refusal in a row ends the chat.
             accessDeniedSinceRenewal = true
             log(.info, "access denied (\(message)); renewing the connection")
-            error = .network("the connection token was refused; renewing the connection")
+            error = .network(TransportFailure(.refused, "the connection token was refused; renewing the connection"))
         }
         var action = connection.lost(error, now: now, randomUnit: ids.unit())
         if let exactDelay, case .wait = action { action = connection.overrideDelay(exactDelay, now: now) }
@@ -369,7 +369,7 @@ extension SessionCore {
     }
 
     /// The chat ended.
-    mutating func ended(reason: String) {
+    mutating func ended(reason: EndReason) {
         _ = connection.ended(reason: reason)
         publishState()
         settleTerminal()
@@ -390,7 +390,7 @@ extension SessionCore {
             transcriptMayBeIncomplete = true
             notice("The chat ended before what was said while you were away could be read back: the transcript may be incomplete.")
         }
-        failUnsent(because: reason)
+        failUnsent(because: reason.description)
         emit(.forget)
         finish()
     }

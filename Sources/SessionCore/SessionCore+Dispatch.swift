@@ -46,8 +46,8 @@ extension SessionCore {
         case .endFlush: endFlushTimedOut()
         case .diagnostics:
             if diagnostics.trailingSnapshotDue() { publishDiagnostics() }
-        case .operation(let name):
-            if let (operation, purpose) = retrying.removeValue(forKey: name) { begin(purpose, operation) }
+        case .operation(let key):
+            if let (operation, purpose) = retrying.removeValue(forKey: key) { begin(purpose, operation) }
         case .wire(let name):
             guard let id = socket.id, socket.isOpen else { return }
             for frame in wire.timerFired(name, now: now) { write(frame, on: id) }

@@ -20,6 +20,18 @@ extension SessionCore {
         }
     }
 
+    /// The driver skipped a message over the size limit: the socket is alive and stays open; the user
+    /// is told, once for each message skipped.
+    mutating func skippedOversized(_ bytes: Int, on id: SocketID) {
+        guard socket.id == id, socket.isOpen else { return }
+        lastFrameAt = now
+        if heartbeatSentAt != nil { heartbeatAnswered() }
+        log(.warning, "skipped a socket message of \(bytes) bytes (over \(SocketLimits.largestMessage))")
+        let size = FileTransfer.size(Int64(clamping: bytes))
+        notice(
+            "The server sent a message of \(size), larger than Helpline takes (\(SocketLimits.largestMessageInWords)); it was skipped.")
+    }
+
     /// Applies one decoded event; `live` is false for events read from a transcript page.
     mutating func apply(_ event: BackendEvent, live: Bool) {
         switch event {
@@ -151,16 +163,15 @@ extension SessionCore {
         }
     }
 
-    /// Why the chat ended, in words: who ended it, or that it idled out, where the events tell.
-    var endReason: String {
-        if endRequestedByUser { return "you ended the chat" }
+    /// Why the chat ended: who ended it, or that it idled out, where the events tell.
+    var endReason: EndReason {
+        if endRequestedByUser { return .byYou }
         if let idleEnd {
             let lastOwn = transcript.items.last(where: \.isOwn)?.time ?? startedAt
-            let minutes = max(1, Int((idleEnd.timeIntervalSince(lastOwn) / 60).rounded()))
-            return "the chat ended after \(minutes) minute\(minutes == 1 ? "" : "s") idle"
+            return .idle(minutes: max(1, Int((idleEnd.timeIntervalSince(lastOwn) / 60).rounded())))
         }
-        if let lastLeaver { return "\(lastLeaver) ended the chat" }
-        return "the chat has ended"
+        if let lastLeaver { return .byParticipant(lastLeaver) }
+        return .byServer
     }
 
     mutating func chatEndedByServer() {

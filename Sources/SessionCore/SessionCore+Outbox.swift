@@ -136,7 +136,7 @@ extension SessionCore {
             dropSocket(because: error)
         case .chatEnded:
             releaseHeldEchoes()
-            ended(reason: "the chat has ended")
+            ended(reason: .byServer)
         case _ where error.isRetryable:
             if error.mayHaveReachedServer, settleHeadFromHeldEcho() {
                 log(.info, "send failed (\(error)), but the server's copy had come: it was delivered")
@@ -151,13 +151,16 @@ extension SessionCore {
             startTimer(.sendRetry, after: settings.sendBackoff.delay(attempt: attempt, randomUnit: ids.unit()))
         default:
             releaseHeldEchoes()
-            let refused: Bool
-            if case .rejected = error { refused = true } else { refused = false }
-            outbox.fail(localId: localId, refusal: refused ? error.description : nil)
+            // A refusal (the service's, or Helpline's own before sending) would come again on a retry.
+            let (refusal, text): (String?, String) =
+                switch error {
+                case .rejected: (error.description, "Message not sent: the contact center refused it (\(error)).")
+                case .notSent(let reason): (reason, "Message not sent: \(reason); Helpline did not send it.")
+                default: (nil, "Message not sent (\(error)). /retry sends it again.")
+                }
+            outbox.fail(localId: localId, refusal: refusal)
             transcript.setDelivery(localId: localId, .failed)
-            notice(refused
-                ? "Message not sent: the contact center refused it (\(error))."
-                : "Message not sent (\(error)). /retry sends it again.")
+            notice(text)
             persist()
             pumpOutbox()
             if endPending { endIfFlushed() }
@@ -177,11 +180,11 @@ extension SessionCore {
             persist()
             if let id = socket.id { emit(.closeSocket(id)) }
             forgetSocket()
-            lost(.network("no echo for a sent message"), close: nil)
+            lost(.network(TransportFailure(.timedOut, "no echo for a sent message")), close: nil)
             return
         }
         log(.warning, "no echo for a sent message; replacing the socket")
-        dropSocket(because: .network("no echo for a sent message"))
+        dropSocket(because: .network(TransportFailure(.timedOut, "no echo for a sent message")))
     }
 
     /// Our message `localId` came back from the server (an echo or a page): it is sent.

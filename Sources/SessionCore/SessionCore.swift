@@ -93,7 +93,7 @@ public struct SessionCore: Sendable {
     /// When the socket being opened was asked for.
     var openingSince: Date?
     /// Operations waiting for their retry timer, by timer name.
-    var retrying: [String: (operation: WireOperation, purpose: Purpose)] = [:]
+    var retrying: [RetryKey: (operation: WireOperation, purpose: Purpose)] = [:]
     var now: Date
     let startedAt: Date
 
@@ -187,6 +187,7 @@ public struct SessionCore: Sendable {
         case .downloaded(let id, let result): downloaded(id, result)
         case .socketOpened(let id): socketOpened(id)
         case .socketFrame(let id, let frame): received(frame, on: id)
+        case .socketSkippedOversized(let id, let bytes): skippedOversized(bytes, on: id)
         case .socketClosed(let id, let close): socketEnded(id, close)
         case .timer(let key): fired(key)
         case .shutdown: shutdown()
@@ -244,8 +245,8 @@ public struct SessionCore: Sendable {
             let id = newRequest(operation, purpose)
             emit(.upload(id, upload))
         case .retry(let delay):
-            startTimer(.operation(Self.timerName(purpose)), after: delay)
-            retrying[Self.timerName(purpose)] = (operation, purpose)
+            startTimer(.operation(RetryKey(purpose)), after: delay)
+            retrying[RetryKey(purpose)] = (operation, purpose)
         case .write(let frames, let timers, let result):
             guard let id = socket.id, socket.isOpen else {
                 finished(purpose, .failure(.socketUnavailable))
@@ -283,8 +284,6 @@ public struct SessionCore: Sendable {
         emit(.write(id, frame))
         noteFrame(frame, outgoing: true)
     }
-
-    static func timerName(_ purpose: Purpose) -> String { String(describing: purpose) }
 
     /// Folds one measured round trip into the smoothed one and its variation (as TCP does, RFC 6298).
     mutating func noteRoundTrip(_ sample: TimeInterval) {

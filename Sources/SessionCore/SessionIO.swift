@@ -48,7 +48,7 @@ public enum TimerKey: Hashable, Sendable {
     /// A trailing diagnostics snapshot is due.
     case diagnostics
     /// The pause before an operation is tried again (REST retries inside a protocol, upload retries).
-    case operation(String)
+    case operation(RetryKey)
     /// A protocol's own timer.
     case wire(String)
 }
@@ -72,6 +72,9 @@ public enum SessionInput: Sendable {
     case socketOpened(SocketID)
     /// A text frame arrived.
     case socketFrame(SocketID, String)
+    /// A text message over ``SocketLimits/largestMessage`` arrived and was skipped by the driver
+    /// (the socket stays open); its size in bytes.
+    case socketSkippedOversized(SocketID, bytes: Int)
     /// The socket ended (or could not be opened).
     case socketClosed(SocketID, SocketClose)
     /// A timer fired.

@@ -65,8 +65,8 @@ public struct HTTPResponse: Sendable, Hashable {
 public enum HTTPResult: Sendable, Hashable {
     /// The server answered (any status).
     case response(HTTPResponse)
-    /// No answer; the text says why in a few words, naming the host ("connection refused (127.0.0.1:9)").
-    case failure(String)
+    /// No answer: what kind of failure, and why in a few words naming the host ("connection refused (127.0.0.1:9)").
+    case failure(TransportFailure)
     /// The server redirected an authenticated call to another origin, and it was not followed.
     case redirectRefused(RefusedRedirect)
 }
@@ -133,7 +133,7 @@ public enum SocketClose: Sendable, Hashable {
     /// The server answered the upgrade request with something other than 101 (a handshake failure).
     case upgradeRefused
     /// No answer at all: connection refused, host unreachable, DNS failure, timeout, TLS failure.
-    case unreachable(String)
+    case unreachable(TransportFailure)
 }
 
 /// How the core should react when a socket ended, as the protocol reads the close.

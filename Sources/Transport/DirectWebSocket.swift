@@ -4,11 +4,13 @@ import NIOHTTP1
 import NIOPosix
 import NIOSSL
 import NIOWebSocket
+import SessionCore
 
 /// A WebSocket client written on SwiftNIO for socket URLs whose host is an IPv6 address
 /// (`ws://[::1]:8080/ws`), which the WebSocket library used for every other socket cannot read (it
-/// cuts the host at its first colon). Text messages in and out (fragments joined), pings answered,
-/// the server's close code reported. It connects directly: no proxy.
+/// cuts the host at its first colon). Text messages in and out (fragments joined by
+/// ``InboundMessages``, which skips one over the limit), pings answered, the server's close code
+/// reported. It connects directly: no proxy.
 enum DirectWebSocket {
     /// The server answered the upgrade with something other than 101.
     struct UpgradeRefused: Error {}
@@ -48,13 +50,13 @@ enum DirectWebSocket {
     }
 
     /// Connects, upgrades and runs the socket until it ends: `opened` once the handshake completes,
-    /// `text` for each message, frames from `outbound` written in order. Returns the server's close
-    /// code (nil when it closed without one); throws `CancellationError` when `outbound` ended (we
-    /// closed it).
+    /// `message` for each message, frames from `outbound` written in order. A frame over
+    /// ``SocketLimits/largestFrame`` closes the socket (1009). Returns the server's close code (nil
+    /// when it closed without one); throws `CancellationError` when `outbound` ended (we closed it).
     static func run(
-        _ target: Target, headers: [(String, String)], tls: TLSConfiguration?, serverName: String?, maxSize: Int,
+        _ target: Target, headers: [(String, String)], tls: TLSConfiguration?, serverName: String?,
         outbound messages: AsyncStream<String>, opened: @escaping @Sendable () async -> Void,
-        text: @escaping @Sendable (String) async -> Void
+        message: @escaping @Sendable (InboundMessages.Message) async -> Void
     ) async throws -> Int? {
         let context = try target.secure ? NIOSSLContext(configuration: tls ?? .makeClientConfiguration()) : nil
         let upgrade = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
@@ -65,7 +67,7 @@ enum DirectWebSocket {
                         try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: context, serverHostname: serverName))
                     }
                     var pipeline = NIOUpgradableHTTPClientPipelineConfiguration(
-                        upgradeConfiguration: upgradeConfiguration(target, headers: headers, maxSize: maxSize))
+                        upgradeConfiguration: upgradeConfiguration(target, headers: headers))
                     // A frame the server sends right behind its 101 can arrive in the same read (a
                     // PolyAI server greets at once): it goes on to the WebSocket handlers, not dropped.
                     pipeline.leftOverBytesStrategy = .forwardBytes
@@ -77,10 +79,15 @@ enum DirectWebSocket {
             await opened()
             return try await withThrowingTaskGroup(of: Int?.self) { group in
                 group.addTask {
+                    var joined = InboundMessages()
                     for try await frame in inbound {
                         switch frame.opcode {
-                        case .text:
-                            await text(String(buffer: frame.unmaskedData))
+                        case .text, .binary, .continuation:
+                            let opcode: InboundMessages.Opcode =
+                                frame.opcode == .text ? .text : frame.opcode == .binary ? .binary : .continuation
+                            if let complete = try joined.take(opcode, fin: frame.fin, data: frame.unmaskedData) {
+                                await message(complete)
+                            }
                         case .ping:
                             try await outbound.write(Self.frame(.pong, frame.unmaskedData))
                         case .connectionClose:
@@ -110,16 +117,14 @@ enum DirectWebSocket {
     /// The upgrade request (GET with `Host`, the caller's headers and the WebSocket key) and what
     /// to do with its answer.
     private static func upgradeConfiguration(
-        _ target: Target, headers: [(String, String)], maxSize: Int
+        _ target: Target, headers: [(String, String)]
     ) -> NIOTypedHTTPClientUpgradeConfiguration<Upgrade> {
         var head = HTTPRequestHead(version: .http1_1, method: .GET, uri: target.path)
         head.headers.add(name: "Host", value: target.hostHeader)
         for (name, value) in headers { head.headers.add(name: name, value: value) }
-        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: maxSize) { channel, _ in
+        let upgrader = NIOTypedWebSocketClientUpgrader<Upgrade>(maxFrameSize: SocketLimits.largestFrame) { channel, _ in
             channel.eventLoop.makeCompletedFuture {
-                try channel.pipeline.syncOperations.addHandler(
-                    NIOWebSocketFrameAggregator(minNonFinalFragmentSize: 0, maxAccumulatedFrameCount: 4096, maxAccumulatedFrameSize: maxSize))
-                return Upgrade.websocket(try NIOAsyncChannel(wrappingChannelSynchronously: channel))
+                Upgrade.websocket(try NIOAsyncChannel(wrappingChannelSynchronously: channel))
             }
         }
         return NIOTypedHTTPClientUpgradeConfiguration(

@@ -40,7 +40,7 @@ enum HTTPRoute: Sendable, Equatable {
     ) async throws -> HTTPClientResponse {
         // The HTTP library narrows the port to 16 bits and traps on a larger one.
         if let problem = OutsideNumbers.portProblem(in: request.url) {
-            throw BackendError.network("cannot connect to \(TraceRedactor.url(request.url)): \(problem)")
+            throw BackendError.network(TransportFailure(.unreachable, "cannot connect to \(TraceRedactor.url(request.url)): \(problem)"))
         }
         let deadline = TimeAmount.nanoseconds(Int64(timeout.seconds * 1e9))
         switch self {
@@ -53,7 +53,7 @@ enum HTTPRoute: Sendable, Equatable {
         case .forward(let proxy):
             let response = try await ProxyForwarder(proxy: proxy).execute(request, bodyLength: bodyLength, timeout: timeout)
             if response.status == .proxyAuthenticationRequired {
-                throw ProxyForwarder.Refusal(description: NetworkErrorText.refusal(response.status, proxy: proxy))
+                throw ProxyForwarder.Refusal(failure: NetworkErrorText.refusal(response.status, proxy: proxy))
             }
             return response
         }

@@ -15,7 +15,9 @@ extension HTTPTransport {
 
     /// PUTs a file the session core asked for; the answer (any status) or why there was none.
     public func execute(_ upload: FileUpload, progress: @escaping @Sendable (Int64) -> Void) async -> HTTPResult {
-        guard let handle = FileHandle(forReadingAtPath: upload.path) else { return .failure("cannot read \(upload.path)") }
+        guard let handle = FileHandle(forReadingAtPath: upload.path) else {
+            return .failure(TransportFailure(.other, "cannot read \(upload.path)"))
+        }
         defer { try? handle.close() }
         var request = HTTPClientRequest(url: upload.url)
         request.method = .PUT
@@ -31,11 +33,11 @@ extension HTTPTransport {
             for header in response.headers { headers[header.name.lowercased()] = header.value }
             return .response(HTTPResponse(status: Int(response.status.code), headers: headers, body: body))
         } catch {
-            let detail = (error as? BackendError).map { error -> String in
-                if case .network(let text) = error { return text }
-                return error.description
-            } ?? Self.located(Self.describe(error), url: upload.url)
-            return .failure(detail)
+            let failure = (error as? BackendError).map { error -> TransportFailure in
+                if case .network(let failure) = error { return failure }
+                return TransportFailure(.other, error.description)
+            } ?? NetworkErrorText.classify(error).rephrased { Self.located($0, url: upload.url) }
+            return .failure(failure)
         }
     }
 
@@ -75,7 +77,7 @@ extension HTTPTransport {
         } catch {
             try? FileManager.default.removeItem(atPath: path)
             let via = HTTPRoute(url: url, rules: proxy).proxy
-            throw BackendError.network(Self.located(NetworkErrorText.describe(error, proxy: via), url: url, proxy: via))
+            throw BackendError.network(NetworkErrorText.classify(error, proxy: via).rephrased { Self.located($0, url: url, proxy: via) })
         }
         if let expectedSize, expectedSize != written {
             try? FileManager.default.removeItem(atPath: path)
@@ -98,11 +100,11 @@ extension HTTPTransport {
                 responseBody: nil, error: nil, duration: .now - started)
             return response
         } catch {
-            let detail = await NetworkErrorText.explain(error, url: url, proxy: route.proxy)
+            let failure = await NetworkErrorText.explain(error, url: url, proxy: route.proxy)
             trace?.http(
                 method: method, url: url, requestHeaders: headers, requestBody: nil, status: nil, responseBody: nil,
-                error: detail, duration: .now - started)
-            throw BackendError.network(detail)
+                error: failure.detail, duration: .now - started)
+            throw BackendError.network(failure)
         }
     }
 }

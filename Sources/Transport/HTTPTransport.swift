@@ -50,7 +50,7 @@ public struct HTTPTransport: Sendable {
                 throw BackendError.redirectRefused(redirect)
             }
         }
-        throw BackendError.network(Self.located("more than \(RedirectRule.maxHops) redirects", url: url))
+        throw BackendError.network(TransportFailure(.other, Self.located("more than \(RedirectRule.maxHops) redirects", url: url)))
     }
 
     /// True for the headers that describe a body, dropped with it when a redirect turns a call into a `GET`.
@@ -85,11 +85,11 @@ public struct HTTPTransport: Sendable {
                 error: error.description, duration: .now - started)
             throw error
         } catch {
-            let detail = await NetworkErrorText.explain(error, url: url, proxy: route.proxy)
+            let failure = await NetworkErrorText.explain(error, url: url, proxy: route.proxy)
             trace?.http(
                 method: method, url: url, requestHeaders: allHeaders, requestBody: body, status: nil, responseBody: nil,
-                error: detail, duration: .now - started)
-            throw BackendError.network(detail)
+                error: failure.detail, duration: .now - started)
+            throw BackendError.network(failure)
         }
     }
 
@@ -107,11 +107,11 @@ public struct HTTPTransport: Sendable {
                 method: request.method, url: request.url, headers: request.headers.map { ($0.name, $0.value) }, body: request.body)
             return .response(HTTPResponse(status: response.status, headers: response.headers, body: response.body))
         } catch let error as BackendError {
-            if case .network(let detail) = error { return .failure(detail) }
+            if case .network(let failure) = error { return .failure(failure) }
             if case .redirectRefused(let redirect) = error { return .redirectRefused(redirect) }
-            return .failure(error.description)
+            return .failure(TransportFailure(.other, error.description))
         } catch {
-            return .failure(Self.located(NetworkErrorText.describe(error), url: request.url))
+            return .failure(NetworkErrorText.classify(error).rephrased { Self.located($0, url: request.url) })
         }
     }
 

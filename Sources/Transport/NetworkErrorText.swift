@@ -4,16 +4,18 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 import NIOSSL
+import SessionCore
 import WSClient
 
-/// Turns a transport error into a short cause a user can act on: a DNS failure, a refused,
-/// reset or timed-out connection, a TLS failure (untrusted, wrong name, expired), a proxy that
-/// refused. The place (`host:port`, the proxy) is added by ``HTTPTransport/located(_:url:proxy:)``.
+/// Turns a transport error into a ``TransportFailure``: its kind, read from the error's type and
+/// case (refused, reset, timed out, TLS, DNS, unreachable), and a short cause a user can act on (a
+/// TLS failure says untrusted, wrong name or expired; a proxy that refused says how). The place
+/// (`host:port`, the proxy) is added by ``HTTPTransport/located(_:url:proxy:)``.
 enum NetworkErrorText {
-    /// The one-line explanation of a failure on `url` through `proxy` (nil: direct): the cause and
-    /// the place. A tunnel the proxy refused is asked for once more, to name the proxy's answer.
-    static func explain(_ error: any Error, url: String, proxy: ProxyServer?) async -> String {
-        var cause = describe(error, proxy: proxy)
+    /// The failure on `url` through `proxy` (nil: direct), its detail the cause and the place. A
+    /// tunnel the proxy refused is asked for once more, to name the proxy's answer.
+    static func explain(_ error: any Error, url: String, proxy: ProxyServer?) async -> TransportFailure {
+        var cause = classify(error, proxy: proxy)
         if let components = URLComponents(string: url), let host = components.host {
             let secure = ["https", "wss"].contains(components.scheme?.lowercased() ?? "")
             let bare = host.hasPrefix("[") ? String(host.dropFirst().dropLast()) : host
@@ -23,10 +25,10 @@ enum NetworkErrorText {
                !(200..<300).contains(status.code) {
                 cause = refusal(status, proxy: proxy)
             } else if proxy == nil, isVerificationFailure(error), let validity = await CertificateProbe.validity(host: bare, port: port) {
-                cause = CertificateProbe.explain(validity: validity)
+                cause = TransportFailure(.tls, CertificateProbe.explain(validity: validity))
             }
         }
-        return HTTPTransport.located(cause, url: url, proxy: proxy)
+        return cause.rephrased { HTTPTransport.located($0, url: url, proxy: proxy) }
     }
 
     /// A certificate from an issuer nobody here trusts.
@@ -36,18 +38,20 @@ enum NetworkErrorText {
     static let unverified =
         "TLS failure: the certificate could not be verified (an unknown issuer or an expired certificate; --ca-file FILE trusts a private CA)"
 
-    /// What a proxy's refusal means, by its status.
-    static func refusal(_ status: HTTPResponseStatus, proxy: ProxyServer) -> String {
+    /// What a proxy's refusal means, by its status (a 5xx: it could not reach the server).
+    static func refusal(_ status: HTTPResponseStatus, proxy: ProxyServer) -> TransportFailure {
         let answer = "\(status.code) \(status.reasonPhrase)"
         switch status.code {
         case 401, 407:
-            return proxy.hasCredentials
-                ? "the proxy refused the credentials (\(answer))"
-                : "the proxy wants credentials (\(answer)): put them in the proxy URL, http://user:password@host:port"
+            return TransportFailure(
+                .refused,
+                proxy.hasCredentials
+                    ? "the proxy refused the credentials (\(answer))"
+                    : "the proxy wants credentials (\(answer)): put them in the proxy URL, http://user:password@host:port")
         case 500...:
-            return "the proxy could not reach the server (\(answer))"
+            return TransportFailure(.unreachable, "the proxy could not reach the server (\(answer))")
         default:
-            return "the proxy refused the tunnel (\(answer))"
+            return TransportFailure(.refused, "the proxy refused the tunnel (\(answer))")
         }
     }
 
@@ -66,45 +70,52 @@ enum NetworkErrorText {
         return false
     }
 
-    /// The cause of `error`, for a connection made through `proxy` (nil: direct).
+    /// The cause of `error` in words, for a connection made through `proxy` (nil: direct).
     static func describe(_ error: any Error, proxy: ProxyServer? = nil) -> String {
+        classify(error, proxy: proxy).detail
+    }
+
+    /// The kind and cause of `error`, for a connection made through `proxy` (nil: direct), read from
+    /// its type and case.
+    static func classify(_ error: any Error, proxy: ProxyServer? = nil) -> TransportFailure {
         let viaProxy = proxy != nil
         if let error = error as? HTTPClientError {
             if error == .proxyAuthenticationRequired, let proxy { return refusal(.proxyAuthenticationRequired, proxy: proxy) }
-            if error == .invalidProxyResponse { return "the proxy refused to open a tunnel (its answer was not 200)" }
-            if error == .httpProxyHandshakeTimeout { return "the proxy did not answer the tunnel request in time" }
-            if error == .connectTimeout || error == .deadlineExceeded || error == .readTimeout { return "timed out" }
-            if error == .remoteConnectionClosed { return "the connection was closed before an answer came" }
+            if error == .invalidProxyResponse { return TransportFailure(.refused, "the proxy refused to open a tunnel (its answer was not 200)") }
+            if error == .httpProxyHandshakeTimeout { return TransportFailure(.timedOut, "the proxy did not answer the tunnel request in time") }
+            if error == .connectTimeout || error == .deadlineExceeded || error == .readTimeout { return TransportFailure(.timedOut, "timed out") }
+            if error == .remoteConnectionClosed { return TransportFailure(.closed, "the connection was closed before an answer came") }
         }
         if let error = error as? WebSocketClientError {
             if error == .proxyHandshakeFailed || error == .proxyHandshakeInvalidResponse {
-                return "the proxy refused to open a tunnel (a 403, or 407: credentials wanted or refused)"
+                return TransportFailure(.refused, "the proxy refused to open a tunnel (a 403, or 407: credentials wanted or refused)")
             }
-            if error == .proxyHandshakeTimeout { return "the proxy did not answer the tunnel request in time" }
+            if error == .proxyHandshakeTimeout { return TransportFailure(.timedOut, "the proxy did not answer the tunnel request in time") }
         }
-        if let error = error as? ProxyForwarder.Refusal { return error.description }
+        if let error = error as? ProxyForwarder.Refusal { return error.failure }
         if let error = error as? NIOConnectionError {
             if error.connectionErrors.isEmpty, let dns = error.dnsAError ?? error.dnsAAAAError {
                 let reason = (dns as? SocketAddressError.UnknownHost)?.errorDescription ?? short(dns)
-                return "DNS failure: cannot resolve \(viaProxy ? "the proxy's host name " : "")\(error.host) (\(reason))"
+                return TransportFailure(.dns, "DNS failure: cannot resolve \(viaProxy ? "the proxy's host name " : "")\(error.host) (\(reason))")
             }
-            if let first = error.connectionErrors.first { return describe(first.error, proxy: proxy) }
+            if let first = error.connectionErrors.first { return classify(first.error, proxy: proxy) }
         }
-        if let tls = tlsCause(error) { return tls }
+        if let tls = tlsCause(error) { return TransportFailure(.tls, tls) }
         if let error = error as? IOError {
             switch error.errnoCode {
-            case ECONNREFUSED: return viaProxy ? "the proxy refused the connection" : "connection refused"
-            case ECONNRESET: return "the connection was reset"
-            case ETIMEDOUT: return "timed out"
-            case EHOSTUNREACH, ENETUNREACH: return "no route to the host"
+            case ECONNREFUSED: return TransportFailure(.refused, viaProxy ? "the proxy refused the connection" : "connection refused")
+            case ECONNRESET: return TransportFailure(.reset, "the connection was reset")
+            case ETIMEDOUT: return TransportFailure(.timedOut, "timed out")
+            case EHOSTUNREACH, ENETUNREACH: return TransportFailure(.unreachable, "no route to the host")
             default: break
             }
         }
-        if case .connectTimeout? = error as? ChannelError { return "timed out" }
+        if case .connectTimeout? = error as? ChannelError { return TransportFailure(.timedOut, "timed out") }
         if let unknown = error as? SocketAddressError.UnknownHost {
-            return "DNS failure: cannot resolve \(viaProxy ? "the proxy's host name " : "")\(unknown.host) (\(unknown.errorDescription))"
+            return TransportFailure(
+                .dns, "DNS failure: cannot resolve \(viaProxy ? "the proxy's host name " : "")\(unknown.host) (\(unknown.errorDescription))")
         }
-        return fallback(String(describing: error), viaProxy: viaProxy)
+        return TransportFailure(.other, short(error))
     }
 
     /// A TLS failure's cause, or nil when `error` is not one.
@@ -120,17 +131,6 @@ enum NetworkErrorText {
         if text.contains("CERTIFICATE_VERIFY_FAILED") { return unverified }
         if case .uncleanShutdown = ssl { return "TLS failure: the connection closed during the handshake" }
         return "TLS failure: \(short(text))"
-    }
-
-    /// What is left: matched by text, else the text itself, shortened.
-    private static func fallback(_ text: String, viaProxy: Bool) -> String {
-        if text.contains("connectTimeout") || text.contains("deadlineExceeded") { return "timed out" }
-        if text.contains("connectionRefused") || text.contains("Connection refused") {
-            return viaProxy ? "the proxy refused the connection" : "connection refused"
-        }
-        if text.contains("Connection reset") { return "the connection was reset" }
-        if text.contains("remoteConnectionClosed") { return "the connection was closed before an answer came" }
-        return short(text)
     }
 
     private static func short(_ value: Any) -> String {

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 import NIOPosix
+import SessionCore
 
 /// A plain `http://` request through an HTTP proxy, sent in absolute form
 /// (`POST http://host:port/path HTTP/1.1`), the way a client talks to a forward proxy.
@@ -12,8 +13,11 @@ import NIOPosix
 struct ProxyForwarder: Sendable {
     /// A proxy answered for itself instead of forwarding the request.
     struct Refusal: Error, CustomStringConvertible {
+        /// What the refusal means (see ``NetworkErrorText/refusal(_:proxy:)``).
+        let failure: TransportFailure
+
         /// The explanation.
-        let description: String
+        var description: String { failure.detail }
     }
 
     /// The proxy.

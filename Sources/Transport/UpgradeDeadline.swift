@@ -65,7 +65,7 @@ enum UpgradeDeadline {
                     running.cancel()
                     let detail = HTTPTransport.located("socket: no answer to the upgrade within \(Self.words(deadline))", url: url)
                     trace?.socket("close", detail: detail)
-                    await report(.closed(.unreachable(detail)))
+                    await report(.closed(.unreachable(TransportFailure(.timedOut, detail))))
                     break
                 }
                 // It opened in time: from now on it runs until it ends.

@@ -65,7 +65,7 @@ public enum WebSocketConnection {
             serverName = try SocketServerName.resolve(url: endpoint.url)
         } catch {
             trace?.socket("close", detail: error.description)
-            await report(.closed(.unreachable("socket: \(error.description)")))
+            await report(.closed(.unreachable(TransportFailure(.unreachable, "socket: \(error.description)"))))
             return
         }
         if let target = try? DirectWebSocket.Target(url: endpoint.url) {
@@ -76,17 +76,23 @@ public enum WebSocketConnection {
             return
         }
         let configuration = WebSocketClientConfiguration(
-            maxFrameSize: 1 << 20, additionalHeaders: headers, closeTimeout: .seconds(2), sniHostname: serverName)
+            maxFrameSize: SocketLimits.largestFrame, additionalHeaders: headers, closeTimeout: .seconds(2), sniHostname: serverName)
         let opened = Mutex(false)
         let handler: WebSocketDataHandler<WebSocketClient.Context> = { inbound, writer, _ in
             opened.withLock { $0 = true }
             await report(.opened)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    for try await message in inbound.messages(maxSize: 1 << 20) {
-                        guard case .text(let text) = message else { continue }
-                        trace?.socket("in", frame: text)
-                        await report(.frame(text))
+                    var messages = InboundMessages()
+                    for try await frame in inbound {
+                        let opcode: InboundMessages.Opcode = switch frame.opcode {
+                        case .text: .text
+                        case .binary: .binary
+                        case .continuation: .continuation
+                        }
+                        if let message = try messages.take(opcode, fin: frame.fin, data: frame.data) {
+                            await Self.deliver(message, trace: trace, report: report)
+                        }
                     }
                 }
                 group.addTask {
@@ -119,6 +125,23 @@ public enum WebSocketConnection {
         }
     }
 
+    /// Traces and reports a message either client read: a text frame, or the size of one skipped
+    /// for being over ``SocketLimits/largestMessage`` (binary messages are not read).
+    static func deliver(
+        _ message: InboundMessages.Message, trace: TraceRecorder?, report: @escaping @Sendable (SocketEvent) async -> Void
+    ) async {
+        switch message {
+        case .text(let text):
+            trace?.socket("in", frame: text)
+            await report(.frame(text))
+        case .oversized(let bytes):
+            trace?.socket("in", detail: "a message of \(bytes) bytes, over the limit: skipped")
+            await report(.skippedOversized(bytes: bytes))
+        case .binary:
+            break
+        }
+    }
+
     /// Traces and reports how a socket run that threw ended, for either client: closed by us
     /// (nothing to report), an upgrade the server refused, or a network failure (a lost socket once
     /// it had opened, an unreachable one before).
@@ -132,10 +155,10 @@ public enum WebSocketConnection {
             trace?.socket("close", detail: "upgrade refused")
             await report(.closed(.upgradeRefused))
         } else {
-            let detail = await NetworkErrorText.explain(error, url: url, proxy: proxy)
-            trace?.socket("close", detail: detail)
+            let failure = await NetworkErrorText.explain(error, url: url, proxy: proxy)
+            trace?.socket("close", detail: failure.detail)
             if Task.isCancelled { return }
-            await report(.closed(opened ? .afterOpen(code: nil) : .unreachable("socket: \(detail)")))
+            await report(.closed(opened ? .afterOpen(code: nil) : .unreachable(failure.rephrased { "socket: \($0)" })))
         }
     }
 }
@@ -151,22 +174,19 @@ extension WebSocketConnection {
         if proxy != nil {
             let reason = "socket: a proxy is not used for the IPv6 address [\(target.host)]; add it to NO_PROXY"
             trace?.socket("close", detail: reason)
-            await report(.closed(.unreachable(reason)))
+            await report(.closed(.unreachable(TransportFailure(.unreachable, reason))))
             return
         }
         let opened = Mutex(false)
         do {
             let code = try await DirectWebSocket.run(
                 target, headers: headers, tls: settings.tls.configuration(), serverName: serverName,
-                maxSize: 1 << 20, outbound: outbound,
+                outbound: outbound,
                 opened: {
                     opened.withLock { $0 = true }
                     await report(.opened)
                 },
-                text: { frame in
-                    trace?.socket("in", frame: frame)
-                    await report(.frame(frame))
-                })
+                message: { message in await Self.deliver(message, trace: trace, report: report) })
             trace?.socket("close", detail: code.map { "\($0)" } ?? "closed")
             await report(.closed(.afterOpen(code: code)))
         } catch {
@@ -186,8 +206,11 @@ extension WebSocketConnection {
 public enum SocketEvent: Sendable {
     /// The handshake completed.
     case opened
-    /// A text frame arrived.
+    /// A text message arrived.
     case frame(String)
+    /// A text message over ``SocketLimits/largestMessage`` arrived and was skipped (the socket
+    /// stays open); its size in bytes.
+    case skippedOversized(bytes: Int)
     /// It ended (or could not be opened).
     case closed(SocketClose)
 }

@@ -226,7 +226,7 @@ struct ChatRunner {
         if StandardStreams.stdoutClosed { return StandardStreams.brokenPipeExitStatus }
         if let reason = StandardStreams.stdoutFailure { throw HelplineError("the transcript could not be written to stdout: \(reason)") }
         switch result.state {
-        case .closed(let reason) where !result.connected: throw HelplineError(reason)
+        case .closed(let reason) where !result.connected: throw HelplineError(reason.description)
         case .closed: return 0
         case .failed(let reason): throw HelplineError(reason)
         default: return 0

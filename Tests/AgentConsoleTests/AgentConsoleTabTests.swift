@@ -29,14 +29,14 @@ import TerminalRuntime
         let first = state.openTab(contactId: "c1", customerName: "Maria", ui: Self.tabUI())
         _ = state.apply(.connection(.open), to: first, now: Self.t0)
         _ = state.markReleased(contactId: "c1")
-        _ = state.apply(.connection(.closed(reason: "handed back")), to: first, now: Self.t0)
+        _ = state.apply(.connection(.closed(reason: .because("handed back"))), to: first, now: Self.t0)
         let second = state.openTab(contactId: "c1", customerName: "Maria", ui: Self.tabUI())
         #expect(first != second)
         #expect(state.tabs.count == 1, "one tab for the chat, not an ended one plus an empty one")
         #expect(state.active == 0)
         // The new session's events reach the new tab; the old session's do not.
         _ = state.apply(.connection(.open), to: second, now: Self.t0)
-        _ = state.apply(.connection(.closed(reason: "late")), to: first, now: Self.t0)
+        _ = state.apply(.connection(.closed(reason: .because("late"))), to: first, now: Self.t0)
         #expect(state.tabs[0].ui.connection == .open)
         #expect(!state.tabs[0].released)
     }
@@ -67,7 +67,7 @@ import TerminalRuntime
     @Test func quittingWithNoLiveChatLeavesAtOnce() {
         var state = Self.console()
         let key = state.openTab(contactId: "c1", customerName: "Maria", ui: Self.tabUI())
-        _ = state.apply(.connection(.closed(reason: "The chat has ended")), to: key, now: Self.t0)
+        _ = state.apply(.connection(.closed(reason: .byServer)), to: key, now: Self.t0)
         state.active = nil
         #expect(state.handle(.text("q"), now: Self.t0) == [.quit])
     }

@@ -109,7 +109,7 @@ struct OutsideNumberReviewTests {
         "Transport/NoProxyList.swift": 4,
         "Transport/TraceRecorder.swift": 1,
         "Transport/UpgradeDeadline.swift": 2,
-        "Transport/WebSocketConnection.swift": 5,
+        "Transport/WebSocketConnection.swift": 2,
         "helpline/ChatRunner.swift": 3,
         "helpline/RenderCommand.swift": 2,
         "helpline/ScriptCommand.swift": 1,

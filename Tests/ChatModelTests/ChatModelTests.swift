@@ -10,7 +10,7 @@ import Testing
     }
 
     @Test func terminalStates() {
-        #expect(ConnectionState.closed(reason: "x").isTerminal)
+        #expect(ConnectionState.closed(reason: .byServer).isTerminal)
         #expect(ConnectionState.failed(reason: "x").isTerminal)
         #expect(!ConnectionState.reconnecting(attempt: 1, nextRetryAt: Date()).isTerminal)
         #expect(!ConnectionState.closing.isTerminal)

@@ -39,9 +39,9 @@ import Testing
         var options = ui.options
         options.inAgentConsole = true
         ui = UIState(options: options, palette: .standard, theme: .default)
-        _ = Reducer.reduce(&ui, .engine(.connection(.closed(reason: "The chat has ended"))), now: Fixture.t0)
+        _ = Reducer.reduce(&ui, .engine(.connection(.closed(reason: .byServer))), now: Fixture.t0)
         let texts = ui.store.entries.map(\.item.text).joined(separator: "\n")
         #expect(!texts.contains("/new") && texts.contains("/close"), "\(texts)")
-        #expect(!StatusBar.stateText(.closed(reason: "x"), now: Fixture.t0, inAgentConsole: true).contains("/new"))
+        #expect(!StatusBar.stateText(.closed(reason: .byServer), now: Fixture.t0, inAgentConsole: true).contains("/new"))
     }
 }

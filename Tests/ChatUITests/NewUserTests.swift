@@ -11,7 +11,7 @@ struct NewUserTests {
     @Test("Enter after the chat ended keeps the draft in the composer and says it was not sent")
     func draftKeptAfterTheEnd() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.connection(.open)), .engine(.connection(.closed(reason: "the chat has ended")))])
+        Fixture.apply(&s, [.engine(.connection(.open)), .engine(.connection(.closed(reason: .byServer)))])
         _ = Fixture.type(&s, "are you still there?")
         let effects = Fixture.apply(&s, [.key(.enter)])
         #expect(!effects.contains { if case .send(.send) = $0 { true } else { false } }, "nothing is sent")
@@ -56,7 +56,7 @@ struct NewUserTests {
     @Test("the status bar and the composer say who ended the chat")
     func whoEndedTheChat() {
         var s = Fixture.state()
-        Fixture.apply(&s, [.engine(.connection(.open)), .engine(.connection(.closed(reason: "Ava ended the chat")))])
+        Fixture.apply(&s, [.engine(.connection(.open)), .engine(.connection(.closed(reason: .byParticipant("Ava"))))])
         let screen = Fixture.screen(s)
         #expect(screen[0].contains("■ Ava ended the chat"), "\(screen[0])")
         #expect(screen.last?.contains("Ava ended the chat — /new") == true, "\(screen.joined(separator: "\n"))")

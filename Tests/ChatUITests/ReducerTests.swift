@@ -163,7 +163,7 @@ struct ReducerEngineTests {
 
     @Test func closedChatStaysOpenWithAHint() {
         var s = Fixture.state()
-        let effects = Fixture.apply(&s, [.engine(.connection(.closed(reason: "agent left")))])
+        let effects = Fixture.apply(&s, [.engine(.connection(.closed(reason: .because("agent left"))))])
         #expect(effects.isEmpty)
         let screen = Fixture.screen(s)
         #expect(screen.contains { $0.contains("/new") })

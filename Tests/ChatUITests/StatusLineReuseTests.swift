@@ -25,7 +25,7 @@ struct StatusLineReuseTests {
         #expect(Fixture.screen(state)[0].contains("queue #3"))
         state.unreadCount = 2
         #expect(Fixture.screen(state)[0].contains("2 unread"))
-        state.connection = .closed(reason: "Ava ended the chat")
+        state.connection = .closed(reason: .byParticipant("Ava"))
         #expect(Fixture.screen(state)[0].contains("Ava ended the chat"))
         let laterMinute = Fixture.t0.addingTimeInterval(120)
         #expect(Fixture.screen(state, now: laterMinute)[0] != Fixture.screen(state)[0])

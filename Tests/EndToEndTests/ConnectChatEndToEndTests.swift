@@ -123,7 +123,11 @@ import Testing
             Issue.record("expected closed, got \(String(describing: final))")
             return
         }
-        #expect(reason.contains("Access denied") || reason.contains("no longer available"))
+        guard case .unavailable(let message) = reason else {
+            Issue.record("expected the chat to be unavailable, got \(reason)")
+            return
+        }
+        #expect(reason.description.contains("no longer available") && !message.isEmpty, "\(reason)")
     }
 
     @Test func unreachableEndpointFailsFastWithNetworkReason() async throws {

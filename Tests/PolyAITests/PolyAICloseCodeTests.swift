@@ -18,7 +18,7 @@ struct PolyAICloseCodeTests {
         await harness.server.setPolyAIDropUserMessages(true)
         let localId = try #require(await harness.session.send("one more thing"))
         await harness.server.closePolyAISockets(code: 1000, reason: "conversation over")
-        #expect(await harness.recorder.wait { await $0.states.last == .closed(reason: "the chat has ended") })
+        #expect(await harness.recorder.wait { await $0.states.last == .closed(reason: .byServer) })
         #expect(!(await harness.recorder.states.contains { if case .reconnecting = $0 { true } else { false } }), "no reconnect")
         #expect(await harness.recorder.wait { recorder in
             await recorder.currentItems.contains { $0.localId == localId && $0.delivery == .unconfirmed }

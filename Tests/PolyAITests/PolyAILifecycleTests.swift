@@ -51,7 +51,7 @@ struct PolyAILifecycleTests {
         #expect(await harness.waitForReply(containing: "Welcome"))
         clock.advance(by: 601)
         #expect(await harness.recorder.wait { await $0.states.last?.isTerminal == true })
-        #expect(await harness.recorder.states.last == .closed(reason: "the PolyAI session expired; start a new chat"))
+        #expect(await harness.recorder.states.last == .closed(reason: .because("the PolyAI session expired; start a new chat")))
         #expect(!(await harness.recorder.states.contains { if case .reconnecting = $0 { true } else { false } }))
     }
 }

@@ -45,7 +45,7 @@ struct PolyAIPolicyTests {
     func errors() {
         let error = PolyAIError.badAPIKey("HTTP 401 from /access-token")
         #expect(!error.backendError.isRetryable)
-        #expect(PolyAIError.network("reset").backendError.isRetryable)
+        #expect(PolyAIError.network(TransportFailure(.reset, "reset")).backendError.isRetryable)
         #expect(PolyAIError.sessionEnded("done").backendError == .chatEnded)
     }
 
@@ -56,7 +56,7 @@ struct PolyAIPolicyTests {
         #expect(PolyAICloseCodes.action(.afterOpen(code: 4001)) == .newSession)
         #expect(PolyAICloseCodes.action(.upgradeRefused) == .newSession)
         #expect(PolyAICloseCodes.action(.afterOpen(code: 4003)) == .reconnectAfterNetworkDelay)
-        #expect(PolyAICloseCodes.action(.unreachable("connection refused")) == .reconnectAfterNetworkDelay)
+        #expect(PolyAICloseCodes.action(.unreachable(TransportFailure(.refused, "connection refused"))) == .reconnectAfterNetworkDelay)
         #expect(PolyAICloseCodes.action(.afterOpen(code: nil)) == .reconnect)
         #expect(PolyAICloseCodes.action(.afterOpen(code: 1001)) == .reconnect)
         #expect(PolyAICloseCodes.action(.afterOpen(code: 4002)) == .reconnect)

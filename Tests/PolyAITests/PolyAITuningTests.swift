@@ -19,7 +19,7 @@ struct PolyAITuningTests {
         #expect(wire.closeDisposition(.afterOpen(code: 1000)) == .endChat)
         #expect(wire.closeDisposition(.afterOpen(code: 4000)) == .replaced)
         #expect(wire.closeDisposition(.afterOpen(code: 4003)) == .reconnectAfter(.seconds(10)))
-        #expect(wire.closeDisposition(.unreachable("refused")) == .reconnectAfter(.seconds(10)))
+        #expect(wire.closeDisposition(.unreachable(TransportFailure(.refused, "refused"))) == .reconnectAfter(.seconds(10)))
         #expect(wire.closeDisposition(.afterOpen(code: 4001)) == .newSession)
         #expect(wire.closeDisposition(.upgradeRefused) == .newSession)
         #expect(wire.closeDisposition(.afterOpen(code: nil)) == .reconnect)

@@ -19,7 +19,7 @@ import Testing
 
     @Test func networkLossSchedulesNumberedRetriesWithCountdown() {
         var machine = opened()
-        let action2 = machine.lost(.network("reset"), now: now, randomUnit: 0.5)
+        let action2 = machine.lost(.network(TransportFailure(.reset, "reset")), now: now, randomUnit: 0.5)
         #expect(action2 == .wait(.seconds(1)))
         #expect(machine.state == .reconnecting(attempt: 1, nextRetryAt: now.addingTimeInterval(1)))
         let action3 = machine.retryDue()
@@ -34,10 +34,10 @@ import Testing
 
     @Test func protocolDelayReplacesTheBackoffForTheSameAttempt() {
         var machine = opened()
-        _ = machine.lost(.network("4003"), now: now, randomUnit: 0.5)
+        _ = machine.lost(.network(TransportFailure(.closed, "4003")), now: now, randomUnit: 0.5)
         #expect(machine.overrideDelay(.seconds(10), now: now) == .wait(.seconds(10)))
         #expect(machine.state == .reconnecting(attempt: 1, nextRetryAt: now.addingTimeInterval(10)))
-        _ = machine.ended(reason: "over")
+        _ = machine.ended(reason: .because("over"))
         #expect(machine.overrideDelay(.seconds(10), now: now) == .none, "nothing to delay once ended")
     }
 
@@ -45,22 +45,22 @@ import Testing
         var machine = opened()
         #expect(machine.renewed() == .connect)
         #expect(machine.state == .connecting)
-        _ = machine.ended(reason: "over")
+        _ = machine.ended(reason: .because("over"))
         #expect(machine.renewed() == .none)
-        #expect(machine.state == .closed(reason: "over"))
+        #expect(machine.state == .closed(reason: .because("over")))
     }
 
     @Test func budgetExhaustionFailsWithRetryHint() {
         var machine = opened()
         for _ in 1...3 {
-            let step = machine.lost(.network("down"), now: now, randomUnit: 0.5)
+            let step = machine.lost(.network(TransportFailure(.unreachable, "down")), now: now, randomUnit: 0.5)
             guard case .wait = step else {
                 Issue.record("expected a wait")
                 return
             }
             _ = machine.retryDue()
         }
-        let action5 = machine.lost(.network("down"), now: now, randomUnit: 0.5)
+        let action5 = machine.lost(.network(TransportFailure(.unreachable, "down")), now: now, randomUnit: 0.5)
         #expect(action5 == .stop)
         guard case .failed(let reason) = machine.state else {
             Issue.record("expected failed, got \(machine.state)")
@@ -83,7 +83,7 @@ import Testing
         var ended = opened()
         let action8 = ended.lost(.chatEnded, now: now, randomUnit: 0.5)
         #expect(action8 == .stop)
-        #expect(ended.state == .closed(reason: "the chat has ended"))
+        #expect(ended.state == .closed(reason: .byServer))
         var rejected = opened()
         let action9 = rejected.lost(.rejected(status: 400, type: "ValidationException", message: "bad"), now: now, randomUnit: 0.5)
         #expect(action9 == .stop)
@@ -96,10 +96,10 @@ import Testing
     @Test func neverOpenedFailsFast() {
         var machine = ConnectionStateMachine(policy: policy, firstConnectAttempts: 2)
         _ = machine.start()
-        let action10 = machine.lost(.network("refused"), now: now, randomUnit: 0.5)
+        let action10 = machine.lost(.network(TransportFailure(.refused, "refused")), now: now, randomUnit: 0.5)
         #expect(action10 == .wait(.seconds(1)))
         _ = machine.retryDue()
-        let action11 = machine.lost(.network("refused"), now: now, randomUnit: 0.5)
+        let action11 = machine.lost(.network(TransportFailure(.refused, "refused")), now: now, randomUnit: 0.5)
         #expect(action11 == .stop)
         guard case .failed(let reason) = machine.state else {
             Issue.record("expected failed")
@@ -112,9 +112,9 @@ import Testing
         var machine = opened()
         _ = machine.endRequested()
         #expect(machine.state == .closing)
-        let action12 = machine.lost(.network("closed"), now: now, randomUnit: 0.5)
+        let action12 = machine.lost(.network(TransportFailure(.closed, "closed")), now: now, randomUnit: 0.5)
         #expect(action12 == .stop)
-        #expect(machine.state == .closed(reason: "you ended the chat"))
+        #expect(machine.state == .closed(reason: .byYou))
         let action13 = machine.retryNow()
         #expect(action13 == .none, "a closed chat is not reopened")
     }
@@ -127,7 +127,7 @@ import Testing
         _ = machine.opened()
         _ = machine.suspend()
         #expect(machine.state == .idle && machine.isSuspended)
-        let lost = machine.lost(.network("closed"), now: Date(), randomUnit: 0.5)
+        let lost = machine.lost(.network(TransportFailure(.closed, "closed")), now: Date(), randomUnit: 0.5)
         #expect(lost == .none && machine.state == .idle, "a suspended connection does not retry")
         let resumed = machine.resume()
         #expect(resumed == .connect && machine.state == .connecting && !machine.isSuspended)
@@ -136,7 +136,7 @@ import Testing
     @Test func endedChatsCannotBeSuspended() {
         var machine = ConnectionStateMachine(policy: BackoffPolicy(base: .seconds(1), cap: .seconds(2)))
         _ = machine.start()
-        _ = machine.ended(reason: "done")
+        _ = machine.ended(reason: .because("done"))
         _ = machine.suspend()
         #expect(!machine.isSuspended)
     }
@@ -156,7 +156,7 @@ struct ShortLivedConnectionTests {
         for _ in 1...6 {
             _ = machine.opened(now: now)
             now = now.addingTimeInterval(0.2)
-            guard case .wait(let delay) = machine.lost(.network("closed (1009)"), now: now, randomUnit: 0.5) else {
+            guard case .wait(let delay) = machine.lost(.network(TransportFailure(.closed, "closed (1009)")), now: now, randomUnit: 0.5) else {
                 Issue.record("expected a wait, got \(machine.state)")
                 return
             }
@@ -174,10 +174,10 @@ struct ShortLivedConnectionTests {
         var machine = ConnectionStateMachine(policy: policy)
         _ = machine.start()
         _ = machine.opened(now: start)
-        _ = machine.lost(.network("reset"), now: start.addingTimeInterval(1), randomUnit: 0.5)
+        _ = machine.lost(.network(TransportFailure(.reset, "reset")), now: start.addingTimeInterval(1), randomUnit: 0.5)
         _ = machine.retryDue()
         _ = machine.opened(now: start.addingTimeInterval(3))
-        let action = machine.lost(.network("reset"), now: start.addingTimeInterval(7), randomUnit: 0.5)
+        let action = machine.lost(.network(TransportFailure(.reset, "reset")), now: start.addingTimeInterval(7), randomUnit: 0.5)
         #expect(action == .wait(.seconds(1)))
         #expect(machine.shortLivedInARow == 0)
     }

@@ -45,19 +45,19 @@ extension Simulation {
         let simRequest = SimRequest(method: request.method, url: request.url, headers: headers, body: request.body)
         let started = now
         guard !partitioned else {
-            after(latency() + 1) { completion(.failure("connection refused (simulated partition)")) }
+            after(latency() + 1) { completion(.failure(TransportFailure(.refused, "connection refused (simulated partition)"))) }
             return
         }
         after(latency()) {
             guard let answer = self.service.http(simRequest, now: self.now) else {
                 self.count("lost-answer")
-                self.at(started + SimNetwork.httpTimeout) { completion(.failure("timed out")) }
+                self.at(started + SimNetwork.httpTimeout) { completion(.failure(TransportFailure(.timedOut, "timed out"))) }
                 return
             }
             self.serviceTick()
             self.after(self.latency()) {
                 if self.partitioned {
-                    self.at(max(self.now, started + SimNetwork.httpTimeout)) { completion(.failure("timed out")) }
+                    self.at(max(self.now, started + SimNetwork.httpTimeout)) { completion(.failure(TransportFailure(.timedOut, "timed out"))) }
                     return
                 }
                 completion(.response(HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)))
@@ -67,7 +67,7 @@ extension Simulation {
 
     func openSocket(_ id: SocketID, url: String, client: Int) {
         guard !partitioned else {
-            after(latency() + 1) { if client == self.incarnation { self.feed(.socketClosed(id, .unreachable("connection refused"))) } }
+            after(latency() + 1) { if client == self.incarnation { self.feed(.socketClosed(id, .unreachable(TransportFailure(.refused, "connection refused")))) } }
             return
         }
         after(latency()) {
@@ -76,7 +76,7 @@ extension Simulation {
             // client gives up on the upgrade (a socket cannot open across it, nor its replay be lost in it).
             guard !self.partitioned else {
                 self.after(SimNetwork.socketTimeout) {
-                    if client == self.incarnation { self.feed(.socketClosed(id, .unreachable("the upgrade timed out"))) }
+                    if client == self.incarnation { self.feed(.socketClosed(id, .unreachable(TransportFailure(.timedOut, "the upgrade timed out")))) }
                 }
                 return
             }

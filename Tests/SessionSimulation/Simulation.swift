@@ -178,7 +178,7 @@ public final class Simulation {
                 self.feed(.http(id, result))
             }
         case .upload(let id, _):
-            after(1) { if client == self.incarnation { self.feed(.http(id, .failure("uploads are not simulated"))) } }
+            after(1) { if client == self.incarnation { self.feed(.http(id, .failure(TransportFailure(.other, "uploads are not simulated")))) } }
         case .download(let id, _):
             after(1) { if client == self.incarnation { self.feed(.downloaded(id, .failure(DownloadFailure("not simulated")))) } }
         case .openSocket(let id, let endpoint):

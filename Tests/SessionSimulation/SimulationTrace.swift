@@ -19,6 +19,7 @@ enum SimulationTrace {
         case .downloaded(let id, _): return "downloaded \(id)"
         case .socketOpened(let id): return "opened \(id)"
         case .socketFrame(let id, let frame): return "frame \(id) \(frame.prefix(160))"
+        case .socketSkippedOversized(let id, let bytes): return "skipped \(id) \(bytes) bytes"
         case .socketClosed(let id, let close): return "closed \(id) \(close)"
         case .timer(let key): return "timer \(key)"
         case .shutdown: return "shutdown"

@@ -16,8 +16,8 @@ struct HostilePortTests {
                 _ = try await transport.send(method: "GET", url: url, headers: [], body: nil)
                 Issue.record("\(url) was sent")
             } catch let error as BackendError {
-                guard case .network(let detail) = error else { Issue.record("\(error)"); continue }
-                #expect(detail.contains("is not a TCP port (0–65535)"), "\(detail)")
+                guard case .network(let failure) = error else { Issue.record("\(error)"); continue }
+                #expect(failure.kind == .unreachable && failure.detail.contains("is not a TCP port (0–65535)"), "\(failure)")
             } catch {
                 Issue.record("\(error)")
             }

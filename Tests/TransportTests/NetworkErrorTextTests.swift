@@ -2,6 +2,7 @@ import AsyncHTTPClient
 import Foundation
 import NIOCore
 import NIOSSL
+import SessionCore
 import Testing
 import WSClient
 
@@ -17,6 +18,33 @@ import WSClient
         #expect(NetworkErrorText.describe(ChannelError.connectTimeout(.seconds(10))) == "timed out")
         #expect(NetworkErrorText.describe(NIOSSLExtraError.failedToValidateHostname).contains("name mismatch"))
         #expect(NetworkErrorText.describe(NIOSSLError.handshakeFailed(.sslError([]))).hasPrefix("TLS failure"))
+    }
+
+    @Test("each failure's kind is read from the error's type and case, not from its words")
+    func kinds() {
+        #expect(NetworkErrorText.classify(IOError(errnoCode: ECONNREFUSED, reason: "connect")).kind == .refused)
+        #expect(NetworkErrorText.classify(IOError(errnoCode: ECONNRESET, reason: "read")).kind == .reset)
+        #expect(NetworkErrorText.classify(IOError(errnoCode: EHOSTUNREACH, reason: "connect")).kind == .unreachable)
+        #expect(NetworkErrorText.classify(HTTPClientError.readTimeout).kind == .timedOut)
+        #expect(NetworkErrorText.classify(ChannelError.connectTimeout(.seconds(10))).kind == .timedOut)
+        #expect(NetworkErrorText.classify(HTTPClientError.remoteConnectionClosed).kind == .closed)
+        #expect(NetworkErrorText.classify(NIOSSLExtraError.failedToValidateHostname).kind == .tls)
+        #expect(NetworkErrorText.classify(NIOSSLError.handshakeFailed(.sslError([]))).kind == .tls)
+        let proxy = ProxyServer(host: "127.0.0.1", port: 3128)
+        #expect(NetworkErrorText.classify(HTTPClientError.invalidProxyResponse, proxy: proxy).kind == .refused)
+        #expect(NetworkErrorText.classify(WebSocketClientError.proxyHandshakeTimeout, proxy: proxy).kind == .timedOut)
+    }
+
+    @Test("a call to a closed port fails as refused, typed, with the place in its words")
+    func refusedCall() async {
+        let result = await HTTPTransport(settings: TransportSettings()).execute(HTTPRequest(method: "GET", url: "http://127.0.0.1:9/x"))
+        guard case .failure(let failure) = result else {
+            Issue.record("\(result)")
+            return
+        }
+        #expect(failure.kind == .refused)
+        #expect(failure.detail == "connection refused (127.0.0.1:9)")
+        #expect(!BackendError.network(failure).mayHaveReachedServer)
     }
 
     @Test func certificateDates() {

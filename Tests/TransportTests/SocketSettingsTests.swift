@@ -41,21 +41,8 @@ struct SocketSettingsTests {
     @Test("a frame the server sends in the same write as its 101 reaches the session", arguments: ["127.0.0.1", "::1"])
     func greetingBehindTheUpgradeIsKept(host: String) async throws {
         let server = try RawUpgradeServer(host: host, answer: .acceptAndGreet("SESSION_START"))
-        let (outbound, continuation) = AsyncStream<String>.makeStream()
-        let events = Mutex<[String]>([])
-        await WebSocketConnection.run(
-            endpoint: SocketEndpoint(url: server.url), settings: .direct, outbound: outbound,
-            logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
-        ) { event in
-            switch event {
-            case .opened: events.withLock { $0.append("opened") }
-            case .frame(let text):
-                events.withLock { $0.append(text) }
-                continuation.finish()  // we have what we came for: close
-            case .closed(let close): events.withLock { $0.append("closed \(close)") }
-            }
-        }
-        #expect(Array(events.withLock { $0 }.prefix(2)) == ["opened", "SESSION_START"], "\(events.withLock { $0 })")
+        let events = await SocketRun.events(from: server.url, until: "SESSION_START")
+        #expect(Array(events.prefix(2)) == ["opened", "SESSION_START"], "\(events)")
     }
 
     /// The values of the header `name` (any case) in a request head, in order.

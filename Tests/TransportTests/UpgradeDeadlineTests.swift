@@ -22,11 +22,7 @@ struct UpgradeDeadlineTests {
                 endpoint: SocketEndpoint(url: server.url), settings: .direct, upgradeDeadline: .milliseconds(500),
                 outbound: outbound, logger: Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
             ) { event in
-                switch event {
-                case .opened: eventsIn.yield("opened")
-                case .frame(let text): eventsIn.yield(text)
-                case .closed(let close): eventsIn.yield("\(close)")
-                }
+                eventsIn.yield(SocketRun.words(event))
             }
             eventsIn.finish()
         }
@@ -34,7 +30,7 @@ struct UpgradeDeadlineTests {
         // Generous: the deadline is half a second. Without one, nothing ever comes.
         let first = await Self.first(of: events, within: .seconds(30))
         let close = try #require(first, "no report within 30 s: the socket hangs in `connecting`")
-        #expect(close.hasPrefix("unreachable") && close.contains("no answer to the upgrade within 500 ms"), "\(close)")
+        #expect(close.hasPrefix("closed unreachable") && close.contains("no answer to the upgrade within 500 ms"), "\(close)")
         await run.value
         var later: [String] = []
         for await event in events { later.append(event) }
