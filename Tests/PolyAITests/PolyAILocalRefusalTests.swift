@@ -14,9 +14,9 @@ struct PolyAILocalRefusalTests {
         let large = OutboxEntry(
             localId: "L1", clientToken: "T1", text: String(repeating: "a", count: 1_048_577), contentType: "text/plain",
             createdAt: t0)
-        var (core, socket) = try PolyAIOfferTests().connectedCore(restoring: [large])
-        var effects = core.handle(.timer(.subscribe), now: t0)  // nothing replayed: the socket is ready
-        effects += core.handle(.socketFrame(socket, #"{"type":"EVENT_TYPE_HEARTBEAT","payload":{},"sequence":null}"#), now: t0)
+        var (core, socket) = try PolyAIOfferTests().connectedCore(restoring: [large], answered: false)
+        // The server answers the opening heartbeat: the socket is ready and the outbox is tried.
+        let effects = core.handle(.socketFrame(socket, #"{"type":"EVENT_TYPE_HEARTBEAT","payload":{},"sequence":null}"#), now: t0)
         let notices = effects.compactMap { effect -> String? in
             if case .publish(.notice(let text)) = effect { text } else { nil }
         }

@@ -12,8 +12,9 @@ struct PolyAIOfferTests {
     /// An unsigned token that never expires (the wire only reads `exp`).
     let token = "eyJhbGciOiJub25lIn0.eyJleHAiOjQxMDI0NDQ4MDB9.c2ln"
 
-    /// A core rejoining session `s1` (no REST calls), with `outbox` left unsent by an earlier run, its socket live.
-    func connectedCore(restoring outbox: [OutboxEntry] = []) throws -> (core: SessionCore, socket: SocketID) {
+    /// A core rejoining session `s1` (no REST calls), with `outbox` left unsent by an earlier run, its socket
+    /// open and (`answered`) live: the server has answered the heartbeat written on opening.
+    func connectedCore(restoring outbox: [OutboxEntry] = [], answered: Bool = true) throws -> (core: SessionCore, socket: SocketID) {
         var options = PolyAIOptions(
             apiKey: "key", hostId: "tests", environment: .custom(rest: "http://polyai.test/api/v1", ws: "ws://polyai.test/ws"),
             streaming: true)
@@ -26,8 +27,7 @@ struct PolyAIOfferTests {
             if case .openSocket(let id, _) = effect { id } else { nil }
         }.first)
         _ = core.handle(.socketOpened(socket), now: t0)
-        // The server answers the heartbeat written on opening: the socket is ready.
-        _ = core.handle(.socketFrame(socket, #"{"type":"EVENT_TYPE_HEARTBEAT","payload":{}}"#), now: t0)
+        if answered { _ = core.handle(.socketFrame(socket, #"{"type":"EVENT_TYPE_HEARTBEAT","payload":{}}"#), now: t0) }
         return (core, socket)
     }
 
