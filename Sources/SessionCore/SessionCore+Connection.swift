@@ -250,7 +250,8 @@ extension SessionCore {
     static func error(for close: SocketClose, wasOpen: Bool) -> BackendError {
         switch close {
         case .afterOpen(1009):
-            .network(TransportFailure(.closed, "the server sent a message larger than Helpline takes (1 MiB), so the connection was closed"))
+            // Said by the side that received the message too large: here the server, of one of ours.
+            .network(TransportFailure(.closed, "the server closed the connection: a message sent to it was too large (1009)"))
         case .afterOpen(let code): .network(TransportFailure(.closed, "socket closed by the server (\(code.map(String.init) ?? "no close code"))"))
         case .upgradeRefused: .network(TransportFailure(.refused, "the server refused the socket upgrade"))
         case .unreachable(let failure): .network(failure)

@@ -4,14 +4,8 @@ import Foundation
 /// What the socket brings: items, receipts, typing, liveness, the chat's end.
 extension SessionCore {
     mutating func received(_ frame: String, on id: SocketID) {
-        guard socket.id == id, socket.isOpen else { return }
-        lastFrameAt = now
-        if heartbeatSentAt != nil { heartbeatAnswered() }
+        guard heardFrom(id) else { return }
         noteFrame(frame, outgoing: false)
-        if awaitingServerEnd, connection.state == .closing {
-            // The server is still answering (the echo of our end, a last reply): wait on for its end.
-            startTimer(.endGrace, after: patient(settings.endGrace, rounds: 2))
-        }
         let decoded = wire.decode(frame, now: now)
         for reply in decoded.replies { write(reply, on: id) }
         for event in decoded.events {
@@ -23,13 +17,24 @@ extension SessionCore {
     /// The driver skipped a message over the size limit: the socket is alive and stays open; the user
     /// is told, once for each message skipped.
     mutating func skippedOversized(_ bytes: Int, on id: SocketID) {
-        guard socket.id == id, socket.isOpen else { return }
-        lastFrameAt = now
-        if heartbeatSentAt != nil { heartbeatAnswered() }
+        guard heardFrom(id) else { return }
         log(.warning, "skipped a socket message of \(bytes) bytes (over \(SocketLimits.largestMessage))")
         let size = FileTransfer.size(Int64(clamping: bytes))
         notice(
             "The server sent a message of \(size), larger than Helpline takes (\(SocketLimits.largestMessageInWords)); it was skipped.")
+    }
+
+    /// Something arrived on socket `id` (a frame, or one skipped as too large): false when it is not the
+    /// current open socket. Otherwise the socket is alive (the heartbeat is answered) and, while our end
+    /// waits for the server's, the server is still answering: wait on for its end.
+    private mutating func heardFrom(_ id: SocketID) -> Bool {
+        guard socket.id == id, socket.isOpen else { return false }
+        lastFrameAt = now
+        if heartbeatSentAt != nil { heartbeatAnswered() }
+        if awaitingServerEnd, connection.state == .closing {
+            startTimer(.endGrace, after: patient(settings.endGrace, rounds: 2))
+        }
+        return true
     }
 
     /// Applies one decoded event; `live` is false for events read from a transcript page.
