@@ -52,7 +52,7 @@ public struct PolyAIWire: ChatWire {
             heartbeatInterval: heartbeat ?? PolyAIPolicies.heartbeatInterval, reconnectPolicy: policy,
             historyArrivesOnSocket: true, sendsOnSocket: true, typingInterval: 0, hasReceipts: false,
             messageLimit: MessageLimit(maximum: server?.maxMessageSizeBytes ?? 1_048_576, unit: .bytes),
-            attachments: nil, readiness: .opened)
+            attachments: nil, readiness: .answeredOrQuiet)
     }
 
     /// The access token and session, to rejoin within ten idle minutes.

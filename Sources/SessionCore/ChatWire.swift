@@ -203,10 +203,11 @@ public enum SocketReadiness: Sendable, Hashable {
     /// Only once the server confirms the subscription (``BackendEvent/subscribed``); a socket that never
     /// confirms is subscribed again, then replaced (Amazon Connect's `aws/subscribe`).
     case confirmed
-    /// As soon as it opens: its first frame (the replay, if any) or, when none comes within the
-    /// subscribe timeout, the quiet itself says the replay was empty. A server need not confirm anything
-    /// (PolyAI, whose `SESSION_START` on a reconnect the spec leaves open).
-    case opened
+    /// Once the server answers what the wire wrote on opening (PolyAI's heartbeat, answered after the
+    /// replay; the wire reports it as ``BackendEvent/subscribed``), or, when nothing answers within the
+    /// subscribe timeout, then: the server need confirm nothing, and the socket is never replaced for
+    /// its silence (PolyAI, whose `SESSION_START` on a reconnect the spec leaves open).
+    case answeredOrQuiet
 }
 
 /// The longest message a service accepts.

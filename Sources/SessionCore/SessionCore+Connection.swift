@@ -111,7 +111,7 @@ extension SessionCore {
     /// a socket ready when opened is ready now.
     mutating func subscriptionLate() {
         guard case .subscribing(let id, let attempt) = socket else { return }
-        if wire.capabilities.readiness == .opened {
+        if wire.capabilities.readiness == .answeredOrQuiet {
             // Nothing came: the server had nothing to replay and confirms nothing.
             log(.info, "nothing replayed on the new socket; it is ready")
             subscribed()
