@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes the seed corpora of the fuzz targets (Fuzz/corpus/<target>/seed-*) from the spec fixtures
-(../shared/specs/fixtures, or HELPLINE_SPECS) and the repository's own test data.
+(Tests/Fixtures/specs/fixtures, or HELPLINE_SPECS) and the repository's own test data.
 
 The seeds are committed, so `make fuzz` needs nothing outside the repository; run this again only when
 the fixtures change. Files named regression-* (inputs that once failed) are left alone.
@@ -11,7 +11,7 @@ import os
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPECS = os.environ.get("HELPLINE_SPECS", os.path.join(os.path.dirname(ROOT), "shared", "specs"))
+SPECS = os.environ.get("HELPLINE_SPECS", os.path.join(ROOT, "Tests", "Fixtures", "specs"))
 FIXTURES = os.path.join(SPECS, "fixtures")
 
 

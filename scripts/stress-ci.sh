@@ -16,8 +16,6 @@ failed=0
 for n in $(seq 1 "$RUNS"); do
   rm -rf "$WORK/$n" && mkdir -p "$WORK/$n"
   git clone -q "$REPO" "$WORK/$n/main" && git -C "$WORK/$n/main" checkout -q "$COMMIT"
-  # The specs and fixtures live beside the repository.
-  [ -d "$REPO/../shared" ] && cp -r "$REPO/../shared" "$WORK/$n/shared"
   start=$(date +%s)
   (cd "$WORK/$n/main" && .ci/run) > "$WORK/run$n.log" 2>&1
   rc=$?

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Finds the shared protocol spec folder (`../shared/specs` beside the repository).
+/// Finds the protocol spec folder kept in the repository (`Tests/Fixtures/specs`, or `$HELPLINE_SPECS`).
 enum SpecFixtures {
     static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -8,7 +8,7 @@ enum SpecFixtures {
 
     static var specs: URL {
         if let custom = ProcessInfo.processInfo.environment["HELPLINE_SPECS"] { return URL(fileURLWithPath: custom) }
-        return repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/specs")
+        return repositoryRoot.appendingPathComponent("Tests/Fixtures/specs")
     }
 
     static func connectFixtures() throws -> [(name: String, data: Data)] {

@@ -3,18 +3,16 @@ import Testing
 
 @testable import DemoServer
 
-/// The shared spec fixtures (`../shared/specs/fixtures/connect` beside the repository, or `$HELPLINE_SPECS`).
+/// The Connect spec fixtures kept in the repository (`Tests/Fixtures/specs/fixtures/connect`, or under `$HELPLINE_SPECS`).
 enum ConnectFixtures {
     static var folder: URL {
         if let custom = ProcessInfo.processInfo.environment["HELPLINE_SPECS"] {
             return URL(fileURLWithPath: custom).appendingPathComponent("fixtures/connect")
         }
         return URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("shared/specs/fixtures/connect")
+            .deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Tests/Fixtures/specs/fixtures/connect")
     }
-
-    static var available: Bool { FileManager.default.fileExists(atPath: folder.path) }
 
     static func object(_ name: String) throws -> [String: Any] {
         let data = try Data(contentsOf: folder.appendingPathComponent("\(name).json"))
@@ -36,7 +34,6 @@ enum ConnectFixtures {
     static func keys(_ object: Any?) -> Set<String> { Set((object as? [String: Any])?.keys ?? [:].keys) }
 }
 
-@Suite(.enabled(if: ConnectFixtures.available, "needs ../shared/specs/fixtures/connect (or HELPLINE_SPECS)"))
 struct FixtureConformanceTests {
     @Test func controlFramesEqualTheFixtures() async throws {
         try await withDemoServer { _, client in

@@ -89,7 +89,7 @@ import Testing
         defer { Task { await server.stop() } }
         for (fixture, pick, title) in [("panel", 2, "Report lost card"), ("quickreply", 3, "Poor")] {
             let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("../shared/specs/fixtures/connect/message-interactive-\(fixture).json")
+                .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures/specs/fixtures/connect/message-interactive-\(fixture).json")
             let frame = try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any]
             let item = try JSONSerialization.jsonObject(with: Data(((frame?["content"] as? String) ?? "").utf8)) as? [String: Any]
             let content = try #require(item?["Content"] as? String)

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Loads the shared PolyAI fixtures (`../shared/specs/fixtures/polyai` beside the repository).
+/// Loads the PolyAI fixtures kept in the repository (`Tests/Fixtures/specs/fixtures/polyai`, or under `$HELPLINE_SPECS`).
 enum PolyAIFixtures {
     static var repositoryRoot: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -9,7 +9,7 @@ enum PolyAIFixtures {
 
     static var folder: URL {
         let specs = ProcessInfo.processInfo.environment["HELPLINE_SPECS"].map { URL(fileURLWithPath: $0) }
-            ?? repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/specs")
+            ?? repositoryRoot.appendingPathComponent("Tests/Fixtures/specs")
         return specs.appendingPathComponent("fixtures/polyai")
     }
 
