@@ -71,7 +71,11 @@ func fuzzConnect(_ selector: UInt8, _ response: HTTPResponse, _ bodies: [Data]) 
     if case .describeView = operation { wire.views.pending["v1"] = PendingView(token: "view-token", data: ["a": "b"]) }
     if case .upload = operation { _ = wire.begin(operation, now: fuzzNow) }
     var result = HTTPResult.response(response)
-    if selector >= 0x80 { result = .failure(String(decoding: response.body.prefix(64), as: UTF8.self)) }
+    if selector >= 0x80 {
+        let kinds: [TransportFailure.Kind] = [.refused, .reset, .timedOut, .tls, .dns, .unreachable, .closed, .other]
+        let kind = kinds[Int(selector) % kinds.count]
+        result = .failure(TransportFailure(kind, String(decoding: response.body.prefix(64), as: UTF8.self)))
+    }
     var output = wire.resume(operation, with: result, now: fuzzNow)
     checkConnect(output, operation)
     // The upload goes on: the PUT's answer, then CompleteAttachmentUpload's.

@@ -6,17 +6,17 @@ enum ConnectErrors {
     /// An error answer: type from `x-amzn-ErrorType` (cut at `:` or `,`), else body `code`/`__type`;
     /// message from `message` or `Message`.
     static func error(from response: HTTPResponse) -> BackendError {
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any] ?? [:]
+        let object = JSONValue(parsing: response.body) ?? .object([:])
         var type = response.headers["x-amzn-errortype"].map { header in
             String(header.prefix { $0 != ":" && $0 != "," })
         }
         if type == nil || type?.isEmpty == true {
-            type = (object["code"] as? String) ?? (object["__type"] as? String).map { raw in
+            type = object["code"]?.string ?? object["__type"]?.string.map { raw in
                 String(raw.split(separator: "#").last ?? Substring(raw))
             }
         }
         let name = type ?? "HTTP\(response.status)"
-        let message = (object["message"] as? String) ?? (object["Message"] as? String) ?? "no details"
+        let message = object["message"]?.string ?? object["Message"]?.string ?? "no details"
         switch response.status {
         case 403: return .accessDenied(message)
         case 429, 500...599: return .unavailable(status: response.status, type: name, message: message)

@@ -145,10 +145,7 @@ enum ConnectItemMapper {
     }
 
     private static func messageId(fromReceiptContent content: String?) -> String? {
-        guard let data = content?.data(using: .utf8),
-            let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        return object["messageId"] as? String
+        content.flatMap { JSONValue(parsing: $0) }?["messageId"]?.string
     }
 }
 

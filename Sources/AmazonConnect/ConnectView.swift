@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import SessionCore
 
 /// An Amazon Connect view (spec §3.6 ViewResource, DescribeView) rendered as readable markdown.
 ///
@@ -17,12 +18,11 @@ struct ConnectView: Sendable, Equatable {
     var actions: [String]
 
     /// The view token and data of a ViewResource message's `Content`; nil for other content.
-    static func reference(in content: String) -> (token: String, data: [String: Any])? {
-        guard let object = json(content), object["templateType"] as? String == "ViewResource",
-            let body = (object["data"] as? [String: Any])?["content"] as? [String: Any],
-            let token = body["viewToken"] as? String, !token.isEmpty
+    static func reference(in content: String) -> (token: String, data: [String: JSONValue])? {
+        guard let object = JSONValue(parsing: content), object["templateType"]?.string == "ViewResource",
+            let body = object["data"]?["content"], let token = body["viewToken"]?.nonEmptyString
         else { return nil }
-        let data = (body["viewData"] as? [String: Any]) ?? (body["viewData"] as? String).flatMap(json) ?? [:]
+        let data = body["viewData"]?.object ?? body["viewData"]?.string.flatMap { JSONValue(parsing: $0)?.object } ?? [:]
         return (token, data)
     }
 
@@ -30,46 +30,45 @@ struct ConnectView: Sendable, Equatable {
     ///
     /// Inputs are the input schema's properties, the `Name`s of the template's input components and
     /// the keys of `data`, except `Heading` and whatever the template shows as text (`$.Field`).
-    func form(data: [String: Any]) -> ChatForm {
-        let template = Self.json(template) ?? [:]
-        let title = ((template["Head"] as? [String: Any])?["Title"] as? String) ?? name
+    func form(data: [String: JSONValue]) -> ChatForm {
+        let template = JSONValue(parsing: template) ?? .object([:])
+        let title = template["Head"]?["Title"]?.string ?? name
         var lines = ["**\(title)**"]
-        if let heading = data["Heading"] as? String, !heading.isEmpty, heading != title { lines += ["", "_\(heading)_"] }
+        if let heading = data["Heading"]?.string, !heading.isEmpty, heading != title { lines += ["", "_\(heading)_"] }
         var texts: [String] = []
         var shown: Set<String> = ["Heading"]
         var named: [String] = []
         Self.collect(template["Body"], data: data, texts: &texts, shown: &shown, inputs: &named)
         for text in texts { lines += ["", text] }
-        let schema = (Self.json(inputSchema)?["properties"] as? [String: Any]) ?? [:]
+        let schema = JSONValue(parsing: inputSchema)?["properties"]?.object ?? [:]
         var names = named
         for key in Set(schema.keys).union(data.keys).sorted() where !names.contains(key) { names.append(key) }
         let fields = names.filter { !shown.contains($0) || named.contains($0) }.map { key in
-            FormField(
-                name: key, value: Self.text(data[key]) ?? "",
-                type: ((schema[key] as? [String: Any])?["type"] as? String) ?? "string")
+            FormField(name: key, value: Self.text(data[key]) ?? "", type: schema[key]?["type"]?.string ?? "string")
         }
         return ChatForm(intro: lines.joined(separator: "\n"), fields: fields)
     }
 
     /// Markdown for the view filled with `data` (its actions are shown as choices).
-    func markdown(data: [String: Any]) -> String {
+    func markdown(data: [String: JSONValue]) -> String {
         form(data: data).markdown
     }
 
     /// Texts of template components (`Props.Content`, `Props.Text`, `Props.Heading`, `Props.Label`) in
     /// order, the data keys they show (`$.Field`), and the `Props.Name` of input components.
     private static func collect(
-        _ node: Any?, data: [String: Any], texts: inout [String], shown: inout Set<String>, inputs: inout [String]
+        _ node: JSONValue?, data: [String: JSONValue], texts: inout [String], shown: inout Set<String>,
+        inputs: inout [String]
     ) {
-        if let list = node as? [Any] {
+        if let list = node?.array {
             for child in list { collect(child, data: data, texts: &texts, shown: &shown, inputs: &inputs) }
             return
         }
-        guard let component = node as? [String: Any] else { return }
-        let props = component["Props"] as? [String: Any] ?? [:]
-        if let name = props["Name"] as? String, !name.isEmpty, !inputs.contains(name) { inputs.append(name) }
+        guard let component = node, component.object != nil else { return }
+        let props = component["Props"] ?? .object([:])
+        if let name = props["Name"]?.nonEmptyString, !inputs.contains(name) { inputs.append(name) }
         for key in ["Heading", "Text", "Label", "Content"] {
-            guard let value = props[key] as? String, !value.isEmpty else { continue }
+            guard let value = props[key]?.nonEmptyString else { continue }
             let reference = value.hasPrefix("$.") ? String(value.dropFirst(2)) : nil
             if let reference { shown.insert(reference) }
             let resolved = reference.map { text(data[$0]) } ?? value
@@ -78,19 +77,13 @@ struct ConnectView: Sendable, Equatable {
         collect(component["Content"], data: data, texts: &texts, shown: &shown, inputs: &inputs)
     }
 
-    private static func text(_ value: Any?) -> String? {
+    /// A data value as the form shows it: a string as is (nil when empty), anything else as JSON.
+    private static func text(_ value: JSONValue?) -> String? {
         switch value {
-        case let string as String: string.isEmpty ? nil : string
-        case let number as NSNumber: number.stringValue
-        case .some(let other): String(describing: other)
+        case .string(let string): string.isEmpty ? nil : string
+        case .some(let other): other.text
         case .none: nil
         }
-    }
-
-    /// The JSON object in `text`, if it holds one.
-    static func json(_ text: String) -> [String: Any]? {
-        guard let data = text.data(using: .utf8) else { return nil }
-        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
     }
 }
 

@@ -57,7 +57,7 @@ extension ConnectWire {
             let view = ConnectView(
                 name: reply.view?.name ?? "Form", template: reply.view?.content?.template ?? "{}",
                 inputSchema: reply.view?.content?.inputSchema ?? "{}", actions: reply.view?.content?.actions ?? [])
-            let rendered = RenderedView(form: view.form(data: pending.data.value), actions: view.actions)
+            let rendered = RenderedView(form: view.form(data: pending.data), actions: view.actions)
             views.rendered[itemId] = rendered
             views.pending[itemId] = nil
             return .done(.view(itemId: itemId, form: rendered.form, actions: rendered.actions))
@@ -81,23 +81,12 @@ extension ConnectWire {
 /// A view message waiting for DescribeView: its token and the data to fill in.
 struct PendingView: Sendable, Hashable {
     var token: String
-    var data: ViewData
+    var data: [String: JSONValue]
 
-    init(token: String, data: [String: Any]) {
+    init(token: String, data: [String: JSONValue]) {
         self.token = token
-        self.data = ViewData(value: data)
+        self.data = data
     }
-}
-
-/// JSON view data (plain JSON values only, hence safe to share).
-struct ViewData: @unchecked Sendable, Hashable {
-    let value: [String: Any]
-
-    static func == (lhs: ViewData, rhs: ViewData) -> Bool {
-        NSDictionary(dictionary: lhs.value).isEqual(to: rhs.value)
-    }
-
-    func hash(into hasher: inout Hasher) { hasher.combine(value.count) }
 }
 
 /// A fetched view: its form as the flow filled it in, and its actions.

@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import SessionCore
 
 /// What the customer sends to answer an interactive message (spec §3.6 "How the customer answers"),
 /// and how such an answer reads in the transcript.
@@ -33,9 +34,12 @@ enum InteractiveReply {
     }
 
     /// A list picker's paging element (`SHOW_MORE` or `PREVIOUS_OPTIONS`), with the list's paging fields.
-    static func listPaging(_ action: String, list: [String: Any]) -> ChoiceReply {
-        func number(_ key: String) -> JSONText { (list[key] as? Int).map { .int($0) } ?? .null }
-        func string(_ key: String) -> JSONText { (list[key] as? String).map { .string($0) } ?? .null }
+    static func listPaging(_ action: String, list: JSONValue) -> ChoiceReply {
+        func number(_ key: String) -> JSONText {
+            if case .integer(let whole) = list[key] { return .int(whole) }
+            return .null
+        }
+        func string(_ key: String) -> JSONText { list[key]?.string.map { .string($0) } ?? .null }
         let content = JSONText.object([
             ("version", .string("1.0")),
             ("data", .object([
@@ -62,23 +66,23 @@ enum InteractiveReply {
     /// How an `interactive.response` reads in the transcript (the same text its sender was shown); nil
     /// when it is not one Helpline knows.
     static func display(ofResponse content: String) -> String? {
-        guard let object = ConnectView.json(content), let action = object["action"] as? String else { return nil }
-        let data = object["data"] as? [String: Any] ?? [:]
-        if object["templateType"] as? String == "ViewResource" {
-            if action == " ", let text = data["content"] as? String { return text }
-            let fields = (try? JSONDecoder().decode(ViewAnswerWire.self, from: Data(content.utf8)))?.data ?? [:]
-            let values = displayValues(fields.map { ($0.key, $0.value.json) })
+        guard let object = JSONValue(parsing: content), let action = object["action"]?.string else { return nil }
+        let data = object["data"] ?? .object([:])
+        if object["templateType"]?.string == "ViewResource" {
+            if action == " ", let text = data["content"]?.string { return text }
+            let fields = (data.object ?? [:]).map { ($0.key, JSONText($0.value)) }
+            let values = displayValues(fields)
             return values.isEmpty ? action : "\(action) — \(values)"
         }
-        if data["templateType"] as? String == "ListPicker" { return pagingDisplay(action) }
+        if data["templateType"]?.string == "ListPicker" { return pagingDisplay(action) }
         return nil
     }
 
     /// How a carousel selection sent as plain text reads; nil for any other text.
     static func display(ofPlain text: String) -> String? {
-        guard text.hasPrefix("{"), let object = ConnectView.json(text), object.count == 3,
-            object["templateIdentifier"] is String, let title = object["listTitle"] as? String,
-            let selection = object["selectionText"] as? String
+        guard text.hasPrefix("{"), let object = JSONValue(parsing: text)?.object, object.count == 3,
+            object["templateIdentifier"]?.string != nil, let title = object["listTitle"]?.string,
+            let selection = object["selectionText"]?.string
         else { return nil }
         return carouselDisplay(listTitle: title, selectionText: selection)
     }
@@ -114,41 +118,10 @@ enum InteractiveReply {
     }
 }
 
-/// The `data` of a view's answer, read back from its echo.
-private struct ViewAnswerWire: Decodable {
-    /// One field's value.
-    enum Value: Decodable {
-        case string(String), bool(Bool), number(Double), other
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let text = try? container.decode(String.self) {
-                self = .string(text)
-            } else if let flag = try? container.decode(Bool.self) {
-                self = .bool(flag)
-            } else if let number = try? container.decode(Double.self) {
-                self = .number(number)
-            } else {
-                self = .other
-            }
-        }
-
-        var json: JSONText {
-            switch self {
-            case .string(let text): .string(text)
-            case .bool(let flag): .bool(flag)
-            case .number(let number): .number(number)
-            case .other: .null
-            }
-        }
-    }
-    var data: [String: Value]
-}
-
 /// A JSON value written with its object keys in a fixed order.
 indirect enum JSONText: Sendable, Equatable {
     case string(String)
-    case int(Int)
+    case int(Int64)
     case number(Double)
     case bool(Bool)
     case null
@@ -156,33 +129,29 @@ indirect enum JSONText: Sendable, Equatable {
 
     static func == (lhs: JSONText, rhs: JSONText) -> Bool { lhs.text == rhs.text }
 
-    /// The compact JSON text.
-    var text: String {
-        switch self {
-        case .string(let value): Self.quote(value)
-        case .int(let value): String(value)
-        case .number(let value):
-            value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        case .bool(let value): value ? "true" : "false"
-        case .null: "null"
-        case .object(let members): "{" + members.map { Self.quote($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
+    /// A value read from JSON, written back (object keys sorted; a field's value in an answer's echo
+    /// is a string, number or boolean, anything else is written `null`).
+    init(_ value: JSONValue) {
+        switch value {
+        case .string(let text): self = .string(text)
+        case .bool(let flag): self = .bool(flag)
+        case .integer(let whole): self = .int(whole)
+        case .number(let number): self = .number(number)
+        case .object(let members): self = .object(members.keys.sorted().compactMap { key in members[key].map { (key, JSONText($0)) } })
+        case .null, .array: self = .null
         }
     }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, the rest as is.
-    static func quote(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let c where c.value < 0x20: out += String(format: "\\u%04x", c.value)
-            default: out.unicodeScalars.append(scalar)
-            }
+    /// The compact JSON text.
+    var text: String {
+        switch self {
+        case .string(let value): JSONValue.quoted(value)
+        case .int(let value): String(value)
+        case .number(let value): JSONValue.numberText(value)
+        case .bool(let value): value ? "true" : "false"
+        case .null: "null"
+        case .object(let members):
+            "{" + members.map { JSONValue.quoted($0.0) + ":" + $0.1.text }.joined(separator: ",") + "}"
         }
-        return out + "\""
     }
 }

@@ -1,5 +1,6 @@
 import ChatModel
 import Foundation
+import SessionCore
 
 /// An Amazon Connect interactive message (spec §3.6) as readable markdown (its title, subtitle and image)
 /// plus pickable choices (shown under it, numbered, by the front ends).
@@ -21,8 +22,8 @@ struct InteractiveTemplate: Sendable, Equatable {
 
     /// Parses the `Content` of an interactive message; nil when it is not a template we can read.
     static func parse(_ content: String, timeZone: TimeZone = .current, locale: Locale = .current) -> InteractiveTemplate? {
-        guard let root = ConnectView.json(content), let type = root["templateType"] as? String, type != "ViewResource",
-            let body = (root["data"] as? [String: Any])?["content"] as? [String: Any]
+        guard let root = JSONValue(parsing: content), let type = root["templateType"]?.string, type != "ViewResource",
+            let body = root["data"]?["content"], body.object != nil
         else { return nil }
         var lines = header(body, fallbackTitle: type)
         var choices: [String] = []
@@ -30,11 +31,10 @@ struct InteractiveTemplate: Sendable, Equatable {
         var replies: [ChoiceReply] = []
         switch type {
         case "ListPicker", "Panel", "QuickReply":
-            let elements = body["elements"] as? [[String: Any]] ?? []
-            for element in elements {
-                guard let name = element["title"] as? String else { continue }
-                let paging = element["actionDetail"] as? String
-                let detail = (element["subtitle"] as? String).map { " — \($0)" } ?? ""
+            for element in body["elements"]?.objects ?? [] {
+                guard let name = element["title"]?.string else { continue }
+                let paging = element["actionDetail"]?.string
+                let detail = element["subtitle"]?.string.map { " — \($0)" } ?? ""
                 choices.append(name)
                 if let paging, type == "ListPicker", ["SHOW_MORE", "PREVIOUS_OPTIONS"].contains(paging) {
                     replies.append(InteractiveReply.listPaging(paging, list: body))
@@ -45,26 +45,26 @@ struct InteractiveTemplate: Sendable, Equatable {
                 }
             }
         case "TimePicker":
-            let slots = body["timeslots"] as? [[String: Any]] ?? []
-            if let place = (body["location"] as? [String: Any])?["title"] as? String { lines[0] += "  \nat \(place)" }
-            for slot in slots {
-                guard let date = slot["date"] as? String else { continue }
-                let minutes = (slot["duration"] as? Int).map { " (\($0) min)" } ?? ""
+            if let place = body["location"]?["title"]?.string { lines[0] += "  \nat \(place)" }
+            for slot in body["timeslots"]?.objects ?? [] {
+                guard let date = slot["date"]?.string else { continue }
+                // A slot of up to a week, in minutes; anything else is not shown.
+                let minutes = slot["duration"]?.int(in: 0...10_080).map { " (\($0) min)" } ?? ""
                 let shown = SlotTime.display(date, timeZone: timeZone, locale: locale) + minutes
                 choices.append(shown)
                 labels.append(shown)
                 replies.append(ChoiceReply(contentType: "text/plain", content: date, display: shown))
             }
         case "Carousel":
-            let omitTitle = body["omitTitleFromCarouselResponse"] as? Bool ?? false
-            for panel in body["elements"] as? [[String: Any]] ?? [] {
-                let inner = ((panel["data"] as? [String: Any])?["content"] as? [String: Any]) ?? [:]
-                let panelTitle = inner["title"] as? String ?? "option"
-                let identifier = panel["templateIdentifier"] as? String ?? ""
+            let omitTitle = body["omitTitleFromCarouselResponse"]?.bool ?? false
+            for panel in body["elements"]?.objects ?? [] {
+                let inner = panel["data"]?["content"] ?? .object([:])
+                let panelTitle = inner["title"]?.string ?? "option"
+                let identifier = panel["templateIdentifier"]?.string ?? ""
                 lines.append("")
                 lines += header(inner, fallbackTitle: panelTitle)
-                for element in inner["elements"] as? [[String: Any]] ?? [] {
-                    guard let name = element["title"] as? String else { continue }
+                for element in inner["elements"]?.objects ?? [] {
+                    guard let name = element["title"]?.string else { continue }
                     choices.append("\(panelTitle): \(name)")
                     labels.append("\(panelTitle): \(name)")
                     replies.append(InteractiveReply.carousel(
@@ -78,11 +78,11 @@ struct InteractiveTemplate: Sendable, Equatable {
     }
 
     /// Title, subtitle and image link of a template's (or a carousel panel's) content, one line each.
-    private static func header(_ body: [String: Any], fallbackTitle: String) -> [String] {
-        var lines = ["**\(body["title"] as? String ?? fallbackTitle)**"]
-        if let subtitle = body["subtitle"] as? String, !subtitle.isEmpty { lines.append("_\(subtitle)_") }
-        if let image = body["imageData"] as? String, !image.isEmpty {
-            lines.append("[image: \(body["imageDescription"] as? String ?? "picture")](\(image))")
+    private static func header(_ body: JSONValue, fallbackTitle: String) -> [String] {
+        var lines = ["**\(body["title"]?.string ?? fallbackTitle)**"]
+        if let subtitle = body["subtitle"]?.nonEmptyString { lines.append("_\(subtitle)_") }
+        if let image = body["imageData"]?.nonEmptyString {
+            lines.append("[image: \(body["imageDescription"]?.string ?? "picture")](\(image))")
         }
         // Hard breaks: title, subtitle and image each on their own line, in one block.
         return [lines.joined(separator: "  \n")]

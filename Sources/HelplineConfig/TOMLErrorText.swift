@@ -15,7 +15,8 @@ enum TOMLErrorText {
         } else if let equals = source.firstIndex(of: "=") {
             let key = source[..<equals].trimmingCharacters(in: .whitespaces)
             if let (path, rest) = TOMLKeyLocator.keyPath(Substring(key)), rest.isEmpty, !path.isEmpty {
-                if detail.lowercased().contains("redefin") || detail.lowercased().contains("already") {
+                // Decided on the file, not on the parser's wording: did an earlier line set this key?
+                if TOMLKeyLocator(text).repeatedKeyLines.contains(number) {
                     message = "'\(key)' is set twice: \(detail)"
                 } else {
                     message = "cannot read the value of '\(key)' (strings need \"quotes\"): \(detail)"

@@ -7,6 +7,8 @@ import Foundation
 struct TOMLKeyLocator {
     /// The first line (1-based) of each full key path.
     private var lines: [[String]: Int] = [:]
+    /// Lines (1-based) whose `key =` names a key, or a table, that an earlier line defined already.
+    private(set) var repeatedKeyLines: Set<Int> = []
 
     /// Reads the headers and keys of `text`, skipping the inside of multi-line strings.
     init(_ text: String) {
@@ -28,6 +30,7 @@ struct TOMLKeyLocator {
                 continue
             }
             guard let (path, rest) = Self.keyPath(Substring(line)), !path.isEmpty, rest.first == "=" else { continue }
+            if lines[table + path] != nil { repeatedKeyLines.insert(number) }
             record(table + path, line: number)
             for quote in ["\"\"\"", "'''"] where rest.components(separatedBy: quote).count == 2 {
                 openMultiline = quote

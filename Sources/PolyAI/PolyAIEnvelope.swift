@@ -43,11 +43,11 @@ enum PolyAIFrameDecoder {
         guard type == PolyAIEventType.prefix + "EVENT_BATCH" else {
             return envelope(json, payload: json.child("payload")).map { [$0] } ?? []
         }
-        guard let raw = json.child("payload")?.object["events"] as? [Any] else { return [] }
+        guard let raw = json.child("payload")?.object["events"]?.array else { return [] }
         var decoded: [PolyAIEnvelope] = []
         for element in raw {
             // One non-object element drops the whole batch (the SDK does the same).
-            guard let object = element as? [String: Any] else { return [] }
+            guard let object = element.object else { return [] }
             let item = PolyAIJSON(object)
             guard let itemType = item.nonEmpty("type"), PolyAIEventType.known.contains(itemType) else { continue }
             var payload = item.child("payload")

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// The structural JWT check the SDK makes before connecting (spec §2.4).
 enum PolyAIJWT {
@@ -9,11 +10,11 @@ enum PolyAIJWT {
     static func isUsable(_ token: String, now: Date) -> Bool {
         let parts = token.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 3, let payload = decodeSegment(String(parts[1])),
-            let object = (try? JSONSerialization.jsonObject(with: payload)) as? [String: Any]
+            let object = JSONValue(parsing: payload)?.object
         else { return false }
         guard let exp = object["exp"] else { return true }
-        guard let number = exp as? NSNumber, !PolyAIJSON.isBoolean(number) else { return false }
-        return number.doubleValue + skew > now.timeIntervalSince1970
+        guard let seconds = exp.double else { return false }
+        return seconds + skew > now.timeIntervalSince1970
     }
 
     /// Base64url without padding → bytes.

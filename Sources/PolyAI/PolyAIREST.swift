@@ -61,13 +61,13 @@ enum PolyAIREST {
         case .response(let answer):
             response = answer
         }
-        let object = (try? JSONSerialization.jsonObject(with: response.body)) as? [String: Any]
+        let object = PolyAIJSON.parse(response.body)
         switch response.status {
         case 200...299:
             guard let object else { return .failed(.protocolError("Invalid JSON response from \(path)")) }
-            return .json(PolyAIJSON(object))
+            return .json(object)
         case 401, 403:
-            let detail = (object?["message"] as? String).map { "\($0), " } ?? ""
+            let detail = object?.string("message").map { "\($0), " } ?? ""
             return .failed(.badAPIKey("\(detail)HTTP \(response.status) from \(path)"))
         case 429:
             // Retry-After is taken within 0…30 s: a negative value would not be a pause.
@@ -79,7 +79,7 @@ enum PolyAIREST {
             // Not a refused key: nothing answers PolyAI's token call at this address.
             return .failed(.invalidConfiguration("no PolyAI messaging API at \(url) (HTTP 404); check --environment or --rest-url"))
         default:
-            let code = (object?["message"] as? String) ?? (object?["error"] as? String) ?? "HTTP \(response.status)"
+            let code = object?.string("message") ?? object?.string("error") ?? "HTTP \(response.status)"
             if invalidConnectorCodes.contains(code) { return .failed(.badAPIKey(code)) }
             if isTokenCall { return .failed(.protocolError("the access-token call failed: \(code) (HTTP \(response.status))")) }
             if response.status == 404 { return .failed(.sessionExpired) }

@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// PolyAI settings from flags and the environment, in that order of precedence.
 ///
@@ -39,9 +40,9 @@ public struct PolyAISettings: Sendable, Equatable {
     /// The `polyai` section's string values; empty when there is no file, an error when it is not JSON.
     static func loadFile(_ url: URL) throws -> [String: String] {
         guard let data = try? Data(contentsOf: url) else { return [:] }
-        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else {
+        guard let object = JSONValue(parsing: data)?.object else {
             throw PolyAIError.invalidConfiguration("the config file \(url.path) is not a JSON object")
         }
-        return (object["polyai"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
+        return (object["polyai"]?.object ?? [:]).compactMapValues(\.string)
     }
 }

@@ -121,11 +121,10 @@ struct DiagnosticsRecorder: Sendable {
     static func redact(_ text: String) -> String {
         let value = TraceRedactor.frame(text)
         var line: String
-        if JSONSerialization.isValidJSONObject(value),
-           let data = try? JSONSerialization.data(withJSONObject: value, options: [.sortedKeys, .withoutEscapingSlashes]) {
-            line = String(decoding: data, as: UTF8.self)
-        } else {
-            line = (value as? String) ?? TraceRedactor.scrub(text)
+        switch value {
+        case .object, .array: line = value.text
+        case .string(let scrubbed): line = scrubbed
+        default: line = TraceRedactor.scrub(text)
         }
         // What tells this frame from the others first: its summary, then the JSON (shortened).
         if let summary = FrameSummary.summary(of: value) { line = summary + " · " + line }

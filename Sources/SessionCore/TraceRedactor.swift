@@ -65,41 +65,40 @@ public enum TraceRedactor {
     }
 
     /// A body for the trace: JSON with secret fields masked, else text (scrubbed, at most 4 KiB).
-    public static func body(_ data: Data) -> Any {
-        if let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-            return json(object)
+    public static func body(_ data: Data) -> JSONValue {
+        if let value = JSONValue(parsing: data) {
+            return json(value)
         }
         let text = String(decoding: data.prefix(4096), as: UTF8.self)
-        return scrub(text) + (data.count > 4096 ? "…" : "")
+        return .string(scrub(text) + (data.count > 4096 ? "…" : ""))
     }
 
     /// A socket frame for the trace (JSON frames redacted field by field, also inside JSON strings).
-    public static func frame(_ text: String) -> Any {
+    public static func frame(_ text: String) -> JSONValue {
         body(Data(text.utf8))
     }
 
-    private static func json(_ value: Any) -> Any {
+    private static func json(_ value: JSONValue) -> JSONValue {
         switch value {
-        case let object as [String: Any]:
-            var out: [String: Any] = [:]
-            for (key, inner) in object {
-                if isSecretName(key), !(inner is [String: Any]), !(inner is [Any]) {
-                    if let secret = inner as? String { register(secret: secret) }
-                    out[key] = mask
+        case .object(let members):
+            var out: [String: JSONValue] = [:]
+            for (key, inner) in members {
+                if isSecretName(key), inner.object == nil, inner.array == nil {
+                    if let secret = inner.string { register(secret: secret) }
+                    out[key] = .string(mask)
                 } else {
                     out[key] = json(inner)
                 }
             }
-            return out
-        case let array as [Any]:
-            return array.map(json)
-        case let text as String:
-            if text.hasPrefix("{"), let data = text.data(using: .utf8),
-               let nested = try? JSONSerialization.jsonObject(with: data), nested is [String: Any] {
+            return .object(out)
+        case .array(let elements):
+            return .array(elements.map(json))
+        case .string(let text):
+            if text.hasPrefix("{"), let nested = JSONValue(parsing: text), nested.object != nil {
                 return json(nested)
             }
-            if text.hasPrefix("http") || text.hasPrefix("ws") { return url(text) }
-            return scrub(text)
+            if text.hasPrefix("http") || text.hasPrefix("ws") { return .string(url(text)) }
+            return .string(scrub(text))
         default:
             return value
         }

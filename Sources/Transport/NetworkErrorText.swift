@@ -59,7 +59,16 @@ enum NetworkErrorText {
         if let error = error as? NIOConnectionError, let first = error.connectionErrors.first {
             return isVerificationFailure(first.error)
         }
-        return error is NIOSSLError && String(describing: error).contains("CERTIFICATE_VERIFY_FAILED")
+        return (error as? NIOSSLError).map(rejectsTheCertificate) ?? false
+    }
+
+    /// True when BoringSSL refused the server's certificate. NIOSSL keeps BoringSSL's error code
+    /// private and gives only its printed form, in which the reason is BoringSSL's own identifier
+    /// (`SSL_R_CERTIFICATE_VERIFY_FAILED` prints as `CERTIFICATE_VERIFY_FAILED`): this is the one
+    /// decision taken on a library's printed error, and it is taken on that identifier alone.
+    private static func rejectsTheCertificate(_ error: NIOSSLError) -> Bool {
+        guard case .handshakeFailed(.sslError(let stack)) = error else { return false }
+        return stack.contains { String(describing: $0).contains("CERTIFICATE_VERIFY_FAILED") }
     }
 
     private static func isTunnelRefusal(_ error: any Error) -> Bool {
@@ -128,7 +137,7 @@ enum NetworkErrorText {
         }
         guard let ssl = error as? NIOSSLError else { return nil }
         let text = String(describing: ssl)
-        if text.contains("CERTIFICATE_VERIFY_FAILED") { return unverified }
+        if rejectsTheCertificate(ssl) { return unverified }
         if case .uncleanShutdown = ssl { return "TLS failure: the connection closed during the handshake" }
         return "TLS failure: \(short(text))"
     }

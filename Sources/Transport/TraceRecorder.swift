@@ -17,33 +17,30 @@ public final class TraceRecorder: Sendable {
         method: String, url: String, requestHeaders: [(String, String)], requestBody: Data?,
         status: Int?, responseBody: Data?, error: String?, duration: Duration
     ) {
-        var entry: [String: Any] = [
-            "kind": "http", "method": method, "url": TraceRedactor.url(url),
-            "requestHeaders": TraceRedactor.headers(requestHeaders),
-            "ms": Int(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000),
+        var entry: [String: JSONValue] = [
+            "kind": "http", "method": .string(method), "url": .string(TraceRedactor.url(url)),
+            "requestHeaders": .array(TraceRedactor.headers(requestHeaders).map { .array($0.map { .string($0) }) }),
+            "ms": .integer(duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000),
         ]
         if let requestBody, !requestBody.isEmpty { entry["requestBody"] = TraceRedactor.body(requestBody) }
-        if let status { entry["status"] = status }
+        if let status { entry["status"] = .integer(Int64(status)) }
         if let responseBody, !responseBody.isEmpty { entry["responseBody"] = TraceRedactor.body(responseBody) }
-        if let error { entry["error"] = TraceRedactor.scrub(error) }
+        if let error { entry["error"] = .string(TraceRedactor.scrub(error)) }
         write(entry)
     }
 
     /// Records a socket event: `open`, `in`, `out` or `close`.
     public func socket(_ direction: String, url: String? = nil, frame: String? = nil, detail: String? = nil) {
-        var entry: [String: Any] = ["kind": "ws-\(direction)"]
-        if let url { entry["url"] = TraceRedactor.url(url) }
+        var entry: [String: JSONValue] = ["kind": .string("ws-\(direction)")]
+        if let url { entry["url"] = .string(TraceRedactor.url(url)) }
         if let frame { entry["frame"] = TraceRedactor.frame(frame) }
-        if let detail { entry["detail"] = TraceRedactor.scrub(detail) }
+        if let detail { entry["detail"] = .string(TraceRedactor.scrub(detail)) }
         write(entry)
     }
 
-    private func write(_ fields: [String: Any]) {
+    private func write(_ fields: [String: JSONValue]) {
         var entry = fields
-        entry["time"] = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        guard let data = try? JSONSerialization.data(withJSONObject: entry, options: [.sortedKeys, .withoutEscapingSlashes]) else {
-            return
-        }
-        file.append(data + Data("\n".utf8))
+        entry["time"] = .string(Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        file.append(Data((JSONValue.object(entry).text + "\n").utf8))
     }
 }

@@ -86,6 +86,7 @@ struct OutsideNumberReviewTests {
         "PolyAI/PolyAIWire.swift": 1,
         "SessionCore/BackoffPolicy.swift": 2,
         "SessionCore/IDSource.swift": 1,
+        "SessionCore/JSONValue.swift": 1,
         "SessionCore/OutsideNumbers.swift": 1,
         "SessionCore/SessionCore+Connection.swift": 1,
         "SessionCore/SessionCore+Forms.swift": 1,

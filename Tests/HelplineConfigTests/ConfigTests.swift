@@ -68,6 +68,8 @@ struct ConfigTests {
         ("name = bare\n", "config.toml:1: cannot read the value of 'name'"),
         ("\n\njust words\n", "config.toml:3: expected key = value"),
         ("profile = \"x\"\n", "config.toml:1: 'profile' cannot be set in the file"),
+        ("name = \"a\"\nname = \"b\"\n", "config.toml:2: 'name' is set twice"),
+        ("[profiles.a]\nname = \"a\"\n[profiles.b]\nname = \"b\"\nname = 1\n", "config.toml:5: 'name' is set twice"),
     ])
     func badFile(text: String, message: String) {
         #expect { try ConfigFile.parse(text) } throws: { String(describing: $0).hasPrefix(message) }

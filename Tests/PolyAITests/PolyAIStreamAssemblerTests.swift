@@ -1,5 +1,6 @@
 import Foundation
 @testable import PolyAI
+import SessionCore
 import Testing
 
 /// Chunk assembly stays linear in the chunks (issue 35, item 8), and keeps its order rules.
@@ -7,11 +8,11 @@ import Testing
 struct PolyAIStreamAssemblerTests {
     static func chunk(_ index: Int, _ text: String, complete: Bool = false, suggestions: [String] = [],
                       attachment: String? = nil) -> PolyAIPayload {
-        var object: [String: Any] = [
-            "message_id": "m1", "text": text, "chunk_index": index, "is_complete": complete,
-            "response_suggestions": suggestions.map { ["message_text": $0] },
+        var object: [String: JSONValue] = [
+            "message_id": "m1", "text": .string(text), "chunk_index": .integer(Int64(index)), "is_complete": .bool(complete),
+            "response_suggestions": .array(suggestions.map { ["message_text": .string($0)] }),
         ]
-        if let attachment { object["attachments"] = [["type": "url", "content_url": attachment]] }
+        if let attachment { object["attachments"] = [["type": "url", "content_url": .string(attachment)]] }
         return PolyAIPayload(PolyAIJSON(object))
     }
 

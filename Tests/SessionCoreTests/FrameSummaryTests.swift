@@ -23,7 +23,7 @@ struct FrameSummaryTests {
     @Test func connectControlFramesAndPolyAIEvents() {
         #expect(FrameSummary.summary(of: ["topic": "aws/ping", "statusCode": 200, "statusContent": "OK"]) == "aws/ping 200")
         #expect(FrameSummary.summary(of: ["topic": "aws/subscribe", "content": ["status": "success"]]) == "aws/subscribe success")
-        let poly: [String: Any] = ["type": "EVENT_TYPE_POLY_AGENT_MESSAGE", "sequence": 12, "payload": ["message_id": "m-123456789", "text": "Hi"]]
+        let poly: JSONValue = ["type": "EVENT_TYPE_POLY_AGENT_MESSAGE", "sequence": 12, "payload": ["message_id": "m-123456789", "text": "Hi"]]
         #expect(FrameSummary.summary(of: poly) == "POLY_AGENT_MESSAGE #12 id m-123456… “Hi”")
         #expect(FrameSummary.summary(of: ["something": "else"]) == nil)
         #expect(FrameSummary.summary(of: "text") == nil)

@@ -1,0 +1,58 @@
+import Foundation
+import SessionCore
+import Testing
+
+/// What a server sends is read into `JSONValue` without `Any`: the kinds stay apart, numbers stay
+/// exact where they can, and what is written back reads the same.
+@Suite("JSON values from outside")
+struct JSONValueTests {
+    @Test("booleans are never numbers and numbers never booleans")
+    func booleansAndNumbersStayApart() throws {
+        let value = try #require(JSONValue(parsing: #"{"t":true,"one":1,"zero":0,"f":false}"#))
+        #expect(value["t"]?.bool == true && value["f"]?.bool == false)
+        #expect(value["one"]?.bool == nil && value["zero"]?.bool == nil)
+        #expect(value["t"]?.int(in: 0...10) == nil, "true is not the number 1")
+        #expect(value["one"]?.int(in: 0...10) == 1)
+    }
+
+    @Test("whole numbers up to 64 bits stay exact; larger ones and fractions are range-checked")
+    func numbersAreExactAndChecked() throws {
+        let value = try #require(JSONValue(parsing: #"{"max":9223372036854775807,"past":9223372036854775808,"huge":1e300,"half":2.5,"neg":-3}"#))
+        #expect(value["max"] == .integer(Int64.max))
+        #expect(value["max"]?.int(in: 0...(1 << 40)) == nil, "out of range reads as absent")
+        #expect(value["past"]?.int(in: Int.min...Int.max) == nil, "past Int64 is no whole number to trust")
+        #expect(value["huge"]?.int(in: Int.min...Int.max) == nil)
+        #expect(value["half"]?.int(in: 0...10) == 2, "a fraction is truncated")
+        #expect(value["neg"]?.int(in: -5...5) == -3)
+        #expect(value["half"]?.double == 2.5)
+    }
+
+    @Test("any JSON parses, fragments too; what is not JSON does not")
+    func parsing() {
+        #expect(JSONValue(parsing: #""text""#) == .string("text"))
+        #expect(JSONValue(parsing: "null") == .null)
+        #expect(JSONValue(parsing: "[1,[true],{}]") == .array([.integer(1), .array([.bool(true)]), .object([:])]))
+        #expect(JSONValue(parsing: "{") == nil)
+        #expect(JSONValue(parsing: "") == nil)
+        #expect(JSONValue(parsing: #"{"a":1} x"#) == nil)
+    }
+
+    @Test("written back: keys sorted, slashes as they are, control characters escaped, and it reads the same")
+    func writing() throws {
+        let value: JSONValue = ["b": ["url": "https://h/x", "n": 1.5], "a": "line\none\u{1B}", "c": [true, nil, -7]]
+        #expect(value.text == #"{"a":"line\none\u001b","b":{"n":1.5,"url":"https://h/x"},"c":[true,null,-7]}"#)
+        #expect(JSONValue(parsing: value.text) == value)
+        #expect(JSONValue.number(3).text == "3")
+        #expect(JSONValue.number(.infinity).text == "null", "JSON has no infinity")
+    }
+
+    @Test("accessors of the wrong kind give nothing")
+    func wrongKinds() {
+        let value: JSONValue = ["list": [1, "two", ["k": "v"]], "map": ["x": "1", "y": 2]]
+        #expect(value["list"]?.objects == [["k": "v"]])
+        #expect(value["map"]?.stringMap == nil, "one value is not a string")
+        #expect(value["list"]?["k"] == nil)
+        #expect(value["missing"]?.string == nil)
+        #expect(JSONValue.string("").nonEmptyString == nil)
+    }
+}
