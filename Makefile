@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BIN := .build/debug/helpline
 
-.PHONY: run test sim bench fuzz build deps install clean
+.PHONY: run test sim bench fuzz build deps install flows dist dist-test clean
 
 ## run: build, start the embedded demo contact center and open a chat with it
 run: build
@@ -48,13 +48,24 @@ install:
 	$(SWIFT) build -c release --product helpline
 	install -d $(PREFIX)/bin
 	install -m 0755 .build/release/helpline $(PREFIX)/bin/helpline
-	cp -R .build/release/Helpline_DemoServer.resources $(PREFIX)/bin/ 2>/dev/null || true
 	install -d $(PREFIX)/share/man/man1
 	install -m 0644 docs/helpline.1 $(PREFIX)/share/man/man1/helpline.1
 	install -d $(PREFIX)/share/bash-completion/completions $(PREFIX)/share/zsh/site-functions $(PREFIX)/share/fish/vendor_completions.d
 	.build/release/helpline --generate-completion-script bash > $(PREFIX)/share/bash-completion/completions/helpline
 	.build/release/helpline --generate-completion-script zsh > $(PREFIX)/share/zsh/site-functions/_helpline
 	.build/release/helpline --generate-completion-script fish > $(PREFIX)/share/fish/vendor_completions.d/helpline.fish
+
+## dist: the release artifacts from a clean checkout of HEAD: dist/helpline-VERSION-linux-x86_64.tar.gz and dist/helpline_VERSION_amd64.deb (docs/install.md)
+dist:
+	@SWIFT=$(SWIFT) scripts/dist.sh
+
+## dist-test: try them in a minimal Debian root made with debootstrap, with no Swift (needs root)
+dist-test:
+	@scripts/dist-test.sh
+
+## flows: compile the demo flows (Sources/DemoServer/Resources/flows/*.json) into the binary again after editing one
+flows:
+	@python3 scripts/embed-flows.py
 
 clean:
 	rm -rf .build

@@ -85,7 +85,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
-            resources: [.copy("Resources/flows")]),
+            // The flows are compiled in (Flows/EmbeddedFlows.swift, written by scripts/embed-flows.py).
+            exclude: ["Resources"]),
         .executableTarget(
             name: "helpline",
             dependencies: [

@@ -22,7 +22,7 @@ struct Helpline: AsyncParsableCommand {
               helpline serve --port 8080                # the demo contact center alone
               helpline agent --server http://127.0.0.1:8080 --name Sam   # answer its chats as a live agent
             """,
-        version: "0.1.0",
+        version: BuildInfo.line,
         subcommands: [DemoCommand.self, ConnectCommand.self, PolyAICommand.self, ScriptCommand.self, ReportCommand.self, ServeCommand.self, AgentCommand.self, RenderCommand.self],
         defaultSubcommand: DemoCommand.self)
 

@@ -4,8 +4,7 @@ import Testing
 @testable import DemoServer
 
 @Suite struct FlowAndFaultTests {
-    @Test func bundledDefaultFlowLoadsAndMatchesBuiltIn() throws {
-        #expect(FlowLoader.bundledFlowsDirectory() != nil)
+    @Test func embeddedDefaultFlowLoads() throws {
         #expect(DemoContactCenter.flowNames() == ["default", "handoff", "idle", "silent"])
         for name in DemoContactCenter.flowNames() {
             #expect(throws: Never.self) { try FlowLoader.load(name: name, directory: nil) }
@@ -14,21 +13,27 @@ import Testing
         #expect(flow.name == "default")
         #expect(flow.description?.hasPrefix("Helpline demo: a scripted bot") == true)
         #expect(flow.participants["bot"]?.role == .customBot)
-        let builtIn = try FlowLoader.decode(Data(BuiltInFlow.json.utf8))
-        #expect(builtIn.initialState == flow.initialState)
         for keyword in ["help", "hours", "order", "markdown", "agent"] {
             #expect(flow.steps(for: "please \(keyword)!", in: "bot") != flow.states["bot"]?.fallback)
         }
         #expect(flow.steps(for: "zzz", in: "bot") == flow.states["bot"]?.fallback)
     }
 
-    @Test func repositoryFlowFileIsTheBundledOne() throws {
+    @Test("the flows compiled into the binary are the repository's JSON files (run `make flows` after editing one)")
+    func embeddedFlowsAreTheRepositoryFiles() throws {
         let root = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent()
             .deletingLastPathComponent()
             .deletingLastPathComponent()
-        let flow = try FlowLoader.load(name: "default", directory: root.appendingPathComponent("Resources/flows"))
-        let bundled = try FlowLoader.load(name: "default", directory: nil)
-        #expect(flow == bundled)
+        let folder = root.appendingPathComponent("Sources/DemoServer/Resources/flows")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }
+            .map { String($0.dropLast(5)) }.sorted()
+        #expect(names == EmbeddedFlows.files.keys.sorted())
+        for name in names {
+            let file = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("\(name).json")))
+            let embedded = try JSONSerialization.jsonObject(with: Data(try #require(EmbeddedFlows.files[name]).utf8))
+            #expect((file as? NSDictionary)?.isEqual(embedded) == true, "\(name).json differs from EmbeddedFlows.swift")
+            #expect(try FlowLoader.load(name: name, directory: folder) == FlowLoader.load(name: name, directory: nil))
+        }
     }
 
     @Test func documentedExampleIsAValidFlow() throws {

@@ -1,26 +1,22 @@
 import Foundation
 
-/// Finds and decodes flow files: `--flows DIR` first, then the bundled resources, then a built-in default.
+/// Finds and decodes flow files: `--flows DIR` first, else the flows compiled into the binary.
 enum FlowLoader {
-    /// Loads the named flow; falls back to the built-in flow only when no file source has it.
+    /// Loads the named flow from `directory` when one is given, else from the embedded flows.
     static func load(name: String, directory: URL?) throws -> DemoFlow {
         if let directory {
             let file = directory.appendingPathComponent("\(name).json")
             guard FileManager.default.fileExists(atPath: file.path) else { throw FlowError.notFound(name) }
             return try decode(Data(contentsOf: file))
         }
-        if let file = bundledURL(name: name), let data = try? Data(contentsOf: file) {
-            return try decode(data)
-        }
-        if name == "default" { return try decode(Data(BuiltInFlow.json.utf8)) }
-        throw FlowError.notFound(name)
+        guard let text = EmbeddedFlows.files[name] else { throw FlowError.notFound(name) }
+        return try decode(Data(text.utf8))
     }
 
-    /// Names of the flows in a directory (or the bundle), sorted.
+    /// Names of the flows in a directory (or of the embedded ones), sorted.
     static func available(directory: URL?) -> [String] {
-        guard let folder = directory ?? bundledFlowsDirectory(),
-            let files = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
-        else { return ["default"] }
+        guard let directory else { return EmbeddedFlows.files.keys.sorted() }
+        guard let files = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return [] }
         return files.filter { $0.hasSuffix(".json") }.map { String($0.dropLast(5)) }.sorted()
     }
 
@@ -36,35 +32,5 @@ enum FlowLoader {
         }
         try flow.validate()
         return flow
-    }
-
-    /// URL of a bundled flow file, if the resource bundle is present.
-    static func bundledURL(name: String) -> URL? {
-        guard let folder = bundledFlowsDirectory() else { return nil }
-        let file = folder.appendingPathComponent("\(name).json")
-        return FileManager.default.fileExists(atPath: file.path) ? file : nil
-    }
-
-    /// The `flows` folder of this module's SwiftPM resource bundle (what `Bundle.module` would open).
-    ///
-    /// Looked up by hand next to the executable because the generated `Bundle.module` accessor
-    /// calls `fatalError` when the bundle is missing (a binary copied elsewhere must still work).
-    static func bundledFlowsDirectory() -> URL? {
-        let manager = FileManager.default
-        var roots = [Bundle.main.bundleURL, Bundle.main.bundleURL.deletingLastPathComponent()]
-        if let executable = Bundle.main.executableURL?.deletingLastPathComponent() { roots.append(executable) }
-        for root in roots {
-            guard let entries = try? manager.contentsOfDirectory(atPath: root.path) else { continue }
-            for entry in entries.sorted()
-            where entry.hasSuffix("_DemoServer.resources") || entry.hasSuffix("_DemoServer.bundle") {
-                let bundle = root.appendingPathComponent(entry)
-                for folder in [bundle.appendingPathComponent("flows"),
-                               bundle.appendingPathComponent("Contents/Resources/flows")]
-                where manager.fileExists(atPath: folder.path) {
-                    return folder
-                }
-            }
-        }
-        return nil
     }
 }
