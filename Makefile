@@ -14,6 +14,7 @@ test:
 	@scripts/ensure-deps.sh --test
 	$(SWIFT) build --build-tests
 	scripts/run-tests.sh
+	SWIFT=$(SWIFT) scripts/check-fuzz-harnesses.sh
 	SEEDS=2000 PROTOCOL=all SEED= SWIFT=$(SWIFT) scripts/sim.sh
 
 ## sim: the deterministic session simulator — make sim SEEDS=N [PROTOCOL=connect|polyai] [SEED=S]
