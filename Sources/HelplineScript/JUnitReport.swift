@@ -7,8 +7,10 @@ public enum JUnitReport {
     public static func xml(suite: String, summary: LoadSummary) -> String {
         let runs = summary.runs
         let brokenRules = summary.thresholds.filter { !$0.passed }
-        let failures = runs.filter { !$0.passed }.count + brokenRules.count
-        let tests = runs.count + summary.thresholds.count
+        let saturation = summary.saturation ?? []
+        let failures = runs.filter { !$0.passed }.count + brokenRules.count + saturation.count
+        let machineCases = summary.saturation == nil ? 0 : max(saturation.count, 1)
+        let tests = runs.count + summary.thresholds.count + machineCases
         let total = seconds(.milliseconds(summary.durationMs))
         var counts: [String: Int] = [:]
         for run in runs { counts[run.name, default: 0] += 1 }
@@ -39,6 +41,16 @@ public enum JUnitReport {
                 lines.append(#"      <failure message="\#(escape(message))" type="ThresholdFailed">\#(escape(message))</failure>"#)
                 lines.append("    </testcase>")
             }
+        }
+        // One case says whether the machines driving the load kept up: failures while one did not
+        // measure that machine, not the system under test.
+        let machine = #"    <testcase classname="helpline.machine" name="load generator kept up" time="0.000""#
+        if summary.saturation?.isEmpty == true { lines.append(machine + "/>") }
+        for (shard, line) in zip(saturation, StepLog.saturationLines(summary).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)) {
+            let message = line.trimmingCharacters(in: .whitespaces)
+            lines.append(#"    <testcase classname="helpline.machine" name="load generator kept up (shard \#(escape(shard.shard)))" time="0.000">"#)
+            lines.append(#"      <failure message="\#(escape(message))" type="LoadGeneratorSaturated">\#(escape(message))</failure>"#)
+            lines.append("    </testcase>")
         }
         if summary.runsOmitted > 0 {
             lines.append("    <!-- \(summary.runsOmitted) further run(s) are counted in the summary but not listed -->")

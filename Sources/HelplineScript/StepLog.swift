@@ -37,6 +37,25 @@ public enum StepLog {
         for rule in summary.thresholds {
             lines.append("  \(rule.passed ? "✔" : "✘") threshold \(rule.expression) (\(rule.actual))")
         }
+        lines += saturationLines(summary)
         return lines.joined(separator: "\n")
+    }
+
+    /// What a saturated run must say: which shard, when, the figures, how many failures fall in it,
+    /// and how to spread the load.
+    public static func saturationLines(_ summary: LoadSummary) -> [String] {
+        var lines: [String] = []
+        for shard in summary.saturation ?? [] {
+            let during = shard.failedWhileSaturated
+            var line = "  ⚠ SATURATED: this machine (shard \(shard.shard)) could not drive the load for \(shard.seconds) s from second "
+                + "\(shard.firstSecond) (peak CPU \(shard.peakCPUPercent) % of \(shard.cores) core(s), client added p99 \(shard.peakAddedP99Ms) ms)"
+            if during > 0 { line += "; \(during) of the \(summary.counts.failed) failures happened then" }
+            lines.append(line + ": those figures measure this machine, not the contact center.")
+            let machines = shard.machinesNeeded()
+            lines.append(
+                "    Spread it: --shard K/\(machines) on \(machines) machines (or the Kubernetes Indexed Job in docs/load-testing.md), "
+                    + "or start chats at a rate (--rate R --duration T) instead of all at once.")
+        }
+        return lines
     }
 }

@@ -28,6 +28,11 @@ struct LoadOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write a self-contained HTML report with charts to FILE.", valueName: "file"))
     var report: String?
 
+    @Flag(
+        name: .long,
+        help: "Do not watch this machine: without it, a run whose client passes 90 % CPU or 100 ms of added p99 latency is marked saturated (exit 3 if anything failed).")
+    var noSaturationGuard = false
+
     /// True when the run is an open model (new chats on a schedule).
     var isOpenModel: Bool { rate != nil || ramp != nil }
 

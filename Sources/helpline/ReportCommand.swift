@@ -84,7 +84,7 @@ struct ReportMergeCommand: ParsableCommand {
             StandardStreams.err("Error: \(TerminalSafeText.clean(error.message))")
             throw ExitCode(74)
         }
-        if !merged.passed { throw ExitCode(1) }
+        if let status = LoadExitStatus(merged) { throw ExitCode(status.rawValue) }
     }
 
     /// Reads and checks every input and output, then merges and judges; writes nothing.

@@ -128,7 +128,9 @@ struct ScriptCommand: AsyncParsableCommand {
         let plan = try loadPlan(scripts: scripts)
         FileLimits.raiseForConnections(plan.ownConcurrency, warn: concurrency != nil)
         let progress = ProgressLine(concurrency: plan.ownConcurrency)
-        let run = LoadRun(runner: runner, plan: plan, thresholds: try load.thresholds())
+        let run = LoadRun(
+            runner: runner, plan: plan, thresholds: try load.thresholds(),
+            saturationLimits: load.noSaturationGuard ? nil : SaturationLimits())
         let running = Task { await run.run(log: { Self.print($0) }, progress: { progress.show($0) }) }
         // Ctrl-C or SIGTERM: the runs under way end their chats, and the partial report is still written.
         let signals = ScriptInterrupt { running.cancel() }
@@ -147,7 +149,7 @@ struct ScriptCommand: AsyncParsableCommand {
         }
         signals.cancel()
         if signals.interrupted { throw ExitCode(ScriptInterrupt.exitStatus) }
-        if !summary.passed { throw ExitCode(1) }
+        if let status = LoadExitStatus(summary) { throw ExitCode(status.rawValue) }
     }
 
     /// Writes `--summary` and `--report` (their paths were checked before the run).

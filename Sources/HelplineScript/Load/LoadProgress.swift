@@ -18,6 +18,8 @@ public struct LoadProgress: Sendable, Hashable {
     public var startsPerSecond: Int
     /// The 95th percentile of reply latency so far.
     public var replyP95: Duration?
+    /// The figures while this machine is saturated now; nil while it is not.
+    public var saturation: Saturation?
 
     /// `12 s  running 240  done 1200/6000 (3 failed)  starts 100/s  reply p95 120 ms`.
     public var line: String {
@@ -27,6 +29,9 @@ public struct LoadProgress: Sendable, Hashable {
         if dropped > 0 { text += "  dropped \(dropped)" }
         text += "  starts \(startsPerSecond)/s"
         if let replyP95 { text += "  reply p95 \(LatencyStats.format(replyP95))" }
+        if let saturation {
+            text += "  ⚠ THIS MACHINE IS SATURATED (peak CPU \(saturation.peakCPUPercent) %, added p99 \(saturation.peakAddedP99Ms) ms)"
+        }
         return text
     }
 }

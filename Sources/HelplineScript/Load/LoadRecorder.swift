@@ -5,11 +5,19 @@ import Synchronization
 /// progress line reads it.
 final class LoadRecorder: Sendable {
     private let tally: Mutex<LoadTally>
+    /// Nil with `--no-saturation-guard`.
+    private let saturation: Mutex<SaturationGuard?>
+    private let shard: String
     private let start: ContinuousClock.Instant
     private let now: @Sendable () -> ContinuousClock.Instant
 
-    init(tally: LoadTally, start: ContinuousClock.Instant, now: @escaping @Sendable () -> ContinuousClock.Instant) {
+    init(
+        tally: LoadTally, saturation: SaturationGuard?, shard: String, start: ContinuousClock.Instant,
+        now: @escaping @Sendable () -> ContinuousClock.Instant
+    ) {
         self.tally = Mutex(tally)
+        self.saturation = Mutex(saturation)
+        self.shard = shard
         self.start = start
         self.now = now
     }
@@ -42,10 +50,22 @@ final class LoadRecorder: Sendable {
         tally.withLock { $0.started(second: second) }
     }
 
-    /// Counts a finished chat.
+    /// Counts a finished chat (a failure apart when this machine is saturated now).
     func finished(_ result: ScriptResult) {
         let second = second
         tally.withLock { $0.finished(result, second: second) }
+        saturation.withLock { watch in
+            watch?.added(result.steps.compactMap(\.addedLatency), second: second)
+            if !result.passed { watch?.failed() }
+        }
+    }
+
+    /// The check at the end of a second, with the CPU share the process used in it; true when saturated.
+    @discardableResult
+    func checkSaturation(cpuShare: Double?) -> Bool {
+        let second = max(second - 1, 0)
+        let peak = tally.withLock { $0.summary.peakRunning }
+        return saturation.withLock { $0?.check(second: second, cpuShare: cpuShare, shard: shard, peakRunning: peak) ?? false }
     }
 
     /// Counts planned chats that will not start.
@@ -57,7 +77,7 @@ final class LoadRecorder: Sendable {
     func progress() -> LoadProgress {
         let second = second
         let elapsed = elapsed
-        return tally.withLock { tally in
+        var progress = tally.withLock { tally in
             let summary = tally.summary
             // The rate of the last whole second (the one under way is still filling).
             let last = second - 1
@@ -67,14 +87,19 @@ final class LoadRecorder: Sendable {
                 dropped: summary.counts.dropped, planned: summary.counts.planned, startsPerSecond: rate,
                 replyP95: summary.reply.percentile(95))
         }
+        progress.saturation = saturation.withLock { $0?.isSaturated == true ? $0?.record : nil }
+        return progress
     }
 
     /// The final figures.
     func close(interrupted: Bool) -> LoadSummary {
         let micros = LatencyHistogram.micros(elapsed)
-        return tally.withLock { tally in
+        var summary = tally.withLock { tally in
             tally.close(durationMs: micros / 1000, interrupted: interrupted)
             return tally.summary
         }
+        // [] when the guard watched and found nothing; nil when it was off.
+        summary.saturation = saturation.withLock { watch in watch.map { $0.record.map { [$0] } ?? [] } }
+        return summary
     }
 }

@@ -14,17 +14,23 @@ public struct LoadRun: Sendable {
     public var progressInterval: Duration
     /// The clock the schedule runs on (injected for tests).
     public var clock: LoadClock
+    /// When this machine counts as saturated; nil turns the guard off (`--no-saturation-guard`).
+    public var saturationLimits: SaturationLimits?
+    /// The process's CPU time (injected for tests).
+    public var cpu: CPUMeter
 
     /// Creates a run.
     public init(
         runner: ScriptRunner, plan: LoadPlan, thresholds: [LoadThreshold] = [], progressInterval: Duration = .seconds(1),
-        clock: LoadClock = .continuous
+        clock: LoadClock = .continuous, saturationLimits: SaturationLimits? = SaturationLimits(), cpu: CPUMeter = .process
     ) {
         self.runner = runner
         self.plan = plan
         self.thresholds = thresholds
         self.progressInterval = progressInterval
         self.clock = clock
+        self.saturationLimits = saturationLimits
+        self.cpu = cpu
     }
 
     /// Runs the plan. With one chat at a time, `log` gets the step log; otherwise `progress` is
@@ -35,10 +41,18 @@ public struct LoadRun: Sendable {
         let start = clock.now()
         let tally = LoadTally(
             scripts: plan.scripts, shape: plan.shapeDescription, shard: plan.shard, planned: plan.ownChats, startedAt: Date())
-        let recorder = LoadRecorder(tally: tally, start: start, now: clock.now)
+        let meter = cpu
+        let watch = saturationLimits.map { SaturationGuard(limits: $0, cores: meter.cores) }
+        let recorder = LoadRecorder(
+            tally: tally, saturation: watch, shard: plan.shard.description, start: start, now: clock.now)
         let reporter = Task {
+            var last = (wall: clock.now(), used: meter.processTime())
             while !Task.isCancelled {
                 guard (try? await clock.sleep(clock.now() + progressInterval)) != nil else { break }
+                let now = (wall: clock.now(), used: meter.processTime())
+                recorder.checkSaturation(
+                    cpuShare: CPUMeter.share(used: now.used - last.used, wall: now.wall - last.wall, cores: meter.cores))
+                last = now
                 progress(recorder.progress())
             }
         }

@@ -24,6 +24,7 @@ extension LoadSummary {
             merged.added.merge(part.added)
             merged.peakRunning += part.peakRunning
             merged.interrupted = merged.interrupted || part.interrupted
+            if let saturation = part.saturation { merged.saturation = (merged.saturation ?? []) + saturation }
             for step in part.steps {
                 let key = "\(step.script)\u{0}\(step.line)"
                 var into = steps[key] ?? Step(script: step.script, line: step.line, source: step.source)

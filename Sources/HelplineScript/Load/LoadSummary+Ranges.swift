@@ -42,6 +42,14 @@ extension LoadSummary {
             }
         }
         for run in runs { try Self.check(run.durationMs, "runs.duration_ms", 0...Self.largestMicros / 1000) }
+        for shard in saturation ?? [] {
+            try Self.check(shard.firstSecond, "saturation.first_second", 0...Int64(Self.latestSecond))
+            try Self.check(shard.seconds, "saturation.seconds", 0...Int64(Self.latestSecond))
+            try Self.check(shard.peakAddedP99Ms, "saturation.peak_added_p99_ms", 0...Self.largestMicros / 1000)
+            try Self.check(shard.peakCPUPercent, "saturation.peak_cpu_percent", 0...6400)
+            try Self.check(shard.cores, "saturation.cores", 1...4096)
+            for value in [shard.failedWhileSaturated, shard.peakRunning] { try Self.check(value, "saturation") }
+        }
     }
 
     /// Throws unless `value` lies in `range` (counts: 0…``largestCount``).

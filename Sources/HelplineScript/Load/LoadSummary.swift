@@ -175,6 +175,12 @@ public struct LoadSummary: Sendable, Hashable, Codable {
     public var runsOmitted = 0
     /// True when the run was interrupted (Ctrl-C, SIGTERM).
     public var interrupted = false
+    /// The shards whose machine could not drive their load; empty when the saturation guard
+    /// watched and found none, nil when it was off (or the summary predates it). See ``SaturationGuard``.
+    public var saturation: [Saturation]?
+
+    /// True when some shard's machine was saturated: its figures measure that machine, not the server.
+    public var saturated: Bool { !(saturation ?? []).isEmpty }
 
     /// An empty summary.
     public init() {}

@@ -63,8 +63,13 @@ public enum HTMLReport {
         let passed = summary.passed
         var html = "<header class=\"verdict \(passed ? "passed" : "failed")\" id=\"verdict\" data-passed=\"\(passed)\">\n"
         html += "<h1>\(ReportFormat.escape(title))</h1>\n"
-        html += "<p class=\"badge\">\(passed ? "PASSED" : "FAILED")\(summary.interrupted ? " · INTERRUPTED" : "")</p>\n"
-        html += "<p class=\"why\">\(ReportFormat.escape(reasons(summary)))</p>\n<dl class=\"facts\">\n"
+        html += "<p class=\"badge\">\(passed ? "PASSED" : "FAILED")\(summary.interrupted ? " · INTERRUPTED" : "")"
+            + "\(summary.saturated ? " · SATURATED" : "")</p>\n"
+        html += "<p class=\"why\">\(ReportFormat.escape(reasons(summary)))</p>\n"
+        for line in StepLog.saturationLines(summary) {
+            html += "<p class=\"saturated\" data-saturated=\"true\">\(ReportFormat.escape(line.trimmingCharacters(in: .whitespaces)))</p>\n"
+        }
+        html += "<dl class=\"facts\">\n"
         var facts: [(String, String)] = []
         if !summary.shape.isEmpty { facts.append(("Load", summary.shape)) }
         if !summary.scripts.isEmpty { facts.append(("Scripts", summary.scripts.joined(separator: ", "))) }

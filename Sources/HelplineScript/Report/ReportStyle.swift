@@ -28,6 +28,7 @@ enum ReportStyle {
         .dim, .note-text { color: var(--dim); }
         header.verdict { border-left: 8px solid var(--ok); background: var(--ok-bg); padding: 16px 20px; border-radius: 6px; }
         header.verdict.failed { border-color: var(--bad); background: var(--bad-bg); }
+        header.verdict p.saturated { font-weight: 600; color: var(--bad); }
         .badge { display: inline-block; font-weight: 700; letter-spacing: 0.06em; padding: 2px 10px; border-radius: 4px;
           color: #fff; background: var(--ok); margin: 6px 0; }
         .failed .badge { background: var(--bad); }
