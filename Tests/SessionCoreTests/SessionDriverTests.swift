@@ -3,36 +3,8 @@ import Foundation
 import SessionCore
 import Testing
 
-/// Ports that write down what the driver asks of them, in order.
-final class RecordingPorts: DriverNetwork, DriverClock, DriverStore, DriverEvents {
-    var calls: [RequestID] = []
-    var cancelled: [RequestID] = []
-    var opened: [SocketID] = []
-    var closed: [SocketID] = []
-    var wakes: [(key: TimerKey, token: Int)] = []
-    var handled: [String] = []
-    var finishedCount = 0
-
-    var bundle: DriverPorts { DriverPorts(network: self, clock: self, store: self, events: self) }
-
-    func call(_ id: RequestID, _ request: HTTPRequest) { calls.append(id) }
-    func upload(_ id: RequestID, _ upload: FileUpload) { calls.append(id) }
-    func download(_ id: RequestID, _ download: FileDownload) { calls.append(id) }
-    func cancelCall(_ id: RequestID) { cancelled.append(id) }
-    func openSocket(_ id: SocketID, _ endpoint: SocketEndpoint) { opened.append(id) }
-    func write(_ text: String, on id: SocketID) {}
-    func closeSocket(_ id: SocketID) { closed.append(id) }
-    func wake(_ key: TimerKey, token: Int, at: Date) { wakes.append((key, token)) }
-    func cancelWake(_ key: TimerKey) {}
-    func persist(_ snapshot: SessionSnapshot) {}
-    func forget() {}
-    func willHandle(_ input: SessionInput) { handled.append("\(input)") }
-    func publish(_ event: ChatEvent) {}
-    func record(_ record: TranscriptRecord) {}
-    func log(_ level: LogLevel, _ text: String) {}
-    func finished() { finishedCount += 1 }
-}
-
+/// The driver's rules: stale wake-ups, answers of calls no longer pending, late progress and
+/// frames of sockets let go of never reach the core.
 @Suite("The session driver's bookkeeping")
 struct SessionDriverTests {
     let t0 = Date(timeIntervalSince1970: 1_000_000)
@@ -53,16 +25,16 @@ struct SessionDriverTests {
         var timers = DriverTimers()
         let first = timers.start(.heartbeat)
         let second = timers.start(.heartbeat)
-        let result1 = timers.fire(.heartbeat, token: first)
-        #expect(!result1, "the wake-up of the timer it replaced")
-        let result2 = timers.fire(.heartbeat, token: second)
-        #expect(result2)
-        let result3 = timers.fire(.heartbeat, token: second)
-        #expect(!result3, "a timer fires once")
+        let replacedFires = timers.fire(.heartbeat, token: first)
+        #expect(!replacedFires, "the wake-up of the timer it replaced")
+        let currentFires = timers.fire(.heartbeat, token: second)
+        #expect(currentFires)
+        let firesTwice = timers.fire(.heartbeat, token: second)
+        #expect(!firesTwice, "a timer fires once")
         let third = timers.start(.subscribe)
         timers.cancel(.subscribe)
-        let result4 = timers.fire(.subscribe, token: third)
-        #expect(!result4, "a cancelled timer")
+        let cancelledFires = timers.fire(.subscribe, token: third)
+        #expect(!cancelledFires, "a cancelled timer")
         timers.removeAll()
         #expect(timers.start(.subscribe) > third)
     }
@@ -71,23 +43,23 @@ struct SessionDriverTests {
     func progressForward() {
         var calls = DriverCalls()
         let id = RequestID(4)
-        let result5 = calls.advance(id, bytes: 10)
-        #expect(!result5, "no call")
+        let withoutCall = calls.advance(id, bytes: 10)
+        #expect(!withoutCall, "no call")
         calls.start(id)
-        let result6 = calls.advance(id, bytes: 500)
-        #expect(result6)
-        let result7 = calls.advance(id, bytes: 200)
-        #expect(!result7, "a late report would move the bar back")
-        let result8 = calls.advance(id, bytes: 500)
-        #expect(!result8)
-        let result9 = calls.advance(id, bytes: 900)
-        #expect(result9)
-        let result10 = calls.finish(id)
-        #expect(result10)
-        let result11 = calls.advance(id, bytes: 1000)
-        #expect(!result11, "after the end")
-        let result12 = calls.finish(id)
-        #expect(!result12, "an answer counts once")
+        let firstReport = calls.advance(id, bytes: 500)
+        #expect(firstReport)
+        let backwards = calls.advance(id, bytes: 200)
+        #expect(!backwards, "a late report would move the bar back")
+        let standingStill = calls.advance(id, bytes: 500)
+        #expect(!standingStill)
+        let forward = calls.advance(id, bytes: 900)
+        #expect(forward)
+        let answered = calls.finish(id)
+        #expect(answered)
+        let afterEnd = calls.advance(id, bytes: 1000)
+        #expect(!afterEnd, "after the end")
+        let answeredTwice = calls.finish(id)
+        #expect(!answeredTwice, "an answer counts once")
     }
 
     @Test("the driver calls the network, opens the socket and drops a second answer to a call")
@@ -99,9 +71,27 @@ struct SessionDriverTests {
         #expect(driver.calls.pending.isEmpty)
         var again = driver
         let before = ports.handled.count
-        let result13 = again.handle(.http(ports.calls[1], ok), now: t0, ports: ports.bundle).isEmpty
-        #expect(result13)
+        let secondAnswerDropped = again.handle(.http(ports.calls[1], ok), now: t0, ports: ports.bundle).isEmpty
+        #expect(secondAnswerDropped)
         #expect(ports.handled.count == before, "the core never saw it")
+    }
+
+    @Test("a transfer's progress reaches the core only forward and only while its call is pending")
+    func progressThroughTheDriver() {
+        let ports = RecordingPorts()
+        var driver = SessionDriver(core: SessionCore(wire: StubWire(), settings: CoreSettings(), ids: IDSource(seed: 1), now: t0))
+        driver.handle(.start, now: t0, ports: ports.bundle)
+        let call = ports.calls[0]
+        let started = ports.handled.count
+        driver.handle(.progress(call, bytes: 500), now: t0, ports: ports.bundle)
+        #expect(ports.handled.count == started + 1, "forward progress reaches the core")
+        let before = ports.handled.count
+        driver.handle(.progress(call, bytes: 200), now: t0, ports: ports.bundle)
+        #expect(ports.handled.count == before, "a late report would move the bar back")
+        driver.handle(.http(call, ok), now: t0, ports: ports.bundle)
+        let answered = ports.handled.count
+        driver.handle(.progress(call, bytes: 900), now: t0, ports: ports.bundle)
+        #expect(ports.handled.count == answered, "no progress after the answer")
     }
 
     @Test("a stale timer token is ignored; the current one fires")
@@ -110,10 +100,10 @@ struct SessionDriverTests {
         driver.handle(.socketOpened(SocketID(1)), now: t0, ports: ports.bundle)
         let wake = try #require(ports.wakes.last { $0.key == .subscribe }, "the subscription is timed")
         let before = ports.handled.count
-        let result14 = driver.timerFired(.subscribe, token: wake.token - 1, now: t0, ports: ports.bundle).isEmpty
-        #expect(result14)
-        let result15 = driver.timerFired(.subscribe, token: wake.token + 1, now: t0, ports: ports.bundle).isEmpty
-        #expect(result15)
+        let olderDropped = driver.timerFired(.subscribe, token: wake.token - 1, now: t0, ports: ports.bundle).isEmpty
+        #expect(olderDropped)
+        let unknownDropped = driver.timerFired(.subscribe, token: wake.token + 1, now: t0, ports: ports.bundle).isEmpty
+        #expect(unknownDropped)
         #expect(ports.handled.count == before, "no stale wake-up reached the core")
         driver.timerFired(.subscribe, token: wake.token, now: t0, ports: ports.bundle)
         #expect(ports.handled.last == "\(SessionInput.timer(.subscribe))")
@@ -130,10 +120,10 @@ struct SessionDriverTests {
         #expect(ports.finishedCount == 1)
         #expect(driver.isFinished)
         let before = ports.handled.count
-        let result16 = driver.handle(.http(start, ok), now: t0, ports: ports.bundle).isEmpty
-        #expect(result16)
-        let result17 = driver.handle(.command(.send("late")), now: t0, ports: ports.bundle).isEmpty
-        #expect(result17)
+        let lateAnswerDropped = driver.handle(.http(start, ok), now: t0, ports: ports.bundle).isEmpty
+        #expect(lateAnswerDropped)
+        let commandDropped = driver.handle(.command(.send("late")), now: t0, ports: ports.bundle).isEmpty
+        #expect(commandDropped)
         #expect(ports.handled.count == before)
     }
 
@@ -145,10 +135,10 @@ struct SessionDriverTests {
         #expect(ports.closed == [id], "the network lets go of it")
         #expect(!driver.sockets.contains(id))
         let before = ports.handled.count
-        let result18 = driver.handle(.socketFrame(id, "{}"), now: t0, ports: ports.bundle).isEmpty
-        #expect(result18)
-        let result19 = driver.handle(.socketClosed(id, .afterOpen(code: nil)), now: t0, ports: ports.bundle).isEmpty
-        #expect(result19)
+        let frameDropped = driver.handle(.socketFrame(id, "{}"), now: t0, ports: ports.bundle).isEmpty
+        #expect(frameDropped)
+        let secondCloseDropped = driver.handle(.socketClosed(id, .afterOpen(code: nil)), now: t0, ports: ports.bundle).isEmpty
+        #expect(secondCloseDropped)
         #expect(ports.handled.count == before)
     }
 }
