@@ -35,24 +35,12 @@ extension ChatSession {
     /// current one) under a name that replaces no existing file; returns the path written.
     @discardableResult
     public func download(attachmentId: String, into directory: String?) async -> String? {
-        guard !isFinished else { return nil }
-        let effects = core.handle(.command(.download(attachmentId: attachmentId, directory: directory)), now: configuration.now())
+        guard !driver.isFinished else { return nil }
+        let effects = feed(.command(.download(attachmentId: attachmentId, directory: directory)))
         // Refused at once (a rejected file, no attachments here): a notice says why, nothing to wait for.
         let started = effects.contains { if case .http = $0 { true } else { false } }
-        for effect in effects { carry(effect) }
         guard started else { return nil }
-        return await withCheckedContinuation { downloadWaiters[attachmentId, default: []].append($0) }
-    }
-
-    /// A download moved on: those waiting for it learn where it went once it is done.
-    func downloadMoved(_ transfer: FileTransfer) {
-        let path: String?
-        switch transfer.phase {
-        case .running: return
-        case .finished(let written): path = written
-        case .failed: path = nil
-        }
-        for waiter in downloadWaiters.removeValue(forKey: transfer.id) ?? [] { waiter.resume(returning: path) }
+        return await withCheckedContinuation { outlet.waitForDownload(attachmentId, $0) }
     }
 
     /// GETs a download into a new file (mode 0600) in the chosen folder.

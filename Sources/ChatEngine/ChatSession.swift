@@ -4,9 +4,10 @@ import Logging
 import SessionCore
 import Transport
 
-/// The headless chat engine: an actor that drives a ``SessionCore`` — it hands the core what
-/// happens (commands, answers, frames, timers, each with the time) and carries out what the core
-/// asks (calls, frames, timers, events, records, saves). All the rules live in the core.
+/// The headless chat engine: an actor that runs a ``SessionDriver`` on the real network and clock —
+/// it hands the driver what happens (commands, answers, frames, wake-ups, each with the time), and
+/// the driver's ports carry out what the core asks (calls, frames, timers, events, records, saves).
+/// All the rules live in the core and the driver.
 ///
 /// Front ends read ``events`` (any number of subscribers) and call ``perform(_:)``, which never
 /// waits for the network.
@@ -18,21 +19,13 @@ import Transport
 /// await session.perform(.send("Hello"))
 /// ```
 public actor ChatSession {
-    var core: SessionCore
+    var driver: SessionDriver
     let configuration: SessionConfiguration
     let hub = EventHub()
+    let network: LiveNetwork
+    let clock: LiveClock
+    let outlet: SessionOutlet
     var logger: Logger { configuration.logger }
-    var sockets: [SocketID: SocketLink] = [:]
-    var timers: [TimerKey: (token: Int, task: Task<Void, Never>)] = [:]
-    var nextTimerToken = 0
-    /// While a socket frame is being handled: when it arrived (for ``SessionObserver``s).
-    var frameArrival: ContinuousClock.Instant?
-    var calls: [RequestID: Task<Void, Never>] = [:]
-    /// The most bytes reported so far per transfer (reports come in tasks of their own, so out of order).
-    var progressSeen: [RequestID: Int64] = [:]
-    var downloadWaiters: [String: [CheckedContinuation<String?, Never>]] = [:]
-    private var finishedWaiters: [CheckedContinuation<Void, Never>] = []
-    private(set) var isFinished = false
 
     /// Creates a session for `wire`; nothing happens until ``start()``. `restoring` holds the messages
     /// a previous run left unsent: shown at once, sent with their original client tokens;
@@ -44,13 +37,21 @@ public actor ChatSession {
     ) {
         var settings = configuration.core
         settings.recordsTranscript = settings.recordsTranscript || !configuration.transcripts.isEmpty
-        self.core = SessionCore(
+        let core = SessionCore(
             wire: wire, settings: settings, ids: configuration.ids, now: configuration.now(), restoring: restoring,
             restoringUploads: restoringUploads, startedAt: startedAt)
+        self.driver = SessionDriver(core: core)
         self.configuration = configuration
+        let network = LiveNetwork(transport: configuration.transport, logger: configuration.logger)
+        let clock = LiveClock(now: configuration.now, sleep: configuration.sleep)
+        self.network = network
+        self.clock = clock
+        self.outlet = SessionOutlet(hub: hub, configuration: configuration)
         if !restoring.isEmpty || !restoringUploads.isEmpty {
             hub.publish(.transcript(TranscriptUpdate(items: core.transcript.items, change: .reset(hasMore: false))))
         }
+        network.session = self
+        clock.session = self
     }
 
     /// A new subscription to everything the session publishes (starting with the state as it is).
@@ -84,14 +85,12 @@ public actor ChatSession {
 
     /// Carries out `command` and returns what went wrong with it (the notice it caused), if anything.
     public func problem(_ command: ChatCommand) -> String? {
-        guard !isFinished else { return "the chat is over" }
-        let effects = core.handle(.command(command), now: configuration.now())
-        var problem: String?
+        guard !driver.isFinished else { return "the chat is over" }
+        let effects = feed(.command(command))
         for effect in effects {
-            if case .publish(.notice(let text)) = effect, problem == nil { problem = text }
-            carry(effect)
+            if case .publish(.notice(let text)) = effect { return text }
         }
-        return problem
+        return nil
     }
 
     /// Ends the chat for everyone (after the unsent messages went out) and waits until it is over.
@@ -102,21 +101,15 @@ public actor ChatSession {
 
     /// Waits until the session is closed or has failed (a failed session may still be retried).
     public func waitUntilFinished() async {
-        if isFinished || core.connectionState.isTerminal { return }
-        await withCheckedContinuation { finishedWaiters.append($0) }
+        if driver.isFinished || core.connectionState.isTerminal { return }
+        await withCheckedContinuation { outlet.waitForEnd($0) }
     }
 
     /// Stops everything at once without ending the chat on the server (it can be resumed): saves
-    /// what is unsent, closes the socket, and writes the transcript files out.
+    /// what is unsent, closes the socket, drops every timer and call, and writes the transcript files out.
     public func shutdown() async {
-        feed(.shutdown)
-        for (_, timer) in timers { timer.task.cancel() }
-        timers = [:]
-        for (_, link) in sockets { link.close() }
-        sockets = [:]
-        for (_, call) in calls { call.cancel() }
-        calls = [:]
-        finish()
+        let ports = ports
+        driver.shutdown(now: configuration.now(), ports: ports)
     }
 
     /// The wire protocol as it stands now (its credentials and protocol state, for inspection).
@@ -146,30 +139,27 @@ public actor ChatSession {
     /// True while the newest open form is still being loaded.
     public var isLoadingForm: Bool { core.transcript.items.last(where: { $0.isOpenForm })?.form?.isLoaded == false }
 
-    /// Hands the core one input and carries out what it asks.
-    func feed(_ input: SessionInput) {
-        guard !isFinished else { return }
-        let effects = core.handle(input, now: configuration.now())
-        for effect in effects { carry(effect) }
+    /// The core as it is now.
+    var core: SessionCore { driver.core }
+
+    /// The live ports: the network, the clock, the store hooks and the outlet.
+    var ports: DriverPorts {
+        DriverPorts(
+            network: network, clock: clock,
+            store: LiveStore(onPersist: configuration.onPersist, onForget: configuration.onForget), events: outlet)
     }
 
-    /// Ends every stream and wakes everyone waiting; transcript files are written out first.
-    func finish() {
-        guard !isFinished else { return }
-        isFinished = true
-        for sink in configuration.transcripts { sink.drain() }
-        for observer in configuration.observers { observer.sessionFinished() }
-        hub.finish()
-        for waiter in finishedWaiters { waiter.resume() }
-        finishedWaiters = []
-        for (_, waiters) in downloadWaiters { for waiter in waiters { waiter.resume(returning: nil) } }
-        downloadWaiters = [:]
+    /// Hands the driver one input (it drops what is stale) and lets its ports carry out the effects; returns them.
+    @discardableResult
+    func feed(_ input: SessionInput) -> [SessionEffect] {
+        let ports = ports
+        let effects = driver.handle(input, now: configuration.now(), ports: ports)
+        releaseWaitersIfTerminal()
+        return effects
     }
 
     /// Wakes those waiting for the end once the state is terminal.
     func releaseWaitersIfTerminal() {
-        guard core.connectionState.isTerminal else { return }
-        for waiter in finishedWaiters { waiter.resume() }
-        finishedWaiters = []
+        if core.connectionState.isTerminal { outlet.releaseFinishedWaiters() }
     }
 }

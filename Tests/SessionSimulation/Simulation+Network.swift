@@ -27,6 +27,9 @@ struct SimNetwork {
     var partitionUntil: Int64 = -1
     var reorderUntil: Int64 = -1
     var duplicateUntil: Int64 = -1
+    /// Sockets a client closed while their upgrade was still on its way, with the client (ids start
+    /// again with each client): the upgrade never completes.
+    var abandoned: [SocketID: Int] = [:]
     /// How long the driver waits for an HTTP answer (the real one's default), and for a socket to open.
     static let httpTimeout: Int64 = 15_000
     static let socketTimeout: Int64 = 10_000
@@ -71,7 +74,7 @@ extension Simulation {
             return
         }
         after(latency()) {
-            guard client == self.incarnation else { return }
+            guard client == self.incarnation, self.network.abandoned[id] != client else { return }
             // A partition that began while the upgrade was on its way: no answer gets through, and the
             // client gives up on the upgrade (a socket cannot open across it, nor its replay be lost in it).
             guard !self.partitioned else {
@@ -156,7 +159,12 @@ extension Simulation {
     }
 
     func closeFromClient(_ id: SocketID) {
-        guard var link = network.links[id], link.open else { return }
+        guard var link = network.links[id] else {
+            // Closed before the upgrade reached the service (the live driver cancels the upgrade).
+            network.abandoned[id] = incarnation
+            return
+        }
+        guard link.open else { return }
         link.open = false
         network.links[id] = link
         let connection = link.connection

@@ -109,7 +109,7 @@ extension Simulation {
         }
         restarts += 1
         log("client \(incarnation) dies")
-        core = nil
+        driver = nil
         for id in currentLinks {
             guard var link = network.links[id] else { continue }
             link.open = false

@@ -21,10 +21,9 @@ public final class Simulation {
     var rng: SimRandom
     var network = SimNetwork()
 
-    var core: SessionCore?
+    /// The real driver, around the real core, for the current client incarnation (nil while it restarts).
+    var driver: SessionDriver?
     var incarnation = 0
-    var timers: [TimerKey: Int] = [:]
-    var nextTimerToken = 0
     var snapshot: SessionSnapshot?
     var records: [TranscriptRecord] = []
     /// What line mode would have printed, per client incarnation.
@@ -121,7 +120,6 @@ public final class Simulation {
 
     func startClient(restoring: SessionSnapshot?) {
         incarnation += 1
-        timers = [:]
         stepChecks.clientStarted()
         let wire: any ChatWire
         let entry = service.entry
@@ -149,78 +147,38 @@ public final class Simulation {
         settings.recordsTranscript = true
         settings.sendsTyping = true
         settings.recordsDiagnostics = seed % 8 == 0  // exercised, but not on every seed: redacting frames is costly
-        core = SessionCore(
-            wire: wire, settings: settings, ids: IDSource(seed: seed &* 31 &+ UInt64(incarnation)), now: date,
-            restoring: restoring?.outbox ?? [], startedAt: restoring?.startedAt)
+        driver = SessionDriver(
+            core: SessionCore(
+                wire: wire, settings: settings, ids: IDSource(seed: seed &* 31 &+ UInt64(incarnation)), now: date,
+                restoring: restoring?.outbox ?? [], startedAt: restoring?.startedAt))
         log("client \(incarnation) starts\(restoring == nil ? "" : " from a saved session with \(restoring?.outbox.count ?? 0) unsent")")
         feed(.start)
     }
 
-    /// Hands the core one input and carries out its effects.
+    /// The current client's core.
+    var core: SessionCore? { driver?.core }
+
+    /// Hands the driver one input; it drops what is stale and carries out the core's effects through
+    /// the simulated ports.
     func feed(_ input: SessionInput) {
-        guard core != nil else { return }
-        log("→ \(SimulationTrace.describe(input))")
-        stepChecks.follow(input)
-        let effects = core?.handle(input, now: date) ?? []
-        for effect in effects {
-            stepChecks.follow(effect)
-            carry(effect)
-        }
+        guard driver != nil else { return }
+        let ports = SimulatedPorts(sim: self).bundle
+        let effects = driver?.handle(input, now: date, ports: ports) ?? []
+        driven(effects)
     }
 
-    func carry(_ effect: SessionEffect) {
-        let client = incarnation
-        switch effect {
-        case .http(let id, let request):
-            log("← http \(id) \(request.method) \(URLComponents(string: request.url)?.path ?? request.url)")
-            sendHTTP(request) { result in
-                guard client == self.incarnation else { return }
-                self.feed(.http(id, result))
-            }
-        case .upload(let id, _):
-            after(1) { if client == self.incarnation { self.feed(.http(id, .failure(TransportFailure(.other, "uploads are not simulated")))) } }
-        case .download(let id, _):
-            after(1) { if client == self.incarnation { self.feed(.downloaded(id, .failure(DownloadFailure("not simulated")))) } }
-        case .openSocket(let id, let endpoint):
-            log("← open \(id)")
-            openSocket(id, url: endpoint.url, client: client)
-        case .write(let id, let frame):
-            log("← write \(id) \(frame.prefix(120))")
-            writeFrame(frame, on: id)
-        case .closeSocket(let id):
-            log("← close \(id)")
-            closeFromClient(id)
-        case .startTimer(let key, let at):
-            nextTimerToken += 1
-            let token = nextTimerToken
-            timers[key] = token
-            // Like the driver: the deadline in whole milliseconds, rounded up.
-            let due = Int64(((at.timeIntervalSince1970 - SimJSON.epochSeconds) * 1000).rounded(.up))
-            self.at(max(now, due)) {
-                guard client == self.incarnation, self.timers[key] == token else { return }
-                self.timers[key] = nil
-                self.feed(.timer(key))
-            }
-        case .cancelTimer(let key):
-            timers[key] = nil
-        case .publish(let event):
-            if case .transcript(let update) = event, let item = linePrints[client, default: LinePrintModel()].follow(update) {
-                log("line mode prints own \(item.key) \(item.delivery.map { "\($0)" } ?? "-"): \(item.text.prefix(40))")
-            }
-            if case .connection(let state) = event { log("state \(state.summary)") }
-            if case .notice(let text) = event { log("notice: \(text)") }
-        case .persist(let saved):
-            snapshot = saved
-        case .forget:
-            snapshot = nil
-        case .record(let record):
-            records.append(record)
-        case .log(_, let text):
-            log("core: \(text)")
-        case .finished:
-            log("client \(client) finished")
-            if ended || service.hasEnded { finished = core?.connectionState.isTerminal == true || finished }
-            if core?.connectionState.isTerminal == true { finished = true }
-        }
+    /// A wake-up came back to the current client: the driver fires the timer if `token` is current.
+    func timerFired(_ key: TimerKey, token: Int) {
+        guard driver != nil else { return }
+        let ports = SimulatedPorts(sim: self).bundle
+        let effects = driver?.timerFired(key, token: token, now: date, ports: ports) ?? []
+        driven(effects)
+    }
+
+    /// Follows the sockets the core opened and closed, and stops the run once the chat is over.
+    private func driven(_ effects: [SessionEffect]) {
+        for effect in effects { stepChecks.follow(effect) }
+        let over = effects.contains { if case .finished = $0 { true } else { false } }
+        if over, core?.connectionState.isTerminal == true { finished = true }
     }
 }

@@ -51,7 +51,7 @@ struct SimulationStepChecks {
         }
         if let core = sim.core {
             problems += core.brokenInvariants.map { "the core's invariant broke: \($0)" }
-            if core.connectionState == .open, sim.timers[.subscribe] != nil {
+            if core.connectionState == .open, sim.driver?.timers.isRunning(.subscribe) == true {
                 problems.append("a subscribe timer runs on a live connection")
             }
         }

@@ -1,7 +1,7 @@
 import Foundation
 import SessionSimulation
 
-/// `helpline-sim`: runs the session core under the deterministic simulator for many seeds.
+/// `helpline-sim`: runs the session driver and core under the deterministic simulator for many seeds.
 ///
 ///     helpline-sim --seeds 2000 --protocol connect      # ends with "2000 seeds, 0 violations"
 ///     helpline-sim --protocol polyai --seed 1234 --trace  # one seed again, with its whole trace
