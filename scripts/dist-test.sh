@@ -58,14 +58,14 @@ fresh_root() {
 # Runs a command inside a root as a user would, with a clean environment.
 inside() {
   local root=$1; shift
-  chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/bin:/usr/bin:/bin TERM=xterm-256color LANG=C.UTF-8 "$@"
+  chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin TERM=xterm-256color LANG=C.UTF-8 "$@"
 }
 
 no_swift_runtime() {
   local listing
-  listing=$(inside "$1" ldd "$2")
+  listing=$(inside "$1" ldd "$2") || return 1
   echo "$listing"
-  ! echo "$listing" | grep -Eq 'libswift|libFoundation|libdispatch|libncurses|libcmark|not found'
+  echo "$listing" | grep -q 'libc\.so' && ! echo "$listing" | grep -Eq 'libswift|libFoundation|libdispatch|libncurses|libcmark|not found'
 }
 
 says_version() { inside "$1" "$2" --version | tee /dev/stderr | grep -qF "$version"; }
