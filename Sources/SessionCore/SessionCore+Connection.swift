@@ -55,9 +55,8 @@ extension SessionCore {
 
     mutating func connected(_ result: Result<WireResult, BackendError>) {
         guard !connection.isSuspended, !connection.state.isTerminal else { return }
-        if renewingToEnd {
+        if ending.renewedToSend() {
             // A new connection token to send the refused end again with (no socket is opened for it).
-            renewingToEnd = false
             switch result {
             case .success: begin(.end, .end)
             case .failure(.accessDenied): ended(reason: endReason)  // the participant token is refused too: the chat is over
@@ -143,7 +142,7 @@ extension SessionCore {
         startTimer(.heartbeat, after: heartbeatDelay)
         pumpOutbox()
         startWaitingUploads()
-        if endPending { endIfFlushed() }
+        if ending.isFlushing { endIfFlushed() }
     }
 
     /// How long after a heartbeat an answer may take: the setting, longer on a slow link, at most the interval.
@@ -219,8 +218,8 @@ extension SessionCore {
         let wasOpen = socket.isOpen
         forgetSocket()
         log(.info, "socket \(id) ended: \(close)")
-        if endAfterBackfill { return }  // the page being read ends the chat when it comes
-        if endedByServer || connection.state == .closing {
+        if ending.endsAfterBackfill { return }  // the page being read ends the chat when it comes
+        if ending.serverEnded || connection.state == .closing {
             ended(reason: endReason)
             return
         }

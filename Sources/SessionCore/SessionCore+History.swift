@@ -42,7 +42,7 @@ extension SessionCore {
     }
 
     mutating func backfilled(_ request: TranscriptRequest, _ result: Result<WireResult, BackendError>) {
-        if endAfterBackfill {
+        if ending.endsAfterBackfill {
             // The chat ended while this page was on its way: keep what it holds, then end.
             if case .success(.page(let page)) = result { for event in page.events { apply(event, live: false) } }
             chatEndedByServer()

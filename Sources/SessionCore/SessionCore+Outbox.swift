@@ -121,7 +121,7 @@ extension SessionCore {
         releaseHeldEchoes()
         persist()
         pumpOutbox()
-        if endPending { endIfFlushed() }
+        if ending.isFlushing { endIfFlushed() }
     }
 
     private mutating func sendFailed(_ localId: String, _ error: BackendError) {
@@ -163,7 +163,7 @@ extension SessionCore {
             notice(text)
             persist()
             pumpOutbox()
-            if endPending { endIfFlushed() }
+            if ending.isFlushing { endIfFlushed() }
         }
     }
 
@@ -195,7 +195,7 @@ extension SessionCore {
         if wasHead { cancelTimer(.echoWait) }
         persist()
         pumpOutbox()
-        if endPending { endIfFlushed() }
+        if ending.isFlushing { endIfFlushed() }
     }
 
     /// Our own messages held while a send call was under way go in now: the one the call named is

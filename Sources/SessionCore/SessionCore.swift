@@ -105,11 +105,8 @@ public struct SessionCore: Sendable {
     var reloading = false
     /// The server time up to which the transcript is known to be complete (where a reconnect's backfill starts).
     var horizon: Date?
-    var endedByServer = false
-    /// True when the server ended the chat while missed messages were being read: the page ends it.
-    var endAfterBackfill = false
-    /// True while a new connection is asked for only to send a refused end again.
-    var renewingToEnd = false
+    /// Ending the chat: how far the user's end has gone, whether the server ended it, and why.
+    var ending = ChatEnding()
     /// True until the socket has caught up with what was said since the last connection (or ever).
     var missedUnread = true
     /// True when the chat ended before what was said while disconnected could be read back.
@@ -117,20 +114,10 @@ public struct SessionCore: Sendable {
     /// States the core holds to be impossible that were reached anyway (release builds only: a debug
     /// build stops at the first); the simulator checks this after every step.
     public internal(set) var brokenInvariants: [String] = []
-    /// The user ended the chat (with `/end`).
-    var endRequestedByUser = false
-    /// The agent or bot who last left the chat (said when the chat then ends).
-    var lastLeaver: String?
-    /// When the chat was ended for inactivity (`participant.autodisconnection`).
-    var idleEnd: Date?
     /// Downloads under way: the attachment's name and size by call.
     var downloads: [RequestID: (attachmentId: String, name: String, size: Int64?)] = [:]
     /// Where the last page request of a backfill started, and how many pages it read.
     var backfillPages = 0
-    /// The user asked to end the chat: it ends once the outbox is drained (or the flush timeout passes).
-    var endPending = false
-    /// True while the end was sent and the server's own end is awaited (the end grace runs).
-    var awaitingServerEnd = false
     var renewalsInARow = 0
     /// A send refused with 403 since the connection was last renewed (the next one fails the message).
     var accessDeniedSinceRenewal = false
