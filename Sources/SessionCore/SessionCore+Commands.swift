@@ -40,7 +40,7 @@ extension SessionCore {
 
     /// Tells the other side we are typing, at most once per interval, only while live; never holds a message up.
     mutating func sendTyping() {
-        guard settings.sendsTyping, case .live = socket, !typingInFlight else { return }
+        guard settings.sendsTyping, socket.isLive, !typingInFlight else { return }
         if wire.capabilities.typingInterval > 0, !typing.shouldSend(at: now) { return }
         typingInFlight = true
         begin(.typing, .typing)

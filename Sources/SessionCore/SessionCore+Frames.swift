@@ -28,9 +28,8 @@ extension SessionCore {
     /// current open socket. Otherwise the socket is alive (the heartbeat is answered) and, while our end
     /// waits for the server's, the server is still answering: wait on for its end.
     private mutating func heardFrom(_ id: SocketID) -> Bool {
-        guard socket.id == id, socket.isOpen else { return false }
-        lastFrameAt = now
-        if heartbeatSentAt != nil { heartbeatAnswered() }
+        guard socket.heard(on: id, now: now) else { return false }
+        if socket.heartbeatSentAt != nil { heartbeatAnswered() }
         if ending.awaitsServerEnd, connection.state == .closing {
             startTimer(.endGrace, after: patient(settings.endGrace, rounds: 2))
         }
@@ -160,7 +159,7 @@ extension SessionCore {
     }
 
     mutating func chatEndedByServer() {
-        let readingBackfill = if case .backfilling = socket {
+        let readingBackfill = if case .backfilling = socket.stage {
             pending.values.contains(where: { if case .backfill = $0.purpose { true } else { false } })
         } else {
             false

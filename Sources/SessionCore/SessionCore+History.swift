@@ -48,7 +48,7 @@ extension SessionCore {
             chatEndedByServer()
             return
         }
-        guard case .backfilling(let id) = socket else { return }
+        guard case .backfilling(let id) = socket.stage else { return }
         switch result {
         case .success(.page(let page)):
             for event in page.events { apply(event, live: false) }
@@ -93,7 +93,7 @@ extension SessionCore {
 
     /// An item arrived live on a socket that had caught up: the transcript is complete up to it.
     mutating func extendHorizon(_ item: ChatItem) {
-        guard case .live = socket, isServerItem(item) else { return }
+        guard socket.isLive, isServerItem(item) else { return }
         if horizon.map({ item.time > $0 }) ?? true { horizon = item.time }
     }
 
@@ -125,7 +125,7 @@ extension SessionCore {
 
     /// `/reset`: loads the transcript anew from the server, keeping our unsent messages.
     mutating func reload() {
-        guard case .live = socket, !reloading else {
+        guard socket.isLive, !reloading else {
             notice("The transcript can be reloaded only while connected.")
             return
         }
@@ -136,7 +136,7 @@ extension SessionCore {
     mutating func reloaded(_ result: Result<WireResult, BackendError>) {
         reloading = false
         log(.debug, "reload answered: \(result)")
-        guard case .live = socket else {
+        guard socket.isLive else {
             notice("The connection changed while reloading; nothing was reset. Try again.")
             return
         }

@@ -16,7 +16,7 @@ extension SessionCore {
     /// the chat ended while the missed messages were being read, and the page on its way ends it).
     mutating func checkInvariants() {
         if !isFinished, connection.state == .open, !socket.isLive, !ending.endsAfterBackfill {
-            broken("the connection is open, the socket \(socket)")
+            broken("the connection is open, the socket \(socket.stage)")
         }
     }
 }

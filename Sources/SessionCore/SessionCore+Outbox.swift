@@ -73,7 +73,7 @@ extension SessionCore {
 
     /// Sends the head of the outbox when it may go now.
     mutating func pumpOutbox() {
-        guard case .live = socket, !connection.state.isTerminal, !sendRetryScheduled, let head = outbox.head,
+        guard socket.isLive, !connection.state.isTerminal, !sendRetryScheduled, let head = outbox.head,
             outbox.headState == .waiting
         else { return }
         outbox.setHead(.inFlight)

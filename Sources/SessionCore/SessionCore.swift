@@ -13,38 +13,6 @@ import Foundation
 /// let effects = core.handle(.start, now: now)   // e.g. [.publish(.connection(.connecting)), .http(r1, …)]
 /// ```
 public struct SessionCore: Sendable {
-    /// Where the socket is.
-    enum SocketStage: Sendable, Equatable {
-        /// No socket.
-        case none
-        /// Asked the driver to open it.
-        case opening(SocketID)
-        /// Open; waiting for the subscription (and replay) to be confirmed (`attempt` resends so far).
-        case subscribing(SocketID, attempt: Int)
-        /// Subscribed; fetching what was missed before going live.
-        case backfilling(SocketID)
-        /// Live: messages flow.
-        case live(SocketID)
-
-        var id: SocketID? {
-            switch self {
-            case .none: nil
-            case .opening(let id), .subscribing(let id, _), .backfilling(let id), .live(let id): id
-            }
-        }
-
-        var isLive: Bool {
-            if case .live = self { true } else { false }
-        }
-
-        var isOpen: Bool {
-            switch self {
-            case .none, .opening: false
-            default: true
-            }
-        }
-    }
-
     /// What a pending call was for.
     enum Purpose: Sendable, Hashable {
         case start, connect, renew, send(String), typing, receipt(String, read: Bool)
@@ -74,10 +42,8 @@ public struct SessionCore: Sendable {
     /// Uploads restored from an earlier run, not yet told of (at the start).
     var restoredUploads: [String] = []
 
-    var socket = SocketStage.none
-    var nextSocket = 0
-    var lastFrameAt = Date.distantPast
-    var heartbeatSentAt: Date?
+    /// The socket: which one, its stage, its heartbeat.
+    var socket = SocketMachine()
     /// True while a front end shows the diagnostics: frame-by-frame snapshots are published only then.
     var diagnosticsWatched = false
     /// The partner named in the last saved snapshot (a new one that writes saves again).
@@ -90,8 +56,6 @@ public struct SessionCore: Sendable {
     var roundTrip: TimeInterval = 0
     /// How much measured round trips stray from ``roundTrip`` (smoothed mean deviation), in seconds.
     var roundTripVariation: TimeInterval = 0
-    /// When the socket being opened was asked for.
-    var openingSince: Date?
     /// Operations waiting for their retry timer, by timer name.
     var retrying: [RetryKey: (operation: WireOperation, purpose: Purpose)] = [:]
     var now: Date
@@ -267,7 +231,7 @@ public struct SessionCore: Sendable {
 
     /// Writes a frame on the socket and notes it for diagnostics.
     mutating func write(_ frame: String, on id: SocketID) {
-        if socket.id != id || !socket.isOpen { broken("a frame written on \(id), the socket is \(socket)") }
+        if socket.id != id || !socket.isOpen { broken("a frame written on \(id), the socket is \(socket.stage)") }
         emit(.write(id, frame))
         noteFrame(frame, outgoing: true)
     }

@@ -88,7 +88,7 @@ struct OutsideNumberReviewTests {
         "SessionCore/ChatEnding.swift": 1,
         "SessionCore/IDSource.swift": 1,
         "SessionCore/OutsideNumbers.swift": 1,
-        "SessionCore/SessionCore+Connection.swift": 1,
+        "SessionCore/SessionCore+Socket.swift": 1,
         "SessionCore/SessionCore+Forms.swift": 1,
         "SessionCore/SessionCore+Transcript.swift": 1,
         "SessionCore/SessionCore.swift": 1,
