@@ -81,7 +81,7 @@ extension SessionCore {
         if own, item.localId == nil, case .message = item.kind, transcript.position(sharingIdOf: item) == nil {
             if outbox.headState == .inFlight, !wire.capabilities.sendsOnSocket {
                 // Our send call is under way: its answer names the id this copy (an echo, or a page's) belongs to.
-                heldEchoes.append(item)
+                outbox.hold(item)
                 return
             }
             if let head = outbox.head, isServerCopy(item, of: head) {

@@ -61,14 +61,8 @@ public struct SessionCore: Sendable {
     var now: Date
     let startedAt: Date
 
-    /// True once the first transcript page was read.
-    var initialLoaded = false
-    /// The token for the next older page (nil: none).
-    var olderPageToken: String?
-    var loadingOlder = false
-    var reloading = false
-    /// The server time up to which the transcript is known to be complete (where a reconnect's backfill starts).
-    var horizon: Date?
+    /// Reading the transcript from the server: the first page, older pages, a reload, the backfill and its horizon.
+    var history = HistoryPaging()
     /// Ending the chat: how far the user's end has gone, whether the server ended it, and why.
     var ending = ChatEnding()
     /// True until the socket has caught up with what was said since the last connection (or ever).
@@ -80,21 +74,14 @@ public struct SessionCore: Sendable {
     public internal(set) var brokenInvariants: [String] = []
     /// Downloads under way: the attachment's name and size by call.
     var downloads: [RequestID: (attachmentId: String, name: String, size: Int64?)] = [:]
-    /// Where the last page request of a backfill started, and how many pages it read.
-    var backfillPages = 0
     var renewalsInARow = 0
     /// A send refused with 403 since the connection was last renewed (the next one fails the message).
     var accessDeniedSinceRenewal = false
-    /// Our own messages seen on the socket while our send call was under way (Connect): they are
-    /// matched when the call answers with the server's id.
-    var heldEchoes: [ChatItem] = []
     /// One copy of each sender for all their items.
     var participants = ParticipantPool()
     /// What was last recorded for each item (by id and by local id): a hash of the line.
     var recorded: [String: Int] = [:]
     var typingInFlight = false
-    /// The head's next try waits for ``TimerKey/sendRetry``.
-    var sendRetryScheduled = false
     var isFinished = false
     var effects: [SessionEffect] = []
     /// True for a chat an earlier run began (it is kept for resume from the start, not only once connected).
@@ -162,7 +149,7 @@ public struct SessionCore: Sendable {
     public var hasConnected: Bool { connection.hasOpened }
 
     /// True when older pages can be fetched.
-    public var hasOlderPages: Bool { olderPageToken != nil }
+    public var hasOlderPages: Bool { history.olderPageToken != nil }
 
     // MARK: - Small helpers the other files share
 
