@@ -1,3 +1,4 @@
+import ChatModel
 import Foundation
 
 /// One of our messages the server has not accepted yet.
@@ -84,6 +85,11 @@ struct Outbox: Sendable {
     /// True once the head went out in a way the server may have received (written on a socket, or a
     /// call that failed after it was sent): if the chat ends now, it is "not confirmed", not "failed".
     private(set) var headMayHaveArrived = false
+    /// True while the head's next try waits for the send-retry timer.
+    private(set) var retryScheduled = false
+    /// Our own messages seen on the socket while the head's send call was under way (Connect): they
+    /// are matched when the call answers with the server's id.
+    private(set) var heldEchoes: [ChatItem] = []
 
     /// The oldest entry that has not failed.
     var head: OutboxEntry? { entries.first { !$0.failed } }
@@ -114,6 +120,32 @@ struct Outbox: Sendable {
         attempts += 1
         headState = .waiting
         return attempts
+    }
+
+    /// The head's next try waits for the send-retry timer.
+    mutating func scheduleRetry() { retryScheduled = true }
+
+    /// The send-retry wait is over, or no longer needed: true when one was scheduled.
+    @discardableResult
+    mutating func endRetryWait() -> Bool {
+        defer { retryScheduled = false }
+        return retryScheduled
+    }
+
+    /// Holds our own message seen on the socket while the head's send call is under way.
+    mutating func hold(_ echo: ChatItem) { heldEchoes.append(echo) }
+
+    /// Lets every held message go (to be shown as ours); returns them, oldest first.
+    mutating func releaseHeldEchoes() -> [ChatItem] {
+        defer { heldEchoes = [] }
+        return heldEchoes
+    }
+
+    /// Takes the held message with `text` (the head's copy from the server), or nil when none came.
+    mutating func takeHeldEcho(text: String) -> ChatItem? {
+        guard let echo = heldEchoes.first(where: { $0.text == text }) else { return nil }
+        heldEchoes.removeAll { $0.id == echo.id }
+        return echo
     }
 
     /// Counts a late echo of the head; returns the count.

@@ -35,7 +35,7 @@ extension SessionCore {
     }
 
     private mutating func startUpload(_ localId: String) {
-        guard case .live = socket, let file = uploads.file(localId: localId), uploads.begin(localId: localId) else { return }
+        guard socket.isLive, let file = uploads.file(localId: localId), uploads.begin(localId: localId) else { return }
         publishTransfer(.upload, id: localId, name: file.name, done: 0, total: file.size, .running)
         begin(.upload(localId), .upload(file, localId: localId))
     }

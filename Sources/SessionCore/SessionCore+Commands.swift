@@ -40,7 +40,7 @@ extension SessionCore {
 
     /// Tells the other side we are typing, at most once per interval, only while live; never holds a message up.
     mutating func sendTyping() {
-        guard settings.sendsTyping, case .live = socket, !typingInFlight else { return }
+        guard settings.sendsTyping, socket.isLive, !typingInFlight else { return }
         if wire.capabilities.typingInterval > 0, !typing.shouldSend(at: now) { return }
         typingInFlight = true
         begin(.typing, .typing)
@@ -50,32 +50,32 @@ extension SessionCore {
     /// Messages typed before the chat was even connected are sent first too: `send` then `end` at
     /// once (a script, a pasted list) must not end the chat with them unsent.
     mutating func endRequested() {
-        guard !connection.state.isTerminal, connection.state != .closing, !endPending else { return }
-        endRequestedByUser = true
-        if !outbox.isDrained, !connection.isSuspended {
-            endPending = true
+        let closingOrOver = connection.state.isTerminal || connection.state == .closing
+        switch ending.requested(closingOrOver: closingOrOver, outboxDrained: outbox.isDrained, suspended: connection.isSuspended) {
+        case .ignore:
+            return
+        case .flush:
             startTimer(.endFlush, after: settings.endFlushTimeout)
             log(.info, "ending once the unsent messages are sent")
             pumpOutbox()
-            return
+        case .sendEnd:
+            sendEnd()
         }
-        sendEnd()
     }
 
     /// The outbox drained while the chat was to end: end it now.
     mutating func endIfFlushed() {
-        guard endPending, outbox.isDrained else { return }
+        guard outbox.isDrained, ending.flushOver() else { return }
         sendEnd()
     }
 
     mutating func endFlushTimedOut() {
-        guard endPending else { return }
+        guard ending.flushOver() else { return }
         log(.warning, "unsent messages did not go out in time; ending anyway")
         sendEnd()
     }
 
     private mutating func sendEnd() {
-        endPending = false
         cancelTimer(.endFlush)
         _ = connection.endRequested()
         publishState()
@@ -83,33 +83,36 @@ extension SessionCore {
     }
 
     mutating func endSent(_ result: Result<WireResult, BackendError>) {
+        var failure: BackendError?
         if case .failure(let error) = result {
             log(.info, "disconnect failed: \(error)")
-            if connection.state == .closing, !endedByServer, case .accessDenied = error {
-                if !accessDeniedSinceRenewal, info != nil {
-                    // An expired connection token: ask for a new connection (with the participant token)
-                    // and send the end again, as the official clients do; the socket is not needed for it.
-                    accessDeniedSinceRenewal = true
-                    renewingToEnd = true
-                    begin(.connect, .connect)
-                    return
-                }
-                fail(reason: "the contact center refused to end the chat (\(error)); it may still be open")
-                return
-            }
+            failure = error
         }
-        guard connection.state == .closing else { return }
-        if case .live = socket, !endedByServer {
+        let refused = if case .accessDenied? = failure { true } else { false }
+        let action = ending.answered(
+            refused: refused, closing: connection.state == .closing, mayRenew: !accessDeniedSinceRenewal && info != nil,
+            live: socket.isLive)
+        switch action {
+        case .none:
+            break
+        case .renewToSend:
+            // An expired connection token: ask for a new connection (with the participant token)
+            // and send the end again, as the official clients do; the socket is not needed for it.
+            accessDeniedSinceRenewal = true
+            begin(.connect, .connect)
+        case .fail:
+            let error = failure.map(String.init(describing:)) ?? "refused"
+            fail(reason: "the contact center refused to end the chat (\(error)); it may still be open")
+        case .awaitServerEnd:
             // The server's own `chat.ended` usually follows at once; wait a moment for it (longer on a slow link), as the official clients do.
-            awaitingServerEnd = true
             startTimer(.endGrace, after: patient(settings.endGrace, rounds: 2))
-        } else {
+        case .end:
             ended(reason: endReason)
         }
     }
 
     mutating func endGraceOver() {
-        awaitingServerEnd = false
+        ending.graceOver()
         guard connection.state == .closing else { return }
         ended(reason: endReason)
     }

@@ -1,7 +1,7 @@
 import ChatModel
 import Foundation
 
-/// Starting, connecting, the socket's stages, heartbeats, losing and replacing the socket.
+/// Starting, connecting, losing the connection and backing off, renewing, suspending, ending for good.
 extension SessionCore {
     mutating func start() {
         guard connection.state == .idle, !connection.isSuspended, info == nil else { return }
@@ -55,9 +55,8 @@ extension SessionCore {
 
     mutating func connected(_ result: Result<WireResult, BackendError>) {
         guard !connection.isSuspended, !connection.state.isTerminal else { return }
-        if renewingToEnd {
+        if ending.renewedToSend() {
             // A new connection token to send the refused end again with (no socket is opened for it).
-            renewingToEnd = false
             switch result {
             case .success: begin(.end, .end)
             case .failure(.accessDenied): ended(reason: endReason)  // the participant token is refused too: the chat is over
@@ -70,191 +69,12 @@ extension SessionCore {
             // The participant token was accepted: a refused connection token from here on is renewed
             // again (on a slow link a short-lived token can expire before the backfill is read).
             accessDeniedSinceRenewal = false
-            nextSocket += 1
-            let id = SocketID(nextSocket)
-            socket = .opening(id)
-            openingSince = now
-            emit(.openSocket(id, endpoint))
+            emit(.openSocket(socket.open(now: now), endpoint))
         case .success:
             lost(.protocolViolation("no socket to open"), close: nil)
         case .failure(let error):
             log(.info, "could not get a connection: \(error)")
             lost(error, close: nil)
-        }
-    }
-
-    mutating func socketOpened(_ id: SocketID) {
-        guard case .opening(id) = socket else { return }
-        if let since = openingSince { noteRoundTrip(now.timeIntervalSince(since) / 2) }
-        openingSince = nil
-        lastFrameAt = now
-        socket = .subscribing(id, attempt: 0)
-        for frame in wire.socketOpened(now: now) { write(frame, on: id) }
-        startTimer(.subscribe, after: patient(settings.subscribeTimeout, rounds: 2))
-    }
-
-    /// The socket confirmed the subscription (and its replay, where history comes on the socket).
-    mutating func subscribed() {
-        guard case .subscribing(let id, _) = socket else { return }
-        cancelTimer(.subscribe)
-        // Whatever the socket that ended was confirming is either in the replay or not with the server.
-        if outbox.headState == .unconfirmed { outbox.setHead(.waiting) }
-        if wire.capabilities.historyArrivesOnSocket {
-            goLive(id)
-        } else {
-            socket = .backfilling(id)
-            startBackfill()
-        }
-    }
-
-    /// The subscription was not confirmed in time: send it again, or give the socket up after three tries;
-    /// a socket ready when opened is ready now.
-    mutating func subscriptionLate() {
-        guard case .subscribing(let id, let attempt) = socket else { return }
-        if wire.capabilities.readiness == .answeredOrQuiet {
-            // Nothing came: the server had nothing to replay and confirms nothing.
-            log(.info, "nothing replayed on the new socket; it is ready")
-            subscribed()
-            return
-        }
-        guard attempt < 3 else {
-            log(.warning, "the server never confirmed the subscription; replacing the socket")
-            dropSocket(because: .network(TransportFailure(.timedOut, "the server never confirmed the subscription")))
-            return
-        }
-        log(.info, "subscription not confirmed; sending it again (\(attempt + 1))")
-        socket = .subscribing(id, attempt: attempt + 1)
-        for frame in wire.socketOpened(now: now) { write(frame, on: id) }
-        startTimer(.subscribe, after: patient(settings.subscribeTimeout, rounds: 2))
-    }
-
-    mutating func goLive(_ id: SocketID) {
-        let readying = switch socket {
-        case .subscribing(id, _), .backfilling(id): true
-        default: false
-        }
-        if !readying { broken("live on \(id) from \(socket)") }
-        socket = .live(id)
-        missedUnread = false
-        renewalsInARow = 0
-        _ = connection.opened(now: now)
-        publishState()
-        persist()
-        startTimer(.heartbeat, after: heartbeatDelay)
-        pumpOutbox()
-        startWaitingUploads()
-        if endPending { endIfFlushed() }
-    }
-
-    /// How long after a heartbeat an answer may take: the setting, longer on a slow link, at most the interval.
-    var heartbeatGrace: Duration {
-        min(patient(settings.heartbeatGrace, rounds: 2), wire.capabilities.heartbeatInterval)
-    }
-
-    /// From one heartbeat to the end of its grace is the grace; the rest of the interval comes before.
-    var heartbeatDelay: Duration {
-        let interval = wire.capabilities.heartbeatInterval
-        return interval - min(heartbeatGrace, interval)
-    }
-
-    mutating func heartbeatDue() {
-        guard case .live(let id) = socket else { return }
-        let (frames, verdict) = wire.heartbeat(now: now)
-        switch verdict {
-        case .keep:
-            break
-        case .replaceSocket:
-            log(.info, "replacing the socket as the protocol asks (maximum age)")
-            dropSocket(because: .network(TransportFailure(.closed, "socket replaced (maximum age)")))
-            return
-        case .expire(let reason):
-            ended(reason: .because(reason))
-            return
-        }
-        for frame in frames { write(frame, on: id) }
-        heartbeatSentAt = now
-        diagnostics.heartbeatSent(at: now)
-        startTimer(.heartbeatGrace, after: heartbeatGrace)
-    }
-
-    /// A frame came after the heartbeat went out: the socket is alive, so the grace timer is not
-    /// needed and the next heartbeat is due one interval after this one (one wake-up per interval).
-    mutating func heartbeatAnswered() {
-        guard case .live = socket, let sent = heartbeatSentAt else { return }
-        heartbeatSentAt = nil
-        cancelTimer(.heartbeatGrace)
-        let left = max(0, wire.capabilities.heartbeatInterval.seconds - now.timeIntervalSince(sent))
-        startTimer(.heartbeat, after: .milliseconds(Int64((left * 1000).rounded(.up))))
-    }
-
-    mutating func heartbeatGraceOver() {
-        guard case .live = socket, let sent = heartbeatSentAt else { return }
-        // While ending, the end call's answer (or the server's own end) decides, not a slow heartbeat.
-        if lastFrameAt < sent, connection.state != .closing {
-            log(.warning, "no answer to the heartbeat; replacing the socket")
-            dropSocket(because: .network(TransportFailure(.timedOut, "no answer to heartbeats")))
-            return
-        }
-        startTimer(.heartbeat, after: heartbeatDelay)
-    }
-
-    /// Closes the current socket ourselves (it is silent, late or too old) and reconnects.
-    mutating func dropSocket(because error: BackendError) {
-        if let id = socket.id { emit(.closeSocket(id)) }
-        forgetSocket()
-        lost(error, close: nil)
-    }
-
-    /// Forgets the socket and what ran on it.
-    mutating func forgetSocket() {
-        socket = .none
-        heartbeatSentAt = nil
-        for key in [TimerKey.heartbeat, .heartbeatGrace, .subscribe, .echoWait] { cancelTimer(key) }
-        if outbox.headState == .awaitingEcho { outbox.setHead(.unconfirmed) }
-    }
-
-    /// The driver says the socket ended (or never opened).
-    mutating func socketEnded(_ id: SocketID, _ close: SocketClose) {
-        guard socket.id == id else { return }
-        let wasOpen = socket.isOpen
-        forgetSocket()
-        log(.info, "socket \(id) ended: \(close)")
-        if endAfterBackfill { return }  // the page being read ends the chat when it comes
-        if endedByServer || connection.state == .closing {
-            ended(reason: endReason)
-            return
-        }
-        guard !connection.isSuspended else { return }
-        let error = Self.error(for: close, wasOpen: wasOpen)
-        switch wire.closeDisposition(close) {
-        case .endChat:
-            for event in wire.chatClosed(now: now) { apply(event, live: false) }
-            ended(reason: .byServer)
-        case .replaced:
-            fail(reason: "another client took over this chat; /retry takes it back")
-        case .newSession:
-            renew(after: error)
-        case .reconnect:
-            lost(error, close: close)
-        case .reconnectAfter(let delay):
-            lost(error, close: close, exactDelay: connection.hasOpened ? delay : nil)
-        }
-        if connection.shortLivedInARow == Self.shortLivedBeforeNotice {
-            notice("The connection keeps closing as soon as it opens (\(error)); trying again less often. /end ends the chat.")
-        }
-    }
-
-    /// Connections in a row that close right after opening before the user is told why.
-    static let shortLivedBeforeNotice = 3
-
-    static func error(for close: SocketClose, wasOpen: Bool) -> BackendError {
-        switch close {
-        case .afterOpen(1009):
-            // Said by the side that received the message too large: here the server, of one of ours.
-            .network(TransportFailure(.closed, "the server closed the connection: a message sent to it was too large (1009)"))
-        case .afterOpen(let code): .network(TransportFailure(.closed, "socket closed by the server (\(code.map(String.init) ?? "no close code"))"))
-        case .upgradeRefused: .network(TransportFailure(.refused, "the server refused the socket upgrade"))
-        case .unreachable(let failure): .network(failure)
         }
     }
 
@@ -384,7 +204,7 @@ extension SessionCore {
         }
         if let id = socket.id {
             emit(.closeSocket(id))
-            socket = .none
+            socket.release()
         }
         guard case .closed(let reason) = connection.state else { return }
         if missedUnread, !transcriptMayBeIncomplete {
@@ -408,7 +228,7 @@ extension SessionCore {
     mutating func shutdown() {
         persist()
         if let id = socket.id { emit(.closeSocket(id)) }
-        socket = .none
+        socket.release()
         finish()
     }
 

@@ -28,10 +28,9 @@ extension SessionCore {
     /// current open socket. Otherwise the socket is alive (the heartbeat is answered) and, while our end
     /// waits for the server's, the server is still answering: wait on for its end.
     private mutating func heardFrom(_ id: SocketID) -> Bool {
-        guard socket.id == id, socket.isOpen else { return false }
-        lastFrameAt = now
-        if heartbeatSentAt != nil { heartbeatAnswered() }
-        if awaitingServerEnd, connection.state == .closing {
+        guard socket.heard(on: id, now: now) else { return false }
+        if socket.heartbeatSentAt != nil { heartbeatAnswered() }
+        if ending.awaitsServerEnd, connection.state == .closing {
             startTimer(.endGrace, after: patient(settings.endGrace, rounds: 2))
         }
         return true
@@ -82,7 +81,7 @@ extension SessionCore {
         if own, item.localId == nil, case .message = item.kind, transcript.position(sharingIdOf: item) == nil {
             if outbox.headState == .inFlight, !wire.capabilities.sendsOnSocket {
                 // Our send call is under way: its answer names the id this copy (an echo, or a page's) belongs to.
-                heldEchoes.append(item)
+                outbox.hold(item)
                 return
             }
             if let head = outbox.head, isServerCopy(item, of: head) {
@@ -98,7 +97,7 @@ extension SessionCore {
             noteAnswerInOutbox(item)
             noteAnswerAfterOffer(item)
         }
-        if live, !item.isHistory, !own { noteLiveEvent(item) }
+        if live, !item.isHistory, !own { ending.heard(item) }
         if live, !own, case .message = item.kind, item.sender.role == .agent || item.sender.role == .bot,
             item.sender.name != persistedPartner
         {
@@ -154,45 +153,26 @@ extension SessionCore {
     /// notices, receipts and a second message can come between).
     static let answerDistance = 20
 
-    /// Remembers who left and when the other side went quiet, to say why the chat ended.
-    private mutating func noteLiveEvent(_ item: ChatItem) {
-        switch item.kind {
-        case .event(.left) where item.sender.role == .agent || item.sender.role == .bot:
-            lastLeaver = item.sender.name
-        case .event(.autoDisconnection):
-            idleEnd = item.time
-        case .message:
-            lastLeaver = nil
-        default:
-            break
-        }
-    }
-
     /// Why the chat ended: who ended it, or that it idled out, where the events tell.
     var endReason: EndReason {
-        if endRequestedByUser { return .byYou }
-        if let idleEnd {
-            let lastOwn = transcript.items.last(where: \.isOwn)?.time ?? startedAt
-            return .idle(minutes: max(1, Int((idleEnd.timeIntervalSince(lastOwn) / 60).rounded())))
-        }
-        if let lastLeaver { return .byParticipant(lastLeaver) }
-        return .byServer
+        ending.reason(lastOwn: transcript.items.last(where: \.isOwn)?.time ?? startedAt)
     }
 
     mutating func chatEndedByServer() {
-        endedByServer = true
-        if !endAfterBackfill, case .backfilling = socket,
+        let readingBackfill = if case .backfilling = socket.stage {
             pending.values.contains(where: { if case .backfill = $0.purpose { true } else { false } })
-        {
+        } else {
+            false
+        }
+        switch ending.serverEndedChat(readingBackfill: readingBackfill) {
+        case .readBackfillFirst:
             // What was said before the end is still being read: finish reading it, then end.
             log(.info, "the chat ended while the missed messages were being read; reading them first")
-            endAfterBackfill = true
-            return
+        case .end:
+            if let id = socket.id { emit(.closeSocket(id)) }
+            forgetSocket()
+            ended(reason: endReason)
         }
-        endAfterBackfill = false
-        if let id = socket.id { emit(.closeSocket(id)) }
-        forgetSocket()
-        ended(reason: endReason)
     }
 
     /// True for our own messages and attachments (events are nobody's, even about us).

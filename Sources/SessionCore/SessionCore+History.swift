@@ -9,22 +9,15 @@ extension SessionCore {
 
     /// Before going live: the first page, or everything after the last point known to be complete.
     mutating func startBackfill() {
-        backfillPages = 0
-        let request: TranscriptRequest
-        if !initialLoaded {
-            request = .recent(limit: settings.initialHistory)
-        } else if let anchor = backfillAnchor() {
-            request = .after(itemId: anchor, pageToken: nil)
-        } else {
-            request = .recent(limit: settings.initialHistory)
-        }
+        let anchor = history.initialLoaded ? backfillAnchor() : nil
+        let request = history.backfillStarts(recentLimit: settings.initialHistory, anchor: anchor)
         begin(.backfill(request), .fetch(request))
     }
 
     /// The item a reconnect's backfill starts after: the newest one at least the reorder margin older
     /// than the point up to which the transcript is known to be complete, else the oldest one held.
     func backfillAnchor() -> String? {
-        guard let horizon else { return nil }
+        guard let horizon = history.horizon else { return nil }
         let limit = horizon.addingTimeInterval(-Self.reorderMargin)
         var oldest: String?
         for position in stride(from: transcript.count - 1, through: 0, by: -1) {
@@ -42,29 +35,25 @@ extension SessionCore {
     }
 
     mutating func backfilled(_ request: TranscriptRequest, _ result: Result<WireResult, BackendError>) {
-        if endAfterBackfill {
+        if ending.endsAfterBackfill {
             // The chat ended while this page was on its way: keep what it holds, then end.
             if case .success(.page(let page)) = result { for event in page.events { apply(event, live: false) } }
             chatEndedByServer()
             return
         }
-        guard case .backfilling(let id) = socket else { return }
+        guard case .backfilling(let id) = socket.stage else { return }
         switch result {
         case .success(.page(let page)):
             for event in page.events { apply(event, live: false) }
-            if case .recent = request, !initialLoaded {
-                initialLoaded = true
-                olderPageToken = page.nextPageToken
-            }
-            backfillPages += 1
-            if case .after(let itemId, _) = request, let token = page.nextPageToken, backfillPages < 100 {
-                let next = TranscriptRequest.after(itemId: itemId, pageToken: token)
+            switch history.backfillPageRead(request, nextPageToken: page.nextPageToken) {
+            case .next(let next):
                 begin(.backfill(next), .fetch(next))
-                return
+            case .caughtUp:
+                let newest = newestServerTime
+                history.complete(upTo: newest)
+                accessDeniedSinceRenewal = false
+                goLive(id)
             }
-            horizon = newestServerTime
-            accessDeniedSinceRenewal = false
-            goLive(id)
         case .success:
             dropSocket(because: .protocolViolation("a transcript fetch gave no page"))
         case .failure(let error):
@@ -88,55 +77,55 @@ extension SessionCore {
         for position in stride(from: transcript.count - 1, through: 0, by: -1) where isServerItem(transcript[position]) {
             return transcript[position].time
         }
-        return horizon
+        return history.horizon
     }
 
     /// An item arrived live on a socket that had caught up: the transcript is complete up to it.
     mutating func extendHorizon(_ item: ChatItem) {
-        guard case .live = socket, isServerItem(item) else { return }
-        if horizon.map({ item.time > $0 }) ?? true { horizon = item.time }
+        guard socket.isLive, isServerItem(item) else { return }
+        history.heardLive(at: item.time)
     }
 
     mutating func loadOlder() {
-        guard !loadingOlder else { return }
-        guard let token = olderPageToken else {
-            publish(.transcript(TranscriptUpdate(items: transcript.items, change: .merged(count: 0, hasMore: false))))
+        switch history.olderRequested() {
+        case .busy:
             return
+        case .none:
+            publish(.transcript(TranscriptUpdate(items: transcript.items, change: .merged(count: 0, hasMore: false))))
+        case .fetch(let token):
+            begin(.older, .fetch(.older(pageToken: token)))
         }
-        loadingOlder = true
-        begin(.older, .fetch(.older(pageToken: token)))
     }
 
     mutating func olderLoaded(_ result: Result<WireResult, BackendError>) {
-        loadingOlder = false
         switch result {
         case .success(.page(let page)):
-            olderPageToken = page.nextPageToken
+            history.olderAnswered(read: true, nextPageToken: page.nextPageToken)
             transcript.mergeOlder(pageItems(page), hasMore: page.nextPageToken != nil)
             applyReceipts(in: page)
         case .success:
-            break
+            history.olderAnswered(read: false, nextPageToken: nil)
         case .failure(let error):
+            history.olderAnswered(read: false, nextPageToken: nil)
             notice("Could not load older messages: \(error)")
             publish(.transcript(TranscriptUpdate(
-                items: transcript.items, change: .merged(count: 0, hasMore: olderPageToken != nil))))
+                items: transcript.items, change: .merged(count: 0, hasMore: history.olderPageToken != nil))))
         }
     }
 
     /// `/reset`: loads the transcript anew from the server, keeping our unsent messages.
     mutating func reload() {
-        guard case .live = socket, !reloading else {
+        guard history.reloadRequested(live: socket.isLive) else {
             notice("The transcript can be reloaded only while connected.")
             return
         }
-        reloading = true
         begin(.reload, .fetch(.recent(limit: settings.initialHistory)))
     }
 
     mutating func reloaded(_ result: Result<WireResult, BackendError>) {
-        reloading = false
+        history.reloadAnswered()
         log(.debug, "reload answered: \(result)")
-        guard case .live = socket else {
+        guard socket.isLive else {
             notice("The connection changed while reloading; nothing was reset. Try again.")
             return
         }
@@ -158,8 +147,7 @@ extension SessionCore {
                 return outbox.entry(localId: localId) != nil || (item.id == localId && !pageIds.contains(item.id))
             }
             transcript.reload(items, keeping: keep, hasMore: page.nextPageToken != nil)
-            olderPageToken = page.nextPageToken
-            initialLoaded = true
+            history.reloaded(nextPageToken: page.nextPageToken)
             applyReceipts(in: page)
         case .success:
             break

@@ -15,8 +15,8 @@ extension SessionCore {
     /// What holds between any two inputs of a running core: an open connection has a live socket (unless
     /// the chat ended while the missed messages were being read, and the page on its way ends it).
     mutating func checkInvariants() {
-        if !isFinished, connection.state == .open, !socket.isLive, !endAfterBackfill {
-            broken("the connection is open, the socket \(socket)")
+        if !isFinished, connection.state == .open, !socket.isLive, !ending.endsAfterBackfill {
+            broken("the connection is open, the socket \(socket.stage)")
         }
     }
 }

@@ -73,7 +73,7 @@ extension SessionCore {
 
     /// Sends the head of the outbox when it may go now.
     mutating func pumpOutbox() {
-        guard case .live = socket, !connection.state.isTerminal, !sendRetryScheduled, let head = outbox.head,
+        guard socket.isLive, !connection.state.isTerminal, !outbox.retryScheduled, let head = outbox.head,
             outbox.headState == .waiting
         else { return }
         outbox.setHead(.inFlight)
@@ -84,7 +84,7 @@ extension SessionCore {
 
     /// The pause before the head's next try is over.
     mutating func sendRetryDue() {
-        sendRetryScheduled = false
+        outbox.endRetryWait()
         pumpOutbox()
     }
 
@@ -112,16 +112,15 @@ extension SessionCore {
         accessDeniedSinceRenewal = false
         if wasHead {
             cancelTimer(.echoWait)
-            if sendRetryScheduled {
+            if outbox.endRetryWait() {
                 // A copy from the server settled it while its next try waited.
                 cancelTimer(.sendRetry)
-                sendRetryScheduled = false
             }
         }
         releaseHeldEchoes()
         persist()
         pumpOutbox()
-        if endPending { endIfFlushed() }
+        if ending.isFlushing { endIfFlushed() }
     }
 
     private mutating func sendFailed(_ localId: String, _ error: BackendError) {
@@ -147,7 +146,7 @@ extension SessionCore {
             let attempt = outbox.countFailure()
             log(.info, "send failed (\(error)); try \(attempt + 1) follows")
             if attempt == 3 { notice("Still trying to send your message (\(error)).") }
-            sendRetryScheduled = true
+            outbox.scheduleRetry()
             startTimer(.sendRetry, after: settings.sendBackoff.delay(attempt: attempt, randomUnit: ids.unit()))
         default:
             releaseHeldEchoes()
@@ -163,7 +162,7 @@ extension SessionCore {
             notice(text)
             persist()
             pumpOutbox()
-            if endPending { endIfFlushed() }
+            if ending.isFlushing { endIfFlushed() }
         }
     }
 
@@ -195,21 +194,18 @@ extension SessionCore {
         if wasHead { cancelTimer(.echoWait) }
         persist()
         pumpOutbox()
-        if endPending { endIfFlushed() }
+        if ending.isFlushing { endIfFlushed() }
     }
 
     /// Our own messages held while a send call was under way go in now: the one the call named is
     /// the server's copy of the sent message, the others are ours from elsewhere.
     mutating func releaseHeldEchoes() {
-        let held = heldEchoes
-        heldEchoes = []
-        for item in held { transcript.merge(item, isOwn: true) }
+        for item in outbox.releaseHeldEchoes() { transcript.merge(item, isOwn: true) }
     }
 
     /// Settles the head with a held copy from the server that has its text; false when none came.
     private mutating func settleHeadFromHeldEcho() -> Bool {
-        guard let head = outbox.head, let echo = heldEchoes.first(where: { $0.text == head.text }) else { return false }
-        heldEchoes.removeAll { $0.id == echo.id }
+        guard let head = outbox.head, let echo = outbox.takeHeldEcho(text: head.text) else { return false }
         settleSent(head.localId, id: echo.id, time: echo.time, sequence: echo.sequence)
         return true
     }

@@ -13,38 +13,6 @@ import Foundation
 /// let effects = core.handle(.start, now: now)   // e.g. [.publish(.connection(.connecting)), .http(r1, …)]
 /// ```
 public struct SessionCore: Sendable {
-    /// Where the socket is.
-    enum SocketStage: Sendable, Equatable {
-        /// No socket.
-        case none
-        /// Asked the driver to open it.
-        case opening(SocketID)
-        /// Open; waiting for the subscription (and replay) to be confirmed (`attempt` resends so far).
-        case subscribing(SocketID, attempt: Int)
-        /// Subscribed; fetching what was missed before going live.
-        case backfilling(SocketID)
-        /// Live: messages flow.
-        case live(SocketID)
-
-        var id: SocketID? {
-            switch self {
-            case .none: nil
-            case .opening(let id), .subscribing(let id, _), .backfilling(let id), .live(let id): id
-            }
-        }
-
-        var isLive: Bool {
-            if case .live = self { true } else { false }
-        }
-
-        var isOpen: Bool {
-            switch self {
-            case .none, .opening: false
-            default: true
-            }
-        }
-    }
-
     /// What a pending call was for.
     enum Purpose: Sendable, Hashable {
         case start, connect, renew, send(String), typing, receipt(String, read: Bool)
@@ -74,10 +42,8 @@ public struct SessionCore: Sendable {
     /// Uploads restored from an earlier run, not yet told of (at the start).
     var restoredUploads: [String] = []
 
-    var socket = SocketStage.none
-    var nextSocket = 0
-    var lastFrameAt = Date.distantPast
-    var heartbeatSentAt: Date?
+    /// The socket: which one, its stage, its heartbeat.
+    var socket = SocketMachine()
     /// True while a front end shows the diagnostics: frame-by-frame snapshots are published only then.
     var diagnosticsWatched = false
     /// The partner named in the last saved snapshot (a new one that writes saves again).
@@ -90,26 +56,15 @@ public struct SessionCore: Sendable {
     var roundTrip: TimeInterval = 0
     /// How much measured round trips stray from ``roundTrip`` (smoothed mean deviation), in seconds.
     var roundTripVariation: TimeInterval = 0
-    /// When the socket being opened was asked for.
-    var openingSince: Date?
     /// Operations waiting for their retry timer, by timer name.
     var retrying: [RetryKey: (operation: WireOperation, purpose: Purpose)] = [:]
     var now: Date
     let startedAt: Date
 
-    /// True once the first transcript page was read.
-    var initialLoaded = false
-    /// The token for the next older page (nil: none).
-    var olderPageToken: String?
-    var loadingOlder = false
-    var reloading = false
-    /// The server time up to which the transcript is known to be complete (where a reconnect's backfill starts).
-    var horizon: Date?
-    var endedByServer = false
-    /// True when the server ended the chat while missed messages were being read: the page ends it.
-    var endAfterBackfill = false
-    /// True while a new connection is asked for only to send a refused end again.
-    var renewingToEnd = false
+    /// Reading the transcript from the server: the first page, older pages, a reload, the backfill and its horizon.
+    var history = HistoryPaging()
+    /// Ending the chat: how far the user's end has gone, whether the server ended it, and why.
+    var ending = ChatEnding()
     /// True until the socket has caught up with what was said since the last connection (or ever).
     var missedUnread = true
     /// True when the chat ended before what was said while disconnected could be read back.
@@ -117,33 +72,16 @@ public struct SessionCore: Sendable {
     /// States the core holds to be impossible that were reached anyway (release builds only: a debug
     /// build stops at the first); the simulator checks this after every step.
     public internal(set) var brokenInvariants: [String] = []
-    /// The user ended the chat (with `/end`).
-    var endRequestedByUser = false
-    /// The agent or bot who last left the chat (said when the chat then ends).
-    var lastLeaver: String?
-    /// When the chat was ended for inactivity (`participant.autodisconnection`).
-    var idleEnd: Date?
     /// Downloads under way: the attachment's name and size by call.
     var downloads: [RequestID: (attachmentId: String, name: String, size: Int64?)] = [:]
-    /// Where the last page request of a backfill started, and how many pages it read.
-    var backfillPages = 0
-    /// The user asked to end the chat: it ends once the outbox is drained (or the flush timeout passes).
-    var endPending = false
-    /// True while the end was sent and the server's own end is awaited (the end grace runs).
-    var awaitingServerEnd = false
     var renewalsInARow = 0
     /// A send refused with 403 since the connection was last renewed (the next one fails the message).
     var accessDeniedSinceRenewal = false
-    /// Our own messages seen on the socket while our send call was under way (Connect): they are
-    /// matched when the call answers with the server's id.
-    var heldEchoes: [ChatItem] = []
     /// One copy of each sender for all their items.
     var participants = ParticipantPool()
     /// What was last recorded for each item (by id and by local id): a hash of the line.
     var recorded: [String: Int] = [:]
     var typingInFlight = false
-    /// The head's next try waits for ``TimerKey/sendRetry``.
-    var sendRetryScheduled = false
     var isFinished = false
     var effects: [SessionEffect] = []
     /// True for a chat an earlier run began (it is kept for resume from the start, not only once connected).
@@ -211,7 +149,7 @@ public struct SessionCore: Sendable {
     public var hasConnected: Bool { connection.hasOpened }
 
     /// True when older pages can be fetched.
-    public var hasOlderPages: Bool { olderPageToken != nil }
+    public var hasOlderPages: Bool { history.olderPageToken != nil }
 
     // MARK: - Small helpers the other files share
 
@@ -280,7 +218,7 @@ public struct SessionCore: Sendable {
 
     /// Writes a frame on the socket and notes it for diagnostics.
     mutating func write(_ frame: String, on id: SocketID) {
-        if socket.id != id || !socket.isOpen { broken("a frame written on \(id), the socket is \(socket)") }
+        if socket.id != id || !socket.isOpen { broken("a frame written on \(id), the socket is \(socket.stage)") }
         emit(.write(id, frame))
         noteFrame(frame, outgoing: true)
     }
