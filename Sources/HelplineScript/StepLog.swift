@@ -48,7 +48,8 @@ public enum StepLog {
         for shard in summary.saturation ?? [] {
             let during = shard.failedWhileSaturated
             var line = "  ⚠ SATURATED: this machine (shard \(shard.shard)) could not drive the load for \(shard.seconds) s from second "
-                + "\(shard.firstSecond) (peak CPU \(shard.peakCPUPercent) % of \(shard.cores) core(s), client added p99 \(shard.peakAddedP99Ms) ms)"
+                + "\(shard.firstSecond) (peak CPU \(shard.peakCPUPercent) % of \(shard.cores) core(s), client added p99 \(shard.peakAddedP99Ms) ms, "
+                + "its own once-a-second check up to \(shard.peakTickLagMs) ms late)"
             if during > 0 { line += "; \(during) of the \(summary.counts.failed) failures happened then" }
             lines.append(line + ": those figures measure this machine, not the contact center.")
             let machines = shard.machinesNeeded()

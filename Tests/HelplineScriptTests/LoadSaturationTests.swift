@@ -48,6 +48,33 @@ struct LoadSaturationTests {
         #expect(!tripped6)
     }
 
+    @Test("its own check waking up late trips it at once: the process's tasks wait for their turn")
+    func lateCheck() {
+        var watch = SaturationGuard(cores: 2)
+        let onTime = watch.check(second: 0, cpuShare: 0.3, shard: "1/1", peakRunning: 9, tickLag: .milliseconds(20))
+        #expect(!onTime)
+        let late = watch.check(second: 1, cpuShare: 0.3, shard: "1/1", peakRunning: 9, tickLag: .milliseconds(4000))
+        #expect(late, "a check 4 s late is a starved process, whatever the CPU figure")
+        #expect(watch.record?.peakTickLagMs == 4000)
+    }
+
+    @Test("a client whose own tasks run late is marked saturated though its CPU looks calm")
+    func starvedRun() async throws {
+        let harness = try await DemoHarness.start()
+        let script = try ScriptParser.parse("expect Welcome\nwait 1s\nend\n", name: "slow")
+        let plan = LoadPlan(scripts: [script], model: .closed(repetitions: 1, concurrency: 1))
+        // Every wake-up of the run's clock comes 400 ms after its time, as on a starved process.
+        let late = LoadClock(now: { .now }, sleep: { try await Task.sleep(until: $0 + .milliseconds(400), clock: .continuous) })
+        let run = LoadRun(
+            runner: harness.runner, plan: plan, progressInterval: .milliseconds(100), clock: late,
+            cpu: Self.meter(share: 0.05))
+        let summary = await run.run()
+        await harness.server.stop()
+        #expect(summary.counts.passed == 1)
+        #expect((summary.saturation?.first?.peakTickLagMs ?? 0) >= 300, "\(String(describing: summary.saturation))")
+        #expect(LoadExitStatus(summary) == nil, "it passed anyway: exit 0, with the warning")
+    }
+
     @Test("a run on a saturated machine says so in the progress line and the summary, and exits 3 when something failed")
     func saturatedRun() async throws {
         let harness = try await DemoHarness.start()

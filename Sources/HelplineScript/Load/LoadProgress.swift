@@ -30,7 +30,8 @@ public struct LoadProgress: Sendable, Hashable {
         text += "  starts \(startsPerSecond)/s"
         if let replyP95 { text += "  reply p95 \(LatencyStats.format(replyP95))" }
         if let saturation {
-            text += "  ⚠ THIS MACHINE IS SATURATED (peak CPU \(saturation.peakCPUPercent) %, added p99 \(saturation.peakAddedP99Ms) ms)"
+            text += "  ⚠ THIS MACHINE IS SATURATED (peak CPU \(saturation.peakCPUPercent) %, added p99 \(saturation.peakAddedP99Ms) ms, "
+                + "checks up to \(saturation.peakTickLagMs) ms late)"
         }
         return text
     }

@@ -60,12 +60,15 @@ final class LoadRecorder: Sendable {
         }
     }
 
-    /// The check at the end of a second, with the CPU share the process used in it; true when saturated.
+    /// The check at the end of a second, with the CPU share the process used in it and how late the
+    /// check woke up; true when saturated.
     @discardableResult
-    func checkSaturation(cpuShare: Double?) -> Bool {
+    func checkSaturation(cpuShare: Double?, tickLag: Duration) -> Bool {
         let second = max(second - 1, 0)
         let peak = tally.withLock { $0.summary.peakRunning }
-        return saturation.withLock { $0?.check(second: second, cpuShare: cpuShare, shard: shard, peakRunning: peak) ?? false }
+        return saturation.withLock {
+            $0?.check(second: second, cpuShare: cpuShare, shard: shard, peakRunning: peak, tickLag: tickLag) ?? false
+        }
     }
 
     /// Counts planned chats that will not start.

@@ -48,10 +48,12 @@ public struct LoadRun: Sendable {
         let reporter = Task {
             var last = (wall: clock.now(), used: meter.processTime())
             while !Task.isCancelled {
-                guard (try? await clock.sleep(clock.now() + progressInterval)) != nil else { break }
+                let due = clock.now() + progressInterval
+                guard (try? await clock.sleep(due)) != nil else { break }
                 let now = (wall: clock.now(), used: meter.processTime())
                 recorder.checkSaturation(
-                    cpuShare: CPUMeter.share(used: now.used - last.used, wall: now.wall - last.wall, cores: meter.cores))
+                    cpuShare: CPUMeter.share(used: now.used - last.used, wall: now.wall - last.wall, cores: meter.cores),
+                    tickLag: now.wall - due)
                 last = now
                 progress(recorder.progress())
             }

@@ -47,6 +47,7 @@ extension LoadSummary {
             try Self.check(shard.seconds, "saturation.seconds", 0...Int64(Self.latestSecond))
             try Self.check(shard.peakAddedP99Ms, "saturation.peak_added_p99_ms", 0...Self.largestMicros / 1000)
             try Self.check(shard.peakCPUPercent, "saturation.peak_cpu_percent", 0...6400)
+            try Self.check(shard.peakTickLagMs, "saturation.peak_tick_lag_ms", 0...Self.largestMicros / 1000)
             try Self.check(shard.cores, "saturation.cores", 1...4096)
             for value in [shard.failedWhileSaturated, shard.peakRunning] { try Self.check(value, "saturation") }
         }

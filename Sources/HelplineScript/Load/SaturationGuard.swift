@@ -14,6 +14,9 @@ public struct SaturationLimits: Sendable, Hashable {
     public var fewestSamples = 10
     /// The checks in a row the CPU must pass its limit in (a start-up second is no trend).
     public var cpuSeconds = 2
+    /// How late the once-a-second check itself may wake up: later, and the process's tasks wait
+    /// for their turn (every chat's reply is read that late), whatever the CPU figure says.
+    public var tickLag = Duration.milliseconds(250)
 
     /// The documented defaults.
     public init() {}
@@ -32,6 +35,8 @@ public struct Saturation: Sendable, Hashable, Codable {
     public var peakAddedP99Ms: Int64
     /// The highest CPU use of a second, in percent of the cores (100: every core busy).
     public var peakCPUPercent: Int
+    /// The latest the once-a-second check woke up after its time, in milliseconds.
+    public var peakTickLagMs: Int64 = 0
     /// The cores the process could use.
     public var cores: Int
     /// Chats that failed while the machine was saturated.
@@ -79,7 +84,9 @@ public struct SaturationGuard: Sendable {
     /// The check at the end of `second`: `cpuShare` is the process's CPU time in that second over
     /// the cores' (nil when unknown). Returns whether the machine is saturated now.
     @discardableResult
-    public mutating func check(second: Int, cpuShare: Double?, shard: String, peakRunning: Int) -> Bool {
+    public mutating func check(
+        second: Int, cpuShare: Double?, shard: String, peakRunning: Int, tickLag: Duration = .zero
+    ) -> Bool {
         recent.removeAll { $0.second <= second - limits.window }
         var window = LatencyHistogram()
         for entry in recent { window.merge(entry.added) }
@@ -87,7 +94,8 @@ public struct SaturationGuard: Sendable {
         let cpu = cpuShare.map { max(0, $0) }
         let overLatency = p99.map { $0 > limits.addedP99 } ?? false
         cpuStreak = (cpu.map { $0 > limits.cpuShare } ?? false) ? cpuStreak + 1 : 0
-        isSaturated = overLatency || cpuStreak >= max(1, limits.cpuSeconds)
+        let overLag = tickLag > limits.tickLag
+        isSaturated = overLatency || overLag || cpuStreak >= max(1, limits.cpuSeconds)
         guard isSaturated else { return false }
         var record = self.record ?? Saturation(
             shard: shard, firstSecond: second, seconds: 0, peakAddedP99Ms: 0, peakCPUPercent: 0, cores: cores,
@@ -96,6 +104,7 @@ public struct SaturationGuard: Sendable {
         if let p99 { record.peakAddedP99Ms = max(record.peakAddedP99Ms, LatencyHistogram.micros(p99) / 1000) }
         if let cpu { record.peakCPUPercent = max(record.peakCPUPercent, Int((min(cpu, 64) * 100).rounded())) }
         record.peakRunning = max(record.peakRunning, peakRunning)
+        record.peakTickLagMs = max(record.peakTickLagMs, LatencyHistogram.micros(tickLag) / 1000)
         self.record = record
         return true
     }
