@@ -59,8 +59,9 @@ extension JSONValue {
     }
 }
 
+// Not ExpressibleByNilLiteral: `nil` would then read as `.null` where an optional's nil is meant.
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
 {
     /// A string written in code.
     public init(stringLiteral value: String) { self = .string(value) }
@@ -76,6 +77,4 @@ extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Ex
     public init(dictionaryLiteral members: (String, JSONValue)...) {
         self = .object(Dictionary(members, uniquingKeysWith: { _, last in last }))
     }
-    /// `null` written in code.
-    public init(nilLiteral: ()) { self = .null }
 }

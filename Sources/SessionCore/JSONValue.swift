@@ -26,13 +26,15 @@ public enum JSONValue: Sendable, Hashable {
 
     /// Parses JSON text (any value, not only an object); nil when it is not JSON.
     public init?(parsing data: Data) {
-        guard let value = try? JSONDecoder().decode(JSONValue.self, from: data) else { return nil }
+        guard let value = data.withUnsafeBytes({ JSONValueParser.parse($0.bindMemory(to: UInt8.self)) }) else { return nil }
         self = value
     }
 
     /// Parses JSON text; nil when it is not JSON.
     public init?(parsing text: String) {
-        self.init(parsing: Data(text.utf8))
+        var text = text
+        guard let value = text.withUTF8({ JSONValueParser.parse($0) }) else { return nil }
+        self = value
     }
 
     /// The member `key` of an object; nil for a missing key or a value that is not an object.

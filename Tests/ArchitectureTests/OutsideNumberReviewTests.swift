@@ -91,6 +91,7 @@ struct OutsideNumberReviewTests {
         "SessionCore/ChatEnding.swift": 1,
         "SessionCore/IDSource.swift": 1,
         "SessionCore/JSONValue.swift": 1,
+        "SessionCore/JSONValueParser.swift": 3,
         "SessionCore/OutsideNumbers.swift": 1,
         "SessionCore/SessionCore+Socket.swift": 1,
         "SessionCore/SessionCore+Forms.swift": 1,

@@ -39,7 +39,7 @@ struct JSONValueTests {
 
     @Test("written back: keys sorted, slashes as they are, control characters escaped, and it reads the same")
     func writing() throws {
-        let value: JSONValue = ["b": ["url": "https://h/x", "n": 1.5], "a": "line\none\u{1B}", "c": [true, nil, -7]]
+        let value: JSONValue = ["b": ["url": "https://h/x", "n": 1.5], "a": "line\none\u{1B}", "c": [true, .null, -7]]
         #expect(value.text == #"{"a":"line\none\u001b","b":{"n":1.5,"url":"https://h/x"},"c":[true,null,-7]}"#)
         #expect(JSONValue(parsing: value.text) == value)
         #expect(JSONValue.number(3).text == "3")
@@ -54,5 +54,48 @@ struct JSONValueTests {
         #expect(value["list"]?["k"] == nil)
         #expect(value["missing"]?.string == nil)
         #expect(JSONValue.string("").nonEmptyString == nil)
+    }
+
+    @Test("the one-pass reader reads every spec fixture (and the JSON inside them) as Foundation's decoder does")
+    func sameAsFoundationOnTheFixtures() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Fixtures/specs/fixtures")
+        var texts: [String] = []
+        for folder in ["connect", "polyai"] {
+            let url = root.appendingPathComponent(folder)
+            for name in try FileManager.default.contentsOfDirectory(atPath: url.path).sorted() where name.hasSuffix(".json") {
+                let text = try String(contentsOf: url.appendingPathComponent(name), encoding: .utf8)
+                texts.append(text)
+                // Connect frames carry their item as JSON in a string.
+                if let content = JSONValue(parsing: text)?["content"]?.string { texts.append(content) }
+            }
+        }
+        #expect(texts.count > 100)
+        for text in texts {
+            let foundation = try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+            #expect(JSONValue(parsing: text) == foundation, "\(text.prefix(120))")
+        }
+    }
+
+    @Test("strict where JSON is strict, and no input nests deep enough to exhaust the stack", arguments: [
+        ("01", false), ("1.", false), (".5", false), ("-", false), ("1e", false), ("+1", false), ("[1,]", false),
+        ("{\"a\":1,}", false), ("{a:1}", false), ("[1 2]", false), ("\"tab\there\"", false), ("nul", false),
+        ("\"\\ud800\"", false), ("\"\\udc00\"", false), ("\"\\x41\"", false), ("tru", false), ("[]x", false),
+        ("-0", true), ("1E+2", true), (" [ ] ", true), ("\"\\u00e9\\ud83d\\ude00\\/\"", true),
+    ])
+    func strictness(text: String, valid: Bool) {
+        #expect((JSONValue(parsing: text) != nil) == valid, "\(text)")
+    }
+
+    @Test("escapes, surrogate pairs and bytes that are not UTF-8")
+    func stringsAndDepth() {
+        #expect(JSONValue(parsing: #""a\"b\\c\/d\n\u00e9\ud83d\ude00""#) == .string("a\"b\\c/d\né😀"))
+        #expect(JSONValue(parsing: Data([0x22, 0xFF, 0x41, 0x22])) == .string("\u{FFFD}A"), "not UTF-8: replaced, not refused")
+        let deep = String(repeating: "[", count: 512) + String(repeating: "]", count: 512)
+        #expect(JSONValue(parsing: deep) != nil)
+        let tooDeep = String(repeating: "[", count: 100_000)
+        #expect(JSONValue(parsing: tooDeep) == nil, "refused, not a stack overflow")
+        #expect(JSONValue(parsing: "1e400") == .number(.infinity), "past Double: infinity, which int(in:) refuses")
+        #expect(JSONValue(parsing: "1e400")?.int(in: Int.min...Int.max) == nil)
     }
 }
