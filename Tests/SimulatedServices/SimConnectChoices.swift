@@ -30,13 +30,16 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
     /// When the connection token expires, the call on its way is carried out and then answered 403
     /// (the token ran out while the service worked on it; §4.3, §2.1's `ClientToken` idempotency).
     public var expiryMidCall: Bool
+    /// Now and then the service takes a socket's connection and never answers its upgrade (§3.1 and
+    /// §4.3 say how long a URL may wait to be opened, nothing of how long an upgrade may take).
+    public var unansweredUpgrades: Bool
 
     /// The spec's plainest reading.
     public init(
         pageCap: Int? = nil, tokenOnLastPage: Bool = false, omitsDisplayName: Bool = false,
         subscribeAnsweredTwice: Bool = false, firstSubscribeUnanswered: Bool = false,
         receiptBeforeMessage: Bool = false, omitsRole: Bool = false, receiptsAsItems: Bool = false,
-        unknownTypes: Bool = false, expiryMidCall: Bool = false
+        unknownTypes: Bool = false, expiryMidCall: Bool = false, unansweredUpgrades: Bool = false
     ) {
         self.pageCap = pageCap
         self.tokenOnLastPage = tokenOnLastPage
@@ -48,6 +51,7 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         self.receiptsAsItems = receiptsAsItems
         self.unknownTypes = unknownTypes
         self.expiryMidCall = expiryMidCall
+        self.unansweredUpgrades = unansweredUpgrades
     }
 
     /// The choices a seed makes.
@@ -64,6 +68,7 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         receiptsAsItems = rng.chance(0.5)
         unknownTypes = rng.chance(0.5)
         expiryMidCall = rng.chance(0.5)
+        unansweredUpgrades = rng.chance(0.5)
     }
 
     /// `page-cap=… token-on-last-page=…`, for the trace's first line.
@@ -71,6 +76,6 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         "page-cap=\(pageCap.map(String.init) ?? "none") token-on-last-page=\(tokenOnLastPage) no-display-name=\(omitsDisplayName) "
             + "subscribe-answered-twice=\(subscribeAnsweredTwice) first-subscribe-unanswered=\(firstSubscribeUnanswered) "
             + "receipt-before-message=\(receiptBeforeMessage) no-role=\(omitsRole) receipts-as-items=\(receiptsAsItems) "
-            + "unknown-types=\(unknownTypes) expiry-mid-call=\(expiryMidCall)"
+            + "unknown-types=\(unknownTypes) expiry-mid-call=\(expiryMidCall) unanswered-upgrades=\(unansweredUpgrades)"
     }
 }

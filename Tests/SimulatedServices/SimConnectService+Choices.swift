@@ -10,6 +10,11 @@ extension SimConnectService {
         return item
     }
 
+    /// With ``SimConnectChoices/unansweredUpgrades``, a quarter of the upgrades go unanswered.
+    public func answersUpgrade(url: String, now: Int64) -> Bool {
+        !(choices.unansweredUpgrades && rng.chance(0.25))
+    }
+
     /// Something the client was not written for (with ``SimConnectChoices/unknownTypes``): an item of
     /// an unknown `Type` (no transcript item), an event of an unknown `ContentType` (an event), or a
     /// message of an unknown `ContentType` (a message whose text is its content).

@@ -79,6 +79,16 @@ struct SimConnectChoicesTests {
         #expect(chat.service.customerMessages == ["hi"], "the same ClientToken: one copy")
     }
 
+    @Test("some upgrades go unanswered with the reading, none without it")
+    func unansweredUpgrades() {
+        let answers = { (choices: SimConnectChoices) in
+            let service = SimConnectService(seed: 3, choices: choices)
+            return (0..<100).map { service.answersUpgrade(url: "ws://connect.sim/socket?token=x", now: Int64($0)) }
+        }
+        #expect(answers(SimConnectChoices(unansweredUpgrades: true)).contains(false))
+        #expect(!answers(SimConnectChoices()).contains(false))
+    }
+
     @Test("the bot sends what the client does not know, now and then")
     func unknownTypes() throws {
         let chat = try Chat(SimConnectChoices(unknownTypes: true))
