@@ -12,7 +12,7 @@ extension SimConnectService {
 
     /// With ``SimConnectChoices/unansweredUpgrades``, a quarter of the upgrades go unanswered.
     public func answersUpgrade(url: String, now: Int64) -> Bool {
-        !(choices.unansweredUpgrades && rng.chance(0.25))
+        !(choices.unansweredUpgrades && upgradeRng.chance(0.25))
     }
 
     /// Something the client was not written for (with ``SimConnectChoices/unknownTypes``): an item of

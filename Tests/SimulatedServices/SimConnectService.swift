@@ -49,10 +49,13 @@ public final class SimConnectService: SimService {
     var ignoredFirstSubscribe: Set<Int> = []
     /// The connection tokens run out while the next call is worked on (with ``SimConnectChoices/expiryMidCall``).
     var expiresDuringNextCall = false
+    /// Draws which upgrades go unanswered (its own, so the bot's draws stay those of a run without them).
+    var upgradeRng: SimRandom
 
     /// A service whose bot, faults and readings of the spec follow `seed`.
     public init(seed: UInt64, choices: SimConnectChoices? = nil) {
         rng = SimRandom(seed: seed ^ 0xC0_77EC7)
+        upgradeRng = SimRandom(seed: seed ^ 0x0B6_0ADE)
         self.choices = choices ?? SimConnectChoices(seed: seed)
     }
 
