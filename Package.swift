@@ -113,7 +113,7 @@ let package = Package(
             dependencies: ["SessionCore", "ChatModel", "AmazonConnect", "PolyAI", "SimulatedServices"],
             path: "Tests/SessionSimulation"),
         .executableTarget(name: "helpline-sim", dependencies: ["SessionSimulation"], path: "Tests/SimulatorCLI"),
-        .testTarget(name: "SimulationTests", dependencies: ["SessionSimulation", "SessionCore", "ChatModel"]),
+        .testTarget(name: "SimulationTests", dependencies: ["SessionSimulation", "SimulatedServices", "SessionCore", "ChatModel"]),
         .target(
             name: "HelplineTestSupport",
             dependencies: [

@@ -129,10 +129,16 @@ extension SessionCore {
             outbox.setHead(.waiting)
         case .accessDenied where !accessDeniedSinceRenewal && info != nil:
             // An expired connection token: a new connection brings a new one (a refused participant
-            // token, or an ended chat, then closes the chat).
+            // token, or an ended chat, then closes the chat). The token may have run out while the
+            // service was carrying the call out: the message may be with it, and a copy of it in the
+            // new connection's transcript is the head (not a second message).
             outbox.setHead(.waiting)
-            releaseHeldEchoes()
+            outbox.noteHeadMayHaveArrived()
             dropSocket(because: error)
+            // The server's copy came while the call was out: it was delivered (settled after the drop,
+            // so nothing more goes out on the old token).
+            if settleHeadFromHeldEcho() { log(.info, "send refused (\(error)), but the server's copy had come: it was delivered") }
+            releaseHeldEchoes()
         case .chatEnded:
             releaseHeldEchoes()
             ended(reason: .byServer)

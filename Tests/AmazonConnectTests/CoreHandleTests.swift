@@ -99,6 +99,56 @@ struct CoreHandleTests {
         #expect(driver.core.unsentMessages.isEmpty, "delivered")
     }
 
+    @Test("a SendMessage refused 403 after its copy came on the socket was delivered: shown once, not sent again")
+    func refusedSendWhoseCopyCameIsDelivered() throws {
+        var driver = Driver()
+        let socket = try driver.connect(from: driver.handle(.start))
+        let sent = driver.handle(.command(.send("hello")))
+        let send = try #require(Driver.calls("/participant/message", in: sent).first)
+        // The service carried it out (its copy comes to every socket), then answered 403: the
+        // token ran out while it worked (simulator seed 251, expiry-mid-call).
+        let item = #"{\"Id\":\"m1\",\"Type\":\"MESSAGE\",\"AbsoluteTime\":\"2027-01-15T08:00:00.000Z\",\"ContentType\":\"text/plain\","#
+            + #"\"Content\":\"hello\",\"ParticipantId\":\"me\",\"ParticipantRole\":\"CUSTOMER\",\"ContactId\":\"c1\",\"InitialContactId\":\"c1\"}"#
+        driver.handle(.socketFrame(socket, #"{"topic":"aws/chat","contentType":"application/json","content":""# + item + #""}"#))
+        driver.handle(.http(send.id, .response(HTTPResponse(status: 403, body: Data(#"{"message":"Access denied"}"#.utf8)))))
+
+        #expect(driver.core.unsentMessages.isEmpty, "the server's copy settled it")
+        let shown = driver.core.transcript.items.filter { $0.text == "hello" }
+        #expect(shown.count == 1, "one item for the message, not its copy beside a pending one")
+        #expect(shown.first?.id == "m1" && shown.first?.delivery.map { $0 >= .sent } == true)
+        let renewed = try driver.connect(from: driver.handle(.timer(.reconnect)))
+        #expect(renewed != socket)
+        #expect(Driver.calls("/participant/message", in: driver.effects).count == 1, "not sent again")
+    }
+
+    @Test("a SendMessage refused 403 whose copy the next transcript page holds was delivered: shown once, not sent again")
+    func refusedSendFoundInTheTranscriptIsDelivered() throws {
+        var driver = Driver()
+        let socket = try driver.connect(from: driver.handle(.start))
+        let sent = driver.handle(.command(.send("hello")))
+        let send = try #require(Driver.calls("/participant/message", in: sent).first)
+        // Carried out, then refused (the token ran out meanwhile); the socket closed before its copy came
+        // (simulator seed 117, expiry-mid-call).
+        driver.handle(.http(send.id, .response(HTTPResponse(status: 403, body: Data(#"{"message":"Access denied"}"#.utf8)))))
+        let reconnect = driver.handle(.timer(.reconnect))
+        let call = try #require(Driver.calls("/participant/connection", in: reconnect).first)
+        let answered = driver.handle(.http(call.id, Driver.ok(
+            #"{"Websocket":{"Url":"wss://s.example/d"},"ConnectionCredentials":{"ConnectionToken":"t2"}}"#)))
+        let renewed = try #require(Driver.opened(in: answered).first)
+        #expect(renewed != socket)
+        driver.handle(.socketOpened(renewed))
+        let subscribed = driver.handle(.socketFrame(renewed, #"{"topic":"aws/subscribe","content":{"status":"success","topics":["aws/chat"]}}"#))
+        let fetch = try #require(Driver.calls("/participant/transcript", in: subscribed).first)
+        let time = driver.now.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        driver.handle(.http(fetch.id, Driver.ok(
+            #"{"InitialContactId":"c1","Transcript":[{"Id":"m1","Type":"MESSAGE","AbsoluteTime":""# + time
+                + #"","ContentType":"text/plain","Content":"hello","ParticipantId":"me","ParticipantRole":"CUSTOMER","ContactId":"c1"}]}"#)))
+
+        #expect(driver.core.unsentMessages.isEmpty, "the server's copy settled it")
+        #expect(driver.core.transcript.items.filter { $0.text == "hello" }.map(\.id) == ["m1"])
+        #expect(Driver.calls("/participant/message", in: driver.effects).count == 1, "not sent again")
+    }
+
     @Test("/end with a message unsent sends the message first, then the end; the server's end closes the chat as the user's")
     func endWaitsForTheOutbox() throws {
         var driver = Driver()

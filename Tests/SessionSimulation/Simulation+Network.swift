@@ -69,6 +69,7 @@ extension Simulation {
     }
 
     func openSocket(_ id: SocketID, url: String, client: Int) {
+        let started = now
         guard !partitioned else {
             after(latency() + 1) { if client == self.incarnation { self.feed(.socketClosed(id, .unreachable(TransportFailure(.refused, "connection refused")))) } }
             return
@@ -80,6 +81,16 @@ extension Simulation {
             guard !self.partitioned else {
                 self.after(SimNetwork.socketTimeout) {
                     if client == self.incarnation { self.feed(.socketClosed(id, .unreachable(TransportFailure(.timedOut, "the upgrade timed out")))) }
+                }
+                return
+            }
+            guard self.service.answersUpgrade(url: url, now: self.now) else {
+                // Taken and never answered: the transport gives the upgrade up at the REST deadline
+                // (the live `UpgradeDeadline`), unless the client abandoned it first.
+                self.count("unanswered-upgrade")
+                self.at(started + SimNetwork.httpTimeout) {
+                    guard client == self.incarnation, self.network.abandoned[id] != client else { return }
+                    self.feed(.socketClosed(id, .unreachable(TransportFailure(.timedOut, "socket: no answer to the upgrade within 15 s"))))
                 }
                 return
             }

@@ -88,6 +88,8 @@ struct SimulationChecks {
         if shown.map(\.id) != held.map(\.id), !Self.sameUpToTies(shown, held) {
             var line = "transcript: the client shows \(shown.count) items, the server holds \(held.count)"
                 + Self.firstDifference(shown.map(\.id), held.map(\.id))
+            let missing = held.filter { item in !shown.contains { $0.id == item.id } }
+            if !missing.isEmpty { line += "; the client lacks \(missing)" }
             if let index = Array(zip(shown, held)).firstIndex(where: { $0.0.id != $0.1.id }) {
                 let mine = shown[index]
                 line += " (client's: \(mine.kind) at \(mine.time.timeIntervalSince1970) \"\(mine.text.prefix(30))\"; server's: "

@@ -47,10 +47,15 @@ public final class SimConnectService: SimService {
     public let choices: SimConnectChoices
     /// Sockets whose first `aws/subscribe` went unanswered (with ``SimConnectChoices/firstSubscribeUnanswered``).
     var ignoredFirstSubscribe: Set<Int> = []
+    /// The connection tokens run out while the next call is worked on (with ``SimConnectChoices/expiryMidCall``).
+    var expiresDuringNextCall = false
+    /// Draws which upgrades go unanswered (its own, so the bot's draws stay those of a run without them).
+    var upgradeRng: SimRandom
 
     /// A service whose bot, faults and readings of the spec follow `seed`.
     public init(seed: UInt64, choices: SimConnectChoices? = nil) {
         rng = SimRandom(seed: seed ^ 0xC0_77EC7)
+        upgradeRng = SimRandom(seed: seed ^ 0x0B6_0ADE)
         self.choices = choices ?? SimConnectChoices(seed: seed)
     }
 
@@ -70,7 +75,9 @@ public final class SimConnectService: SimService {
 
     public var nextWake: Int64? { pendingOutput.isEmpty && closing.isEmpty ? due.map(\.at).min() : 0 }
 
-    public func expireTokens() { connectionTokens = [] }
+    public func expireTokens() {
+        if choices.expiryMidCall, !connectionTokens.isEmpty { expiresDuringNextCall = true } else { connectionTokens = [] }
+    }
 
     public func http(_ request: SimRequest, now: Int64) -> SimResponse? {
         if faults.restFailure > 0, rng.chance(faults.restFailure) {
@@ -104,6 +111,13 @@ public final class SimConnectService: SimService {
             if let first = answered[key] { return first }
             let response = participantCall(request.path, body, now: now)
             if response.status == 200, body["ClientToken"] != nil { answered[key] = response }
+            if expiresDuringNextCall {
+                // Done, but the token ran out meanwhile: the answer is a refusal (a resend with a new
+                // token and the same ClientToken gets the first answer).
+                expiresDuringNextCall = false
+                connectionTokens = []
+                return .awsError(403, "AccessDeniedException", "Access denied")
+            }
             return response
         }
     }
@@ -136,7 +150,13 @@ public final class SimConnectService: SimService {
             }
             let item = Item(id: newId(), millis: stamp(now), type: "MESSAGE", contentType: body["ContentType"] as? String ?? "text/plain",
                 content: content, participantId: customerId, displayName: "Customer", role: "CUSTOMER")
-            broadcast(item)
+            if choices.receiptBeforeMessage {
+                broadcast(receipt(for: item.id, by: botId, read: false, now: now))
+                broadcast(item)
+                items[items.count - 1].delivered.insert(botId)
+            } else {
+                broadcast(item)
+            }
             let delay = rng.millis(100...1500)
             due.append((now + delay / 2, .typing))
             due.append((now + delay, .reply("re: \(content)", receiptFor: item.id)))
@@ -147,8 +167,12 @@ public final class SimConnectService: SimService {
             if let messageId = (SimJSON.object(body["Content"] as? String ?? "") ?? [:])["messageId"] as? String,
                 let index = items.firstIndex(where: { $0.id == messageId })
             {
-                if type.hasSuffix(".read") { items[index].read.insert(customerId) }
+                let read = type.hasSuffix(".read")
+                let isNew = read ? !items[index].read.contains(customerId) : !items[index].delivered.contains(customerId)
+                if read { items[index].read.insert(customerId) }
                 items[index].delivered.insert(customerId)
+                // Receipts you generated come back to you too (§3.1).
+                if isNew { broadcast(receipt(for: messageId, by: customerId, read: read, now: now)) }
             }
             return .json(200, ["Id": newId(), "AbsoluteTime": SimJSON.timestamp(now)])
         case "/participant/transcript":
@@ -163,7 +187,7 @@ public final class SimConnectService: SimService {
 
     /// GetTranscript (spec §2.2, §4.4): BACKWARD from the newest, or FORWARD after `StartPosition.Id`.
     private func transcriptPage(_ body: [String: Any]) -> SimResponse {
-        let visible = items.filter { $0.type != "MESSAGEMETADATA" }
+        let visible = choices.receiptsAsItems ? items : items.filter { $0.type != "MESSAGEMETADATA" }
         let limit = min(max(body["MaxResults"] as? Int ?? 10, 1), 100, choices.pageCap ?? 100)
         let start = (body["StartPosition"] as? [String: Any])?["Id"] as? String
         let forward = (body["ScanDirection"] as? String ?? (start == nil ? "BACKWARD" : "FORWARD")) == "FORWARD"
@@ -183,7 +207,7 @@ public final class SimConnectService: SimService {
         }
         lower = max(0, min(lower, visible.count))
         upper = max(lower, min(upper, visible.count))
-        var answer: [String: Any] = ["InitialContactId": contactId, "Transcript": visible[lower..<upper].map(wire)]
+        var answer: [String: Any] = ["InitialContactId": contactId, "Transcript": visible[lower..<upper].map { wire($0, inTranscript: true) }]
         if forward, upper < visible.count { answer["NextToken"] = "fw:\(upper)" }
         if !forward, lower > 0 { answer["NextToken"] = "bw:\(lower)" }
         if choices.tokenOnLastPage, answer["NextToken"] == nil { answer["NextToken"] = "end:\(forward ? "fw" : "bw")" }
@@ -233,10 +257,9 @@ public final class SimConnectService: SimService {
                 if let index = items.firstIndex(where: { $0.id == receiptFor }) {
                     items[index].read.insert(botId)
                     items[index].delivered.insert(botId)
-                    let metadata = Item(id: newId(), millis: stamp(now), type: "MESSAGEMETADATA", contentType: event("message.metadata"),
-                        content: receiptFor, participantId: botId, displayName: "Sim Bot", role: "AGENT")
-                    pendingOutput += send(metadata)
+                    broadcast(receipt(for: receiptFor, by: botId, read: true, now: now))
                 }
+                if choices.unknownTypes, rng.chance(0.5) { broadcast(unknownItem(now: now)) }
                 var reply = Item(id: newId(), millis: stamp(now), type: "MESSAGE", contentType: "text/plain", content: text,
                     participantId: botId, displayName: "Sim Bot", role: "AGENT")
                 if rng.chance(0.15) { reply = quickReply(reply) }
@@ -282,7 +305,7 @@ public final class SimConnectService: SimService {
     }
 
     /// Stores an item and queues it for every subscribed socket (sent by the next tick).
-    private func broadcast(_ item: Item) {
+    func broadcast(_ item: Item) {
         items.append(item)
         pendingOutput += send(item)
     }
@@ -305,11 +328,11 @@ public final class SimConnectService: SimService {
     }
 
     private func chatFrame(_ item: Item) -> String {
-        SimJSON.text(["topic": "aws/chat", "contentType": "application/json", "content": SimJSON.text(wire(item))])
+        SimJSON.text(["topic": "aws/chat", "contentType": "application/json", "content": SimJSON.text(wire(item, inTranscript: false))])
     }
 
-    /// The item as the service sends it (spec §2.3, §3.4).
-    private func wire(_ item: Item) -> [String: Any] {
+    /// The item as the service sends it (spec §2.3, §3.4); `inTranscript` for a GetTranscript page.
+    private func wire(_ item: Item, inTranscript: Bool) -> [String: Any] {
         var object: [String: Any] = [
             "Id": item.id, "Type": item.type, "AbsoluteTime": SimJSON.timestamp(item.millis), "ContentType": item.contentType,
             "InitialContactId": contactId, "ContactId": contactId,
@@ -317,15 +340,15 @@ public final class SimConnectService: SimService {
         if item.type == "MESSAGEMETADATA" {
             object["MessageMetadata"] = ["MessageId": item.content, "Receipts": [[
                 "RecipientParticipantId": item.participantId ?? "", "DeliveredTimestamp": SimJSON.timestamp(item.millis),
-                "ReadTimestamp": SimJSON.timestamp(item.millis),
-            ]]]
+            ].merging(item.read.isEmpty ? [:] : ["ReadTimestamp": SimJSON.timestamp(item.millis)]) { $1 }]]
         } else if !item.content.isEmpty || item.type == "MESSAGE" {
             object["Content"] = item.content
         }
-        if let participantId = item.participantId { object["ParticipantId"] = participantId }
-        if let name = item.displayName, !choices.omitsDisplayName || item.role == "CUSTOMER" { object["DisplayName"] = name }
-        if let role = item.role { object["ParticipantRole"] = role }
-        if item.type == "MESSAGE", !item.read.isEmpty || !item.delivered.isEmpty {
+        let anonymous = choices.omitsRole && item.type == "EVENT"
+        if let participantId = item.participantId, !anonymous { object["ParticipantId"] = participantId }
+        if let name = item.displayName, !anonymous, !choices.omitsDisplayName || item.role == "CUSTOMER" { object["DisplayName"] = name }
+        if let role = item.role, !choices.omitsRole { object["ParticipantRole"] = role }
+        if item.type == "MESSAGE", !item.read.isEmpty || !item.delivered.isEmpty, !(inTranscript && choices.receiptsAsItems) {
             object["MessageMetadata"] = ["MessageId": item.id, "Receipts": item.delivered.sorted().map { who in
                 var receipt: [String: Any] = ["RecipientParticipantId": who, "DeliveredTimestamp": SimJSON.timestamp(item.millis)]
                 if item.read.contains(who) { receipt["ReadTimestamp"] = SimJSON.timestamp(item.millis) }
@@ -335,15 +358,15 @@ public final class SimConnectService: SimService {
         return object
     }
 
-    private func event(_ name: String) -> String { "application/vnd.amazonaws.connect.event." + name }
+    func event(_ name: String) -> String { "application/vnd.amazonaws.connect.event." + name }
 
-    private func newId() -> String {
+    func newId() -> String {
         nextId += 1
         return String(format: "%08x-%04x-4000-8000-%012x", nextId, nextId % 65536, rng.next() % 0xFFFF_FFFF_FFFF)
     }
 
     /// A time after every earlier one of this contact (strictly rising milliseconds).
-    private func stamp(_ now: Int64) -> Int64 {
+    func stamp(_ now: Int64) -> Int64 {
         lastMillis = max(now, lastMillis + 1)
         return lastMillis
     }

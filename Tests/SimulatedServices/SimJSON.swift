@@ -81,10 +81,15 @@ public enum SimJSON {
     /// services' timestamps and the client's own times compare).
     public static let epochSeconds: TimeInterval = 1_800_000_000
 
-    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` for `millis` of virtual time.
+    /// `yyyy-MM-ddTHH:mm:ss.SSSZ` for `millis` of virtual time. The milliseconds are written from the
+    /// integer: formatting the `Date` truncates its binary fraction, and 34.612 s came out as `34.611`,
+    /// the same as 34.611 s — two items a millisecond apart looked simultaneous.
     static func timestamp(_ millis: Int64) -> String {
-        let date = Date(timeIntervalSince1970: epochSeconds + Double(millis) / 1000)
-        return date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+        let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
+        let fraction = millis - seconds * 1000
+        let whole = Date(timeIntervalSince1970: epochSeconds + Double(seconds)).formatted(Date.ISO8601FormatStyle())
+        let digits = String(fraction)
+        return whole.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 }
 

@@ -10,6 +10,9 @@ public protocol SimService: AnyObject {
     func http(_ request: SimRequest, now: Int64) -> SimResponse?
     /// Opens a socket at `url`: its connection number and first frames, or nil to refuse the upgrade.
     func openSocket(url: String, now: Int64) -> (connection: Int, output: SimSocketOutput)?
+    /// False when the service takes the connection for an upgrade to `url` and never answers it (the
+    /// client's transport gives the upgrade up after its deadline, as the live `UpgradeDeadline` does).
+    func answersUpgrade(url: String, now: Int64) -> Bool
     /// A frame from the client.
     func frame(_ text: String, on connection: Int, now: Int64) -> SimSocketOutput
     /// The client's socket went away.
@@ -32,6 +35,11 @@ public protocol SimService: AnyObject {
     var transcript: [SimItem] { get }
     /// The fault knobs.
     var faults: SimServiceFaults { get set }
+}
+
+extension SimService {
+    /// Every upgrade is answered, unless a service reads the spec otherwise.
+    public func answersUpgrade(url: String, now: Int64) -> Bool { true }
 }
 
 /// What a client starts with.

@@ -37,6 +37,14 @@ struct SimulationTests {
         // was shown open again, and picked (sent) twice (7845, 10186).
         (SimProtocol.polyai, UInt64(7845)),
         (SimProtocol.polyai, UInt64(10186)),
+        // A SendMessage carried out and then refused 403 (the token ran out meanwhile): its copy, held
+        // while the call was out (251) or read back after the reconnect (187), was shown beside the
+        // pending message, which was sent again and printed twice.
+        (SimProtocol.connect, UInt64(251)),
+        (SimProtocol.connect, UInt64(187)),
+        // A simulator bug: timestamps formatted from a `Date` lost a millisecond now and then, so two
+        // items looked simultaneous and their order unknowable (268).
+        (SimProtocol.connect, UInt64(268)),
     ])
     func regressions(_ wireProtocol: SimProtocol, seed: UInt64) {
         let result = Simulation(seed: seed, protocol: wireProtocol, fullTrace: false).run()
