@@ -24,7 +24,11 @@ struct TUIResetTests {
 
         tmux.type("/reset")
         tmux.keys("Enter")
-        let reloaded = await tmux.wait { $0.has("reloaded from the server") }
+        // The whole settled screen, not the first capture that shows the notice: under load tmux can
+        // be read while the frame is still being drawn, its lower rows still the old frame's.
+        let reloaded = await tmux.wait {
+            $0.has("reloaded from the server") && !$0.has("Reloading the transcript") && !$0.has("Commands")
+        }
         #expect(reloaded.ok, "the reload is announced:\n\(reloaded.screen.dump)")
         let screen = reloaded.screen
         #expect(screen.filter { $0.contains("hello there") }.count == 1, "our message once:\n\(screen.dump)")
