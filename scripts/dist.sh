@@ -3,7 +3,7 @@
 #
 #   dist/helpline-VERSION-linux-x86_64.tar.gz   one self-contained executable, man page, completions
 #   dist/helpline_VERSION_amd64.deb             the same, installed under /usr
-#   Containerfile (in the repository)           a runtime image: Debian slim + the .deb
+#   dist/Containerfile                          a runtime image: Debian slim + the .deb (dist/ is its context)
 #
 # The executable links the Swift standard library and Foundation statically
 # (--static-swift-stdlib) and ncursesw, tinfo and cmark-gfm from Debian's static archives; the
@@ -127,6 +127,9 @@ Description: terminal chat client for contact-center chat
 EOF
 deb=$OUT/helpline_${version}_$ARCH_DEB.deb
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >/dev/null
+
+# The image recipe beside the .deb, so dist/ alone is a build context: podman build -t helpline dist/
+sed 's#COPY dist/helpline_#COPY helpline_#' Containerfile > "$OUT/Containerfile"
 
 log "Depends: $depends"
 log "$(du -h "$binary" | cut -f1) executable; wrote:"
