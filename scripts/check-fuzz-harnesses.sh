@@ -12,22 +12,20 @@ maps=()
 for map in Sources/CCmarkGFM/module.modulemap Sources/CNcursesw/module.modulemap "$bin/CTOML.build/module.modulemap"; do
   [ -f "$map" ] && maps+=(-Xcc "-fmodule-map-file=$map")
 done
-# Harnesses that compile parser sources in instead of importing HelplineScript (see scripts/fuzz.sh).
-extra() {
-  case "$1" in
-    ScriptFuzzer.swift) echo "Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift" ;;
-    RecordingFuzzer.swift) echo "Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift Sources/HelplineScript/VolatileText.swift Sources/HelplineScript/ReplyPattern.swift Sources/HelplineScript/GoldenPattern.swift Sources/HelplineScript/GoldenDiff.swift" ;;
-  esac
-}
+# shellcheck source=scripts/fuzz-targets.sh
+. scripts/fuzz-targets.sh
 failed=0
-for harness in Fuzz/Targets/*.swift; do
-  name=$(basename "$harness")
-  # shellcheck disable=SC2046
-  if ! "$SWIFTC" -typecheck -swift-version 6 -parse-as-library -module-name "Fuzz_${name%.swift}" -I "$bin/Modules" \
-      "${maps[@]}" Fuzz/Support/FuzzSupport.swift "$harness" $(extra "$name") 2>&1; then
-    echo "check-fuzz-harnesses: $harness does not build against the current sources" >&2
+for file in Fuzz/Targets/*.swift; do
+  grep -q "\"$(basename "$file")|" scripts/fuzz-targets.sh || { echo "check-fuzz-harnesses: $file is in no target of scripts/fuzz-targets.sh" >&2; failed=1; }
+done
+for name in $ALL_TARGETS; do
+  IFS='|' read -r harness _ sources _ _ <<<"$(spec "$name")"
+  # shellcheck disable=SC2086
+  if ! "$SWIFTC" -typecheck -swift-version 6 -parse-as-library -module-name "Fuzz_${name//-/_}" -I "$bin/Modules" \
+      "${maps[@]}" Fuzz/Support/FuzzSupport.swift "Fuzz/Targets/$harness" $sources 2>&1; then
+    echo "check-fuzz-harnesses: Fuzz/Targets/$harness does not build against the current sources" >&2
     failed=1
   fi
 done
-[ $failed = 0 ] && echo "fuzz harnesses: $(ls Fuzz/Targets/*.swift | wc -l) type-check against the current sources"
+[ $failed = 0 ] && echo "fuzz harnesses: $(echo $ALL_TARGETS | wc -w) type-check against the current sources"
 exit $failed

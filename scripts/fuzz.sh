@@ -24,25 +24,12 @@ SWIFTC=${SWIFTC:-$(dirname "$(command -v "$SWIFT")")/swiftc}
 FUZZ_SECONDS=${FUZZ_SECONDS:-60}
 FUZZ_TIMEOUT=${FUZZ_TIMEOUT:-10}
 FUZZ_SANITIZERS=${FUZZ_SANITIZERS:-fuzzer,address}
-ALL_TARGETS="connect-frames polyai-frames rest-answers markdown key-decoder config script recording"
+# The targets: spec NAME prints harness | modules | sources | libraries | max input bytes.
+# shellcheck source=scripts/fuzz-targets.sh
+. scripts/fuzz-targets.sh
 FUZZ_TARGETS=${FUZZ_TARGETS:-$ALL_TARGETS}
 SCRATCH=.build-fuzz
 case "$FUZZ_SECONDS" in ''|*[!0-9]*) echo "fuzz: FUZZ_SECONDS must be a whole number, not '$FUZZ_SECONDS'" >&2; exit 2 ;; esac
-
-# name | harness | SwiftPM modules linked (dependencies first) | package sources compiled in | system libraries | max input bytes
-spec() {
-  case "$1" in
-    connect-frames) echo "ConnectFramesFuzzer.swift|ChatModel SessionCore AmazonConnect|||8192" ;;
-    polyai-frames) echo "PolyAIFramesFuzzer.swift|ChatModel SessionCore PolyAI|||16384" ;;
-    rest-answers) echo "RESTAnswersFuzzer.swift|ChatModel SessionCore AmazonConnect PolyAI|||8192" ;;
-    markdown) echo "MarkdownFuzzer.swift|MarkdownANSI||cmark-gfm cmark-gfm-extensions|4096" ;;
-    key-decoder) echo "KeyDecoderFuzzer.swift|ChatModel MarkdownANSI TerminalRuntime||ncursesw cmark-gfm cmark-gfm-extensions|4096" ;;
-    config) echo "ConfigFuzzer.swift|CTOML TOMLKit HelplineConfig||stdc++|4096" ;;
-    script) echo "ScriptFuzzer.swift|ChatModel SessionCore|Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift||4096" ;;
-    recording) echo "RecordingFuzzer.swift|ChatModel SessionCore|Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift Sources/HelplineScript/VolatileText.swift Sources/HelplineScript/ReplyPattern.swift Sources/HelplineScript/GoldenPattern.swift Sources/HelplineScript/GoldenDiff.swift||4096" ;;
-    *) echo "fuzz: unknown target '$1' (targets: $ALL_TARGETS)" >&2; exit 2 ;;
-  esac
-}
 
 log() { echo "fuzz: $*" >&2; }
 
