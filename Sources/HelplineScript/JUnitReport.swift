@@ -46,8 +46,8 @@ public enum JUnitReport {
         // measure that machine, not the system under test.
         let machine = #"    <testcase classname="helpline.machine" name="load generator kept up" time="0.000""#
         if summary.saturation?.isEmpty == true { lines.append(machine + "/>") }
-        for (shard, line) in zip(saturation, StepLog.saturationLines(summary).enumerated().filter { $0.offset % 2 == 0 }.map(\.element)) {
-            let message = line.trimmingCharacters(in: .whitespaces)
+        for shard in saturation {
+            let message = StepLog.saturationVerdict(shard, failed: summary.counts.failed)
             lines.append(#"    <testcase classname="helpline.machine" name="load generator kept up (shard \#(escape(shard.shard)))" time="0.000">"#)
             lines.append(#"      <failure message="\#(escape(message))" type="LoadGeneratorSaturated">\#(escape(message))</failure>"#)
             lines.append("    </testcase>")

@@ -42,21 +42,26 @@ public enum StepLog {
     }
 
     /// What a saturated run must say: which shard, when, the figures, how many failures fall in it,
-    /// and how to spread the load.
+    /// and how to spread the load (two lines a saturated shard, indented for the summary).
     public static func saturationLines(_ summary: LoadSummary) -> [String] {
-        var lines: [String] = []
-        for shard in summary.saturation ?? [] {
-            let during = shard.failedWhileSaturated
-            var line = "  ⚠ SATURATED: this machine (shard \(shard.shard)) could not drive the load for \(shard.seconds) s from second "
-                + "\(shard.firstSecond) (peak CPU \(shard.peakCPUPercent) % of \(shard.cores) core(s), client added p99 \(shard.peakAddedP99Ms) ms, "
-                + "its own once-a-second check up to \(shard.peakTickLagMs) ms late)"
-            if during > 0 { line += "; \(during) of the \(summary.counts.failed) failures happened then" }
-            lines.append(line + ": those figures measure this machine, not the contact center.")
-            let machines = shard.machinesNeeded()
-            lines.append(
-                "    Spread it: --shard K/\(machines) on \(machines) machines (or the Kubernetes Indexed Job in docs/load-testing.md), "
-                    + "or start chats at a rate (--rate R --duration T) instead of all at once.")
+        (summary.saturation ?? []).flatMap { shard in
+            ["  " + saturationVerdict(shard, failed: summary.counts.failed), "    " + saturationAdvice(shard)]
         }
-        return lines
+    }
+
+    /// One saturated shard's verdict, with its figures and the failures that came while it lasted.
+    public static func saturationVerdict(_ shard: Saturation, failed: Int) -> String {
+        var line = "⚠ SATURATED: this machine (shard \(shard.shard)) could not drive the load for \(shard.seconds) s from second "
+            + "\(shard.firstSecond) (peak CPU \(shard.peakCPUPercent) % of \(shard.cores) core(s), client added p99 \(shard.peakAddedP99Ms) ms, "
+            + "its own once-a-second check up to \(shard.peakTickLagMs) ms late)"
+        if shard.failedWhileSaturated > 0 { line += "; \(shard.failedWhileSaturated) of the \(failed) failures happened then" }
+        return line + ": those figures measure this machine, not the contact center."
+    }
+
+    /// How to spread a load that saturated a shard's machine.
+    public static func saturationAdvice(_ shard: Saturation) -> String {
+        let machines = shard.machinesNeeded()
+        return "Spread it: --shard K/\(machines) on \(machines) machines (or the Kubernetes Indexed Job in docs/load-testing.md), "
+            + "or start chats at a rate (--rate R --duration T) instead of all at once."
     }
 }
