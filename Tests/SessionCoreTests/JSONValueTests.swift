@@ -99,3 +99,26 @@ struct JSONValueTests {
         #expect(JSONValue(parsing: "1e400")?.int(in: Int.min...Int.max) == nil)
     }
 }
+
+/// Foundation's decoder reading a JSONValue, the oracle the one-pass reader is checked against.
+extension JSONValue: Decodable {
+    /// Reads any JSON value; booleans are never read as numbers, nor numbers as booleans.
+    public init(from decoder: any Decoder) throws {
+        let single = try decoder.singleValueContainer()
+        if single.decodeNil() {
+            self = .null
+        } else if let text = try? single.decode(String.self) {
+            self = .string(text)
+        } else if let flag = try? single.decode(Bool.self) {
+            self = .bool(flag)
+        } else if let whole = try? single.decode(Int64.self) {
+            self = .integer(whole)
+        } else if let number = try? single.decode(Double.self) {
+            self = .number(number)
+        } else if let members = try? single.decode([String: JSONValue].self) {
+            self = .object(members)
+        } else {
+            self = .array(try single.decode([JSONValue].self))
+        }
+    }
+}
