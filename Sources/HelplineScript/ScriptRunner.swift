@@ -35,17 +35,21 @@ public struct ScriptRunner: Sendable {
     /// What an interrupted run's next step is failed with.
     public static let interruptedFailure = "interrupted before this step finished"
 
-    /// Runs `script` once; `log` gets each step's result as it finishes.
+    /// Runs `script` once; `log` gets each step's result as it finishes, and `opened` is called once:
+    /// when the chat's connection first opens, or fails, or at the latest when the run ends.
     ///
     /// When the task is cancelled (Ctrl-C, SIGTERM), the step under way fails as interrupted, no
     /// further step runs, and the chat is still ended on the server (within ``endGrace``): a QA run
     /// must not leave chats open in live agent queues.
-    public func run(_ script: Script, log: @escaping @Sendable (StepResult) -> Void = { _ in }) async -> ScriptResult {
+    public func run(
+        _ script: Script, log: @escaping @Sendable (StepResult) -> Void = { _ in }, opened: @escaping @Sendable () -> Void = {}
+    ) async -> ScriptResult {
         let started = ContinuousClock.now
         let wire: any ChatWire
         do {
             wire = try makeWire()
         } catch {
+            opened()
             let failed = script.steps.map { StepResult(step: $0, failure: "the chat could not be set up: \(error)") }
             failed.first.map(log)
             return ScriptResult(name: script.name, steps: Array(failed.prefix(1)), duration: .now - started)
@@ -61,8 +65,16 @@ public struct ScriptRunner: Sendable {
         let inbox = EventInbox()
         let events = session.events
         let pump = Task {
-            for await event in events { inbox.append(event) }
+            var told = false
+            for await event in events {
+                inbox.append(event)
+                if !told, Self.endsOpening(event) {
+                    told = true
+                    opened()
+                }
+            }
             inbox.finish()
+            if !told { opened() }
         }
         await session.start()
         var execution = StepExecution(
@@ -93,5 +105,14 @@ public struct ScriptRunner: Sendable {
         pump.cancel()
         await pump.value
         return ScriptResult(name: script.name, steps: results, duration: .now - started)
+    }
+
+    /// True for the event that ends a chat's opening: its connection opened, or the chat ended or failed first.
+    static func endsOpening(_ event: ChatEvent) -> Bool {
+        guard case .connection(let state) = event else { return false }
+        switch state {
+        case .open, .closed, .failed: return true
+        case .idle, .connecting, .reconnecting, .closing: return false
+        }
     }
 }

@@ -27,6 +27,7 @@ public enum StepLog {
         var lines = [first]
         if counts.finished > 1 || counts.dropped > 0 || counts.notStarted > 0 {
             var load = "  \(summary.shape); peak \(summary.peakRunning) at once; \(LatencyStats.format(.milliseconds(summary.durationMs)))"
+            if let startup = summary.startupMs { load += "; started them in \(LatencyStats.format(.milliseconds(startup)))" }
             if counts.dropped > 0 { load += "; \(counts.dropped) dropped at the cap" }
             if counts.notStarted > 0 { load += "; \(counts.notStarted) not started" }
             if let p99 = summary.added.percentile(99) { load += "; client added p99 \(LatencyStats.format(p99))" }
@@ -61,7 +62,11 @@ public enum StepLog {
     /// How to spread a load that saturated a shard's machine.
     public static func saturationAdvice(_ shard: Saturation) -> String {
         let machines = shard.machinesNeeded()
-        return "Spread it: --shard K/\(machines) on \(machines) machines (or the Kubernetes Indexed Job in docs/load-testing.md), "
-            + "or start chats at a rate (--rate R --duration T) instead of all at once."
+        var onset = ""
+        if let running = shard.runningAtOnset, running > 0 {
+            onset = " (it became saturated with \(running) chat(s) running, and ran up to \(shard.peakRunning))"
+        }
+        return "Spread it: --shard K/\(machines) on \(machines) machines\(onset) (or the Kubernetes Indexed Job in docs/load-testing.md), "
+            + "or start chats at a rate (--rate R --duration T), or more slowly (--ramp-up T)."
     }
 }

@@ -16,6 +16,13 @@ struct LoadOptions: ParsableArguments {
     @Option(
         name: .long,
         help: ArgumentHelp(
+            "Start the chats meant to run at once (--concurrency) evenly over this time, like 30s; 0 starts them all in one instant. Default: as fast as they open, a few per core at a time.",
+            valueName: "time"))
+    var rampUp: String?
+
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
             "A rule that fails the run unless it holds, like 'reply.p95<2s' or 'failures<1%' (repeatable).", valueName: "rule"))
     var threshold: [String] = []
 
@@ -44,6 +51,15 @@ struct LoadOptions: ParsableArguments {
     /// The parsed shard (the whole run when not given).
     func parsedShard() throws -> Shard {
         try shard.map(LoadOptionParsing.shard) ?? .whole
+    }
+
+    /// How a closed-model run starts its chats: `--ramp-up` when given, else paced by what opens.
+    func pacing(cores: Int) throws -> StartPacing {
+        guard let rampUp else { return .machineDefault(cores: cores) }
+        if isOpenModel { throw LoadOptionError("--ramp-up paces a closed-model run; with --rate or --ramp the schedule sets the pace") }
+        let time = try LoadOptionParsing.duration(rampUp, option: "--ramp-up")
+        guard time <= .seconds(3600) else { throw LoadOptionError("--ramp-up is at most 1h") }
+        return .ramp(time)
     }
 
     /// The load model: an arrival schedule when `--rate` or `--ramp` is given, else `repetitions`

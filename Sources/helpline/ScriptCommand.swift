@@ -21,6 +21,7 @@ struct ScriptCommand: AsyncParsableCommand {
               helpline script Resources/scripts/*.hls --junit results.xml
               helpline script flow.hls --start-url https://abc.execute-api.us-west-2.amazonaws.com/Prod --repeat 5
               helpline script flow.hls --concurrency 20 --repeat 100
+              helpline script flow.hls --concurrency 2000 --repeat 2000 --ramp-up 60s
               helpline script flow.hls --rate 50/s --duration 2m --threshold 'reply.p95<2s' --threshold 'failures<1%'
               helpline script flow.hls --ramp 0:10/s,60s:200/s --report load.html --summary load.json
               helpline script flow.hls --repeat 4000 --concurrency 2000 --shard 2/4 --summary shard2.json
@@ -106,7 +107,9 @@ struct ScriptCommand: AsyncParsableCommand {
     /// The run's plan for `scripts`.
     private func loadPlan(scripts: [Script]) throws -> LoadPlan {
         let model = try load.model(repetitions: repetitions, concurrency: concurrency ?? 1, concurrencyGiven: concurrency != nil)
-        return LoadPlan(scripts: scripts, model: model, shard: try load.parsedShard(), timeLimit: .seconds(timeLimit))
+        return LoadPlan(
+            scripts: scripts, model: model, shard: try load.parsedShard(), timeLimit: .seconds(timeLimit),
+            pacing: try load.pacing(cores: CPUMeter.process.cores))
     }
 
     func run() async throws {

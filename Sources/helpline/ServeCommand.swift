@@ -63,6 +63,14 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The PEM private key of --tls-cert.", valueName: "file"))
     var tlsKey: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "How late (ms) the emulator's event loops, chats' state or own once-a-second check may answer before it says that it is saturated: the limit of a load test, not the contact center it plays.",
+        valueName: "ms"))
+    var saturationLag: Int = 250
+
+    @Flag(name: .long, help: "Do not watch the emulator's own load (by default it says when it, not the clients, is the limit).")
+    var noSaturationGuard = false
+
     @OptionGroup var profile: ProfileOption
 
     func validate() throws {
@@ -78,6 +86,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         guard (1...600_000).contains(replyDelay) else { throw ValidationError("--reply-delay must be between 1 and 600000 ms") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...600_000).contains(saturationLag) else { throw ValidationError("--saturation-lag must be between 0 and 600000 ms") }
         if let deskToken, deskToken.count < 16 || deskToken.contains(where: { $0.isWhitespace || !$0.isASCII }) {
             throw ValidationError("--desk-token must be at least 16 printable ASCII characters, without spaces")
         }
@@ -138,8 +147,13 @@ struct ServeCommand: AsyncParsableCommand {
         for line in PolyAIDemo.serveLines(server) { Self.say(line) }
         let desk = server.deskToken == nil ? "" : " --desk-token TOKEN"
         Self.say("agent console:  helpline agent --server \(base) --name NAME\(desk)")
+        var limits = ServerLoadLimits()
+        limits.lag = .milliseconds(saturationLag)
+        let watch = noSaturationGuard ? nil : ServerLoadWatch(server, limits: limits) { Self.say(ServeLoadText.line($0)) }
         await Self.waitForTerminationSignal()
         Self.say("stopping")
+        await watch?.stop()
+        if let total = watch?.total { Self.say(ServeLoadText.total(total)) }
         await server.stop()
     }
 

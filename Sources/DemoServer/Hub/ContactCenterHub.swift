@@ -207,6 +207,10 @@ actor ContactCenterHub {
         }
     }
 
+    /// Does nothing: the time a call takes to get here is how long every chat's request waits for
+    /// the hub (``ServerLoadWatch``).
+    func ping() {}
+
     /// Stops every flow and closes every socket (server shutdown).
     func shutdown() {
         stopped = true

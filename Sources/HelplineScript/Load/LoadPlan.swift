@@ -25,13 +25,27 @@ public struct LoadPlan: Sendable {
     public var shard: Shard
     /// No chat starts after this much time.
     public var timeLimit: Duration
+    /// How a closed-model run's chats get started (the open model's schedule is its own pacing).
+    public var pacing: StartPacing
 
     /// Creates a plan.
-    public init(scripts: [Script], model: Model, shard: Shard = .whole, timeLimit: Duration = .seconds(600)) {
+    public init(
+        scripts: [Script], model: Model, shard: Shard = .whole, timeLimit: Duration = .seconds(600),
+        pacing: StartPacing = .machineDefault(cores: CPUMeter.process.cores)
+    ) {
         self.scripts = scripts
         self.model = model
         self.shard = shard
         self.timeLimit = timeLimit
+        self.pacing = pacing
+    }
+
+    /// The workers of a closed-model run with several chats at once, each starting one chat of the
+    /// first wave (their arrival is what ``LoadSummary/startupMs`` times); nil for the open model
+    /// and one chat at a time.
+    public var firstWave: Int? {
+        guard case .closed = model, ownConcurrency > 1 else { return nil }
+        return min(ownConcurrency, ownChats)
     }
 
     /// How many chats of the whole run (all shards) the shape asks for.
@@ -59,7 +73,8 @@ public struct LoadPlan: Sendable {
     public var shapeDescription: String {
         switch model {
         case .closed(let repetitions, let concurrency):
-            return "closed: \(totalChats) run(s) (\(repetitions)× \(scripts.count) script(s)), \(concurrency) at once"
+            let paced = concurrency > 1 ? ", \(pacing.description)" : ""
+            return "closed: \(totalChats) run(s) (\(repetitions)× \(scripts.count) script(s)), \(concurrency) at once\(paced)"
         case .open(let schedule, let cap):
             let rates = schedule.points.map { "\(LatencyStats.format($0.at)):\(Self.rate($0.perSecond))" }
             let shape = schedule.points.count == 1 ? Self.rate(schedule.points[0].perSecond) : "ramp " + rates.joined(separator: ",")

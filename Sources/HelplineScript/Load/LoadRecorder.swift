@@ -9,16 +9,19 @@ final class LoadRecorder: Sendable {
     private let saturation: Mutex<SaturationGuard?>
     private let shard: String
     private let start: ContinuousClock.Instant
+    /// The workers whose arrival ``LoadSummary/startupMs`` times (nil: not timed).
+    private let firstWave: Int?
     private let now: @Sendable () -> ContinuousClock.Instant
 
     init(
-        tally: LoadTally, saturation: SaturationGuard?, shard: String, start: ContinuousClock.Instant,
+        tally: LoadTally, saturation: SaturationGuard?, shard: String, start: ContinuousClock.Instant, firstWave: Int? = nil,
         now: @escaping @Sendable () -> ContinuousClock.Instant
     ) {
         self.tally = Mutex(tally)
         self.saturation = Mutex(saturation)
         self.shard = shard
         self.start = start
+        self.firstWave = firstWave
         self.now = now
     }
 
@@ -50,6 +53,16 @@ final class LoadRecorder: Sendable {
         tally.withLock { $0.started(second: second) }
     }
 
+    /// A closed-model worker is about to start its first chat (it waited for its ramp slot or its
+    /// place to open); the last of the first wave's times the run's start-up.
+    func workerArrived() {
+        let elapsed = elapsed
+        tally.withLock { tally in
+            tally.workersArrived += 1
+            if tally.workersArrived == firstWave { tally.startedFirstWave(after: elapsed) }
+        }
+    }
+
     /// Counts a finished chat (a failure apart when this machine is saturated now).
     func finished(_ result: ScriptResult) {
         let second = second
@@ -65,9 +78,9 @@ final class LoadRecorder: Sendable {
     @discardableResult
     func checkSaturation(cpuShare: Double?, tickLag: Duration) -> Bool {
         let second = max(second - 1, 0)
-        let peak = tally.withLock { $0.summary.peakRunning }
+        let (peak, running) = tally.withLock { ($0.summary.peakRunning, $0.running) }
         return saturation.withLock {
-            $0?.check(second: second, cpuShare: cpuShare, shard: shard, peakRunning: peak, tickLag: tickLag) ?? false
+            $0?.check(second: second, cpuShare: cpuShare, shard: shard, peakRunning: peak, running: running, tickLag: tickLag) ?? false
         }
     }
 

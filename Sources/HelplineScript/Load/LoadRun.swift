@@ -44,7 +44,7 @@ public struct LoadRun: Sendable {
         let meter = cpu
         let watch = saturationLimits.map { SaturationGuard(limits: $0, cores: meter.cores) }
         let recorder = LoadRecorder(
-            tally: tally, saturation: watch, shard: plan.shard.description, start: start, now: clock.now)
+            tally: tally, saturation: watch, shard: plan.shard.description, start: start, firstWave: plan.firstWave, now: clock.now)
         let reporter = Task {
             var last = (wall: clock.now(), used: meter.processTime())
             while !Task.isCancelled {
@@ -95,18 +95,34 @@ public struct LoadRun: Sendable {
         }
     }
 
-    /// A closed model: `concurrency` workers, each taking the next run when its chat ends.
+    /// A closed model: `concurrency` workers, each taking the next run when its chat ends; the first
+    /// wave is paced by the plan's ``StartPacing``.
     private func runPool(recorder: LoadRecorder, deadline: ContinuousClock.Instant) async {
         let runs = ownRuns
         let queue = RunQueue(count: runs.count)
-        let (runner, clock) = (runner, clock)
+        let (runner, clock, pacing) = (runner, clock, plan.pacing)
+        let workers = min(plan.ownConcurrency, runs.count)
+        let gate: OpeningGate? = if case .opening(let width) = pacing { OpeningGate(width: width) } else { nil }
+        let start = clock.now()
         await withTaskGroup(of: Void.self) { group in
-            for _ in 0..<min(plan.ownConcurrency, runs.count) {
+            for worker in 0..<workers {
                 group.addTask {
+                    let first = start + pacing.firstStart(worker: worker, of: workers)
+                    if clock.now() < first, (try? await clock.sleep(first)) == nil { return }
+                    var arrived = false
                     while true {
-                        guard !Task.isCancelled, clock.now() < deadline, let index = queue.take() else { return }
+                        await gate?.enter()
+                        if !arrived {
+                            arrived = true
+                            recorder.workerArrived()
+                        }
+                        guard !Task.isCancelled, clock.now() < deadline, let index = queue.take() else {
+                            gate?.leave()
+                            return
+                        }
                         recorder.started()
-                        recorder.finished(await runner.run(runs[index]))
+                        let result = await runner.run(runs[index], opened: { gate?.leave() })
+                        recorder.finished(result)
                     }
                 }
             }

@@ -23,6 +23,7 @@ extension LoadSummary {
             merged.chat.merge(part.chat)
             merged.added.merge(part.added)
             merged.peakRunning += part.peakRunning
+            if let startup = part.startupMs { merged.startupMs = max(merged.startupMs ?? 0, startup) }
             merged.interrupted = merged.interrupted || part.interrupted
             if let saturation = part.saturation { merged.saturation = (merged.saturation ?? []) + saturation }
             for step in part.steps {

@@ -25,6 +25,7 @@ extension LoadSummary {
             try Self.check(value, "counts.\(name)")
         }
         try Self.check(peakRunning, "peak_running")
+        if let startupMs { try Self.check(startupMs, "startup_ms", 0...Self.largestMicros / 1000) }
         try Self.check(runsOmitted, "runs_omitted")
         for step in steps {
             try Self.check(step.line, "steps.line")
@@ -50,6 +51,7 @@ extension LoadSummary {
             try Self.check(shard.peakTickLagMs, "saturation.peak_tick_lag_ms", 0...Self.largestMicros / 1000)
             try Self.check(shard.cores, "saturation.cores", 1...4096)
             for value in [shard.failedWhileSaturated, shard.peakRunning] { try Self.check(value, "saturation") }
+            if let onset = shard.runningAtOnset { try Self.check(onset, "saturation.running_at_onset") }
         }
     }
 

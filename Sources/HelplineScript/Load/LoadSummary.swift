@@ -161,6 +161,10 @@ public struct LoadSummary: Sendable, Hashable, Codable {
     public var added = LatencyHistogram()
     /// The most chats running at once.
     public var peakRunning = 0
+    /// How long a closed-model run took to start its first wave (the chats meant to run at once),
+    /// in milliseconds (the slowest shard after a merge); nil for the open model, one chat at a
+    /// time, or a run that never started them all.
+    public var startupMs: Int64?
     /// Per step, in script and line order.
     public var steps: [Step] = []
     /// Per second, from 0, without gaps.

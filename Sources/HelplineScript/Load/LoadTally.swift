@@ -8,6 +8,8 @@ public struct LoadTally: Sendable {
     public private(set) var summary = LoadSummary()
     /// Chats running now.
     public private(set) var running = 0
+    /// Closed-model workers that began their first chat (or found nothing left to start).
+    var workersArrived = 0
     private var stepIndex: [String: Int] = [:]
     private var reasonIndex: [String: Int] = [:]
 
@@ -36,6 +38,11 @@ public struct LoadTally: Sendable {
         summary.counts.started += 1
         summary.peakRunning = max(summary.peakRunning, running)
         self[second].started += 1
+    }
+
+    /// The first wave of a closed-model run has all started, `elapsed` after the run's start.
+    public mutating func startedFirstWave(after elapsed: Duration) {
+        summary.startupMs = LatencyHistogram.micros(elapsed) / 1000
     }
 
     /// An arrival was skipped at the concurrency cap in `second`.

@@ -43,12 +43,23 @@ public struct Saturation: Sendable, Hashable, Codable {
     public var failedWhileSaturated: Int
     /// The most chats running at once on the shard.
     public var peakRunning: Int
+    /// The chats running when the machine first became saturated (nil in summaries that predate it).
+    public var runningAtOnset: Int?
 
-    /// How many machines of this size the same load needs at least: enough that each one's busiest
-    /// second stays under the CPU limit, and never fewer than two.
+    // The CPU figure's key is spelt so that snake_case and back give the same name (`peak_cpu_percent`).
+    private enum CodingKeys: String, CodingKey {
+        case shard, firstSecond, seconds, peakAddedP99Ms, peakTickLagMs, cores, failedWhileSaturated, peakRunning, runningAtOnset
+        case peakCPUPercent = "peakCpuPercent"
+    }
+
+    /// How many machines of this size the same load needs at least, never fewer than two: enough
+    /// that each one's busiest second stays under the CPU limit, and that none runs as many chats
+    /// at once as this one did when it became saturated.
     public func machinesNeeded(limits: SaturationLimits = SaturationLimits()) -> Int {
         let limit = max(limits.cpuShare * 100, 1)
-        return max(2, Int((Double(peakCPUPercent) / limit).rounded(.up)))
+        let byCPU = Int((Double(peakCPUPercent) / limit).rounded(.up))
+        let byChats = runningAtOnset.map { onset in onset > 0 ? peakRunning / onset + 1 : 0 } ?? 0
+        return max(2, byCPU, byChats)
     }
 }
 
@@ -85,7 +96,7 @@ public struct SaturationGuard: Sendable {
     /// the cores' (nil when unknown). Returns whether the machine is saturated now.
     @discardableResult
     public mutating func check(
-        second: Int, cpuShare: Double?, shard: String, peakRunning: Int, tickLag: Duration = .zero
+        second: Int, cpuShare: Double?, shard: String, peakRunning: Int, running: Int? = nil, tickLag: Duration = .zero
     ) -> Bool {
         recent.removeAll { $0.second <= second - limits.window }
         var window = LatencyHistogram()
@@ -99,7 +110,7 @@ public struct SaturationGuard: Sendable {
         guard isSaturated else { return false }
         var record = self.record ?? Saturation(
             shard: shard, firstSecond: second, seconds: 0, peakAddedP99Ms: 0, peakCPUPercent: 0, cores: cores,
-            failedWhileSaturated: 0, peakRunning: 0)
+            failedWhileSaturated: 0, peakRunning: 0, runningAtOnset: running)
         record.seconds += 1
         if let p99 { record.peakAddedP99Ms = max(record.peakAddedP99Ms, LatencyHistogram.micros(p99) / 1000) }
         if let cpu { record.peakCPUPercent = max(record.peakCPUPercent, Int((min(cpu, 64) * 100).rounded())) }
