@@ -20,7 +20,7 @@ extension ConnectWire {
                     return .failed(.protocolViolation("CreateParticipantConnection returned a socket URL whose \(problem)"))
                 }
                 connectionToken = token
-                return .done(.socket(SocketEndpoint(url: url)))
+                return .done(.socket(SocketEndpoint(url: url, largestMessage: largestSocketMessage)))
             case .failure(let error):
                 return .failed(error)
             }

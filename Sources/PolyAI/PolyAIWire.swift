@@ -41,6 +41,11 @@ public struct PolyAIWire: ChatWire {
     /// The reconnect cursor: every sequence up to it has been seen.
     public var cursor: Int { conversation.lastSequence }
 
+    /// A frame is an `EVENT_BATCH`: a replay after a reconnect holds every event missed, each one a
+    /// chat message or more, so a batch may pass the one-message limit (spec §3, §17: batch sizes
+    /// are not documented). It is read up to the largest frame Helpline takes.
+    public var largestSocketMessage: Int { SocketLimits.largestFrame }
+
     /// What the protocol is like (the server's `SESSION_START` may change the heartbeat and budget).
     public var capabilities: WireCapabilities {
         let server = conversation.capabilities
@@ -199,7 +204,7 @@ public struct PolyAIWire: ChatWire {
         socketOpenedAt = now
         socketReady = false
         conversation.touch(now)
-        return .done(.socket(SocketEndpoint(url: url)))
+        return .done(.socket(SocketEndpoint(url: url, largestMessage: largestSocketMessage)))
     }
 
     /// A heartbeat at once. The server sends its replay first on a new socket (spec §3), in one batch or

@@ -9,6 +9,10 @@ import Foundation
 /// its credentials and its own small state (a stream being assembled, a cursor, a typing timer).
 public protocol ChatWire: Sendable {
     /// What the protocol is like: constants and what it can do (may change once the server says so).
+    /// The largest socket message this protocol's server may send that Helpline reads: a message
+    /// over it is skipped with a notice (one chat message a frame: ``SocketLimits/largestMessage``; a
+    /// protocol whose frames batch many events allows more, up to ``SocketLimits/largestFrame``).
+    var largestSocketMessage: Int { get }
     var capabilities: WireCapabilities { get }
     /// Starts `operation`: a call to make, frames to write, or its result at once.
     mutating func begin(_ operation: WireOperation, now: Date) -> WireOutput
@@ -39,6 +43,8 @@ public protocol ChatWire: Sendable {
 }
 
 extension ChatWire {
+    /// One chat message a frame: ``SocketLimits/largestMessage``.
+    public var largestSocketMessage: Int { SocketLimits.largestMessage }
     /// No frames.
     public mutating func socketOpened(now: Date) -> [String] { [] }
     /// Every close is a reason to reconnect.

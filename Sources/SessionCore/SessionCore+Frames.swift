@@ -18,10 +18,10 @@ extension SessionCore {
     /// is told, once for each message skipped.
     mutating func skippedOversized(_ bytes: Int, on id: SocketID) {
         guard heardFrom(id) else { return }
-        log(.warning, "skipped a socket message of \(bytes) bytes (over \(SocketLimits.largestMessage))")
+        let limit = wire.largestSocketMessage
+        log(.warning, "skipped a socket message of \(bytes) bytes (over \(limit))")
         let size = FileTransfer.size(Int64(clamping: bytes))
-        notice(
-            "The server sent a message of \(size), larger than Helpline takes (\(SocketLimits.largestMessageInWords)); it was skipped.")
+        notice("The server sent a message of \(size), larger than Helpline takes (\(SocketLimits.inWords(limit))); it was skipped.")
     }
 
     /// Something arrived on socket `id` (a frame, or one skipped as too large): false when it is not the

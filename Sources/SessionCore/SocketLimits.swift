@@ -8,6 +8,10 @@ public enum SocketLimits {
     /// The largest single frame Helpline reads (16 MiB); a larger one closes the socket (1009).
     public static let largestFrame = 16_777_216
 
-    /// ``largestMessage`` in words, as notices name it.
-    public static let largestMessageInWords = "1 MiB"
+    /// A limit in words, as notices name it: `1 MiB`, `16 MiB`, `900 KiB`.
+    public static func inWords(_ bytes: Int) -> String {
+        if bytes >= 1_048_576, bytes % 1_048_576 == 0 { return "\(bytes / 1_048_576) MiB" }
+        if bytes >= 1024, bytes % 1024 == 0 { return "\(bytes / 1024) KiB" }
+        return "\(bytes) bytes"
+    }
 }

@@ -117,11 +117,15 @@ public struct SocketEndpoint: Sendable, Hashable {
     public var url: String
     /// Extra HTTP headers for the upgrade request.
     public var headers: [String: String]
+    /// The largest text message read from the socket; a larger one is skipped (the protocol's
+    /// ``ChatWire/largestSocketMessage``).
+    public var largestMessage: Int
 
     /// Creates an endpoint.
-    public init(url: String, headers: [String: String] = [:]) {
+    public init(url: String, headers: [String: String] = [:], largestMessage: Int = SocketLimits.largestMessage) {
         self.url = url
         self.headers = headers
+        self.largestMessage = largestMessage
     }
 }
 

@@ -54,7 +54,7 @@ enum DirectWebSocket {
     /// ``SocketLimits/largestFrame`` closes the socket (1009). Returns the server's close code (nil
     /// when it closed without one); throws `CancellationError` when `outbound` ended (we closed it).
     static func run(
-        _ target: Target, headers: [(String, String)], tls: TLSConfiguration?, serverName: String?,
+        _ target: Target, headers: [(String, String)], tls: TLSConfiguration?, serverName: String?, limit: Int,
         outbound messages: AsyncStream<String>, opened: @escaping @Sendable () async -> Void,
         message: @escaping @Sendable (InboundMessages.Message) async -> Void
     ) async throws -> Int? {
@@ -79,7 +79,7 @@ enum DirectWebSocket {
             await opened()
             return try await withThrowingTaskGroup(of: Int?.self) { group in
                 group.addTask {
-                    var joined = InboundMessages()
+                    var joined = InboundMessages(limit: limit)
                     for try await frame in inbound {
                         switch frame.opcode {
                         case .text, .binary, .continuation:

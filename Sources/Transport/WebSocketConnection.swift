@@ -72,7 +72,7 @@ public enum WebSocketConnection {
             let fields = settings.extraHeaders + endpoint.headers.map { ($0.key, $0.value) }
             await runDirect(
                 target, url: endpoint.url, headers: fields, serverName: serverName, proxy: proxy, settings: settings,
-                outbound: outbound, report: report)
+                limit: endpoint.largestMessage, outbound: outbound, report: report)
             return
         }
         let configuration = WebSocketClientConfiguration(
@@ -83,7 +83,7 @@ public enum WebSocketConnection {
             await report(.opened)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {
-                    var messages = InboundMessages()
+                    var messages = InboundMessages(limit: endpoint.largestMessage)
                     for try await frame in inbound {
                         let opcode: InboundMessages.Opcode = switch frame.opcode {
                         case .text: .text
@@ -168,7 +168,8 @@ extension WebSocketConnection {
     /// ``run(endpoint:settings:upgradeDeadline:outbound:logger:report:)`` does.
     private static func runDirect(
         _ target: DirectWebSocket.Target, url: String, headers: [(String, String)], serverName: String?, proxy: ProxyServer?,
-        settings: TransportSettings, outbound: AsyncStream<String>, report: @escaping @Sendable (SocketEvent) async -> Void
+        settings: TransportSettings, limit: Int, outbound: AsyncStream<String>,
+        report: @escaping @Sendable (SocketEvent) async -> Void
     ) async {
         let trace = settings.trace
         if proxy != nil {
@@ -180,7 +181,7 @@ extension WebSocketConnection {
         let opened = Mutex(false)
         do {
             let code = try await DirectWebSocket.run(
-                target, headers: headers, tls: settings.tls.configuration(), serverName: serverName,
+                target, headers: headers, tls: settings.tls.configuration(), serverName: serverName, limit: limit,
                 outbound: outbound,
                 opened: {
                     opened.withLock { $0 = true }

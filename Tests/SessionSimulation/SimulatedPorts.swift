@@ -48,7 +48,7 @@ extension SimulatedPorts: DriverNetwork {
 
     func openSocket(_ id: SocketID, _ endpoint: SocketEndpoint) {
         sim.log("← open \(id)")
-        sim.openSocket(id, url: endpoint.url, client: sim.incarnation)
+        sim.openSocket(id, url: endpoint.url, largestMessage: endpoint.largestMessage, client: sim.incarnation)
     }
 
     func write(_ text: String, on id: SocketID) {

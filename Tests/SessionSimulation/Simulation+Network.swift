@@ -20,6 +20,8 @@ struct SimNetwork {
         /// upgrade, and a server sends what it replays before it answers anything (so even a reordering
         /// network puts no live frame or echo ahead of the replay).
         var opensAt: Int64 = 0
+        /// The largest message the client reads on this socket (its endpoint's); a larger one is skipped.
+        var largestMessage = SocketLimits.largestMessage
     }
 
     var links: [SocketID: Link] = [:]
@@ -68,7 +70,7 @@ extension Simulation {
         }
     }
 
-    func openSocket(_ id: SocketID, url: String, client: Int) {
+    func openSocket(_ id: SocketID, url: String, largestMessage: Int, client: Int) {
         let started = now
         guard !partitioned else {
             after(latency() + 1) { if client == self.incarnation { self.feed(.socketClosed(id, .unreachable(TransportFailure(.refused, "connection refused")))) } }
@@ -99,6 +101,7 @@ extension Simulation {
                 return
             }
             var link = SimNetwork.Link(socket: id, connection: connection, client: client)
+            link.largestMessage = largestMessage
             let opened = self.now + self.latency()
             link.lastDown = opened
             link.opensAt = opened
@@ -166,6 +169,13 @@ extension Simulation {
 
     private func arrive(_ frame: String, on id: SocketID, client: Int) {
         guard let link = network.links[id], link.open, !link.halfOpen, client == incarnation, !partitioned else { return }
+        // The driver reads a message only up to the endpoint's limit, as the live transport does.
+        let bytes = frame.utf8.count
+        if bytes > link.largestMessage {
+            count("oversized-message")
+            feed(.socketSkippedOversized(id, bytes: bytes))
+            return
+        }
         feed(.socketFrame(id, frame))
     }
 

@@ -13,17 +13,25 @@ public struct SimPolyAIChoices: Sendable, CustomStringConvertible {
     public var replayBatchSize: Int?
     /// The replayed events are out of sequence order within their batches (§11: "may … arrive out of order").
     public var replayShuffled: Bool
+    /// A reconnect's replay comes as one batch over a megabyte (§3, §17: batch size limits are not
+    /// documented; a long session's history is that large), here by a field the client does not know.
+    public var bulkyReplay: Bool
+    /// A quarter of the socket upgrades are taken and never answered (§3 says nothing of how long an
+    /// upgrade may take).
+    public var unansweredUpgrades: Bool
 
     /// The spec's own reading where it states one, the first batch as the fixtures show it.
     public init(
         sessionStartOnReconnect: Bool = true, replayIncludesCursor: Bool = false, emptyBatchWhenNothingMissed: Bool = true,
-        replayBatchSize: Int? = nil, replayShuffled: Bool = false
+        replayBatchSize: Int? = nil, replayShuffled: Bool = false, bulkyReplay: Bool = false, unansweredUpgrades: Bool = false
     ) {
         self.sessionStartOnReconnect = sessionStartOnReconnect
         self.replayIncludesCursor = replayIncludesCursor
         self.emptyBatchWhenNothingMissed = emptyBatchWhenNothingMissed
         self.replayBatchSize = replayBatchSize
         self.replayShuffled = replayShuffled
+        self.bulkyReplay = bulkyReplay
+        self.unansweredUpgrades = unansweredUpgrades
     }
 
     /// The choices a seed makes (each reading about as often as the other).
@@ -34,12 +42,14 @@ public struct SimPolyAIChoices: Sendable, CustomStringConvertible {
         emptyBatchWhenNothingMissed = rng.chance(0.5)
         replayBatchSize = rng.chance(0.3) ? rng.int(1...4) : nil
         replayShuffled = rng.chance(0.3)
+        bulkyReplay = rng.chance(0.3)
+        unansweredUpgrades = rng.chance(0.3)
     }
 
     /// `start-on-reconnect=… replay>=…`, for the trace's first line.
     public var description: String {
         "session-start-on-reconnect=\(sessionStartOnReconnect) replay-from=\(replayIncludesCursor ? ">=" : ">")cursor "
             + "empty-batch=\(emptyBatchWhenNothingMissed) batch-size=\(replayBatchSize.map(String.init) ?? "all") "
-            + "shuffled=\(replayShuffled)"
+            + "shuffled=\(replayShuffled) bulky-replay=\(bulkyReplay) unanswered-upgrades=\(unansweredUpgrades)"
     }
 }

@@ -38,6 +38,8 @@ public final class SimPolyAIService: SimService {
     var pendingOutput: [(Int, SimSocketOutput)] = []
     var closing: [Int] = []
     var rng: SimRandom
+    /// Decides which upgrades go unanswered (apart from `rng`, so the choice leaves the rest of a seed as it was).
+    var upgradeRng: SimRandom
     let streaming: Bool
     public var faults = SimServiceFaults()
     /// How this service reads what the spec leaves open.
@@ -47,6 +49,7 @@ public final class SimPolyAIService: SimService {
     /// come in chunks.
     public init(seed: UInt64, streaming: Bool, choices: SimPolyAIChoices? = nil) {
         rng = SimRandom(seed: seed ^ 0x9017_A1)
+        upgradeRng = SimRandom(seed: seed ^ 0x0B6_0ADE)
         self.streaming = streaming
         self.choices = choices ?? SimPolyAIChoices(seed: seed)
     }
@@ -132,6 +135,11 @@ public final class SimPolyAIService: SimService {
         return response
     }
 
+    /// With ``SimPolyAIChoices/unansweredUpgrades``, a quarter of the upgrades go unanswered.
+    public func answersUpgrade(url: String, now: Int64) -> Bool {
+        !(choices.unansweredUpgrades && upgradeRng.chance(0.25))
+    }
+
     public func openSocket(url: String, now: Int64) -> (connection: Int, output: SimSocketOutput)? {
         let query = URLComponents(string: url)?.queryItems ?? []
         func value(_ name: String) -> String? { query.first { $0.name == name }?.value }
@@ -151,8 +159,14 @@ public final class SimPolyAIService: SimService {
         guard !replay.isEmpty || choices.emptyBatchWhenNothingMissed else { return (nextConnection, SimSocketOutput()) }
         let size = max(1, choices.replayBatchSize ?? replay.count)
         let batches = stride(from: 0, to: max(replay.count, 1), by: size).map { Array(replay[$0..<min($0 + size, replay.count)]) }
-        let frames = batches.map {
+        var frames = batches.map {
             envelope(type: "EVENT_BATCH", id: nil, sequence: nil, millis: now, payload: ["events": $0.map(object)])
+        }
+        if choices.bulkyReplay, cursor > 0, let events = batches.first, !events.isEmpty {
+            // A history of a megabyte and more, in one batch: the client must read it, not skip it.
+            frames[0] = envelope(
+                type: "EVENT_BATCH", id: nil, sequence: nil, millis: now,
+                payload: ["events": events.map(object), "sim_history_note": Self.bulk])
         }
         return (nextConnection, SimSocketOutput(frames: frames))
     }
@@ -279,6 +293,9 @@ public final class SimPolyAIService: SimService {
         if let metadata = event.metadata { object["metadata"] = metadata }
         return object
     }
+
+    /// Enough text to take a batch past one megabyte.
+    static let bulk = String(repeating: "history ", count: 140_000)
 
     private func envelope(type: String, id: String?, sequence: Int?, millis: Int64, payload: [String: Any]) -> String {
         var object: [String: Any] = ["type": "EVENT_TYPE_" + type, "payload": payload, "timestamp": SimJSON.timestamp(millis)]
