@@ -40,3 +40,34 @@ struct PolyAIBareReplayTests {
         #expect(await harness.server.hasEnded(contactId: contactId), "/end reached the server")
     }
 }
+
+/// A server whose replay after a reconnect comes in one batch past a megabyte (a long session's
+/// history; the spec documents no batch size limit, §3, §17). Read with the one-message limit, the
+/// batch was skipped whole: what it held was lost, and a line whose echo was in it was sent again.
+@Suite("PolyAI against a server whose replay batch passes a megabyte", .serialized)
+struct PolyAIBulkyReplayTests {
+    @Test("what a bulky replay holds is shown, each line once, and nothing is skipped")
+    func bulkyReplay() async throws {
+        let harness = try await PolyAIHarness.start(streaming: false) { server in
+            await server.setPolyAIBulkyReplay(true)
+        }
+        defer { Task { await harness.stop() } }
+        #expect(await harness.waitForReply(containing: "Welcome"))
+        let contactId = try #require(await harness.contactId())
+        let opens = await harness.recorder.states.filter { $0 == .open }.count
+        await harness.server.dropAllSockets(abruptly: true)
+        // Said while the client had no socket: it arrives only in the replay.
+        await harness.server.injectMessage(contactId: contactId, text: "said while you were away")
+        let reopened = await harness.waitForOpen(after: opens)
+        #expect(reopened)
+        #expect(await harness.waitForReply(containing: "said while you were away"))
+        let notices = await harness.recorder.events.compactMap { event -> String? in
+            guard case .notice(let text) = event, text.contains("larger than Helpline takes") else { return nil }
+            return text
+        }
+        #expect(notices.isEmpty, "nothing was skipped: \(notices)")
+        await harness.session.send("after the bulky replay")
+        #expect(await harness.waitForReply(containing: "didn't catch that"))
+        #expect(await harness.serverCount(of: "after the bulky replay", contactId: contactId) == 1)
+    }
+}

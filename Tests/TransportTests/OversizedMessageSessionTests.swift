@@ -6,9 +6,10 @@ import PolyAI
 import SessionCore
 import Testing
 
-/// What the user sees when a PolyAI socket server sends a message over the 1 MiB limit and then a
-/// reply: one notice naming the size, then the reply, with the chat open all along. Before, the
-/// socket closed with 1009 and the chat went on reconnecting, the reply never shown.
+/// What the user sees when a PolyAI socket server sends a message over the limit (16 MiB for PolyAI,
+/// whose frames are batches; 1 MiB for one chat message a frame) and then a reply: one notice naming
+/// the size and the limit, then the reply, with the chat open all along. Before, the socket closed with
+/// 1009 and the chat went on reconnecting, the reply never shown.
 @Suite("A message over the size limit, as the user meets it", .timeLimit(.minutes(1)))
 struct OversizedMessageSessionTests {
     static let reply =
@@ -17,8 +18,11 @@ struct OversizedMessageSessionTests {
 
     @Test("one notice for the skipped message, the next message shown, no reconnect", arguments: ["127.0.0.1", "::1"])
     func skippedMessageInAChat(host: String) async throws {
-        let large = RawUpgradeServer.Frame(opcode: 0x1, payload: [UInt8](repeating: 0x7B, count: 5 * 1024 * 1024))
-        let server = try RawUpgradeServer(host: host, answer: .acceptAndSend([large, .text(Self.reply)]))
+        let piece = [UInt8](repeating: 0x7B, count: 1024 * 1024)
+        let large = (0..<17).map { index in
+            RawUpgradeServer.Frame(opcode: index == 0 ? 0x1 : 0x0, fin: index == 16, payload: piece)
+        }
+        let server = try RawUpgradeServer(host: host, answer: .acceptAndSend(large + [.text(Self.reply)]))
         let session = ChatSession(wire: PolyAIWire(options: Self.resumed(socket: server.url), ids: .random()),
             configuration: SessionConfiguration(transport: .direct))
         let recorder = EventRecorder(session.events)
@@ -28,7 +32,7 @@ struct OversizedMessageSessionTests {
         let events = await recorder.events
         let notices = events.compactMap { if case .notice(let text) = $0 { text } else { nil } }
         #expect(shown, "the message after the large one was not shown: \(notices)")
-        #expect(notices == ["The server sent a message of 5.0 MB, larger than Helpline takes (1 MiB); it was skipped."])
+        #expect(notices == ["The server sent a message of 17.0 MB, larger than Helpline takes (16 MiB); it was skipped."])
         #expect(!(await recorder.states).contains { if case .reconnecting = $0 { true } else { false } })
     }
 

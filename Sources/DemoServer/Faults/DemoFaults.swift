@@ -35,6 +35,9 @@ public struct DemoFaults: Sendable, Equatable {
     /// A PolyAI reconnect with a cursor gets only the events after it: no `SESSION_START`, no frame at
     /// all when there is nothing to replay.
     public var polyAIBareReplay: Bool
+    /// A PolyAI reconnect's replay comes as one batch over a megabyte (a long session's history; the
+    /// spec documents no batch size limit), padded by a field clients do not know.
+    public var polyAIBulkyReplay = false
 
     /// Creates a fault set; the default injects nothing.
     public init(
@@ -121,6 +124,7 @@ public struct DemoFaults: Sendable, Equatable {
             case "receipt-conflict": faults.receiptConflict = try flag(value, key)
             case "reject-attachments": faults.rejectAttachments = try flag(value, key)
             case "polyai-bare-replay": faults.polyAIBareReplay = try flag(value, key)
+            case "polyai-bulky-replay": faults.polyAIBulkyReplay = try flag(value, key)
             default:
                 throw ParseError(description: "unknown fault '\(key)'")
             }

@@ -50,6 +50,7 @@ actor ContactCenterHub {
         self.logger = logger
         faults = HubFaults(configuration.faults)
         polyAI.faults.bareReplay = configuration.faults.polyAIBareReplay
+        polyAI.faults.bulkyReplay = configuration.faults.polyAIBulkyReplay
         latencyFault = LatencyFault(
             latency: configuration.faults.latency, jitter: configuration.faults.jitter, seed: configuration.faults.seed)
     }

@@ -50,7 +50,8 @@ extension ContactCenterHub {
     }
 
     /// Registers an open PolyAI socket and queues the first batch: `SESSION_START` plus the replay after
-    /// `cursor` (with the bare-replay fault, a cursor reconnect gets the replay alone, or nothing).
+    /// `cursor` (with the bare-replay fault, a cursor reconnect gets the replay alone, or nothing; with
+    /// the bulky-replay fault, in a batch past a megabyte).
     func polyAIRegister(_ grant: SocketGrant, sessionId: String, cursor: Int) -> (UUID, AsyncStream<SocketCommand>) {
         let (id, stream) = registerSocket(grant)
         guard sockets[id] != nil, var session = polyAI.sessions[sessionId] else { return (id, stream) }
@@ -64,7 +65,8 @@ extension ContactCenterHub {
         let bare = polyAI.faults.bareReplay && cursor > 0
         let first = bare ? [] : session.events.first.map { [$0.json] } ?? []
         let frames = first + replay.map(\.json)
-        if !frames.isEmpty { sockets[id]?.continuation.yield(.text(PolyAIServerWire.batch(frames))) }
+        let padding = polyAI.faults.bulkyReplay && cursor > 0 ? PolyAIServerWire.bulk : nil
+        if !frames.isEmpty { sockets[id]?.continuation.yield(.text(PolyAIServerWire.batch(frames, padding: padding))) }
         if let code = polyAI.faults.closeAfterReplay {
             polyAI.faults.closeAfterReplay = nil
             sockets[id]?.end(.close(code: code, reason: "Injected close after the replay"))

@@ -53,6 +53,11 @@ extension DemoContactCenter {
         await hub.setPolyAIFaults { $0.bareReplay = bare }
     }
 
+    /// While set, a reconnect with a cursor gets its replay in one batch past a megabyte.
+    public func setPolyAIBulkyReplay(_ bulky: Bool) async {
+        await hub.setPolyAIFaults { $0.bulkyReplay = bulky }
+    }
+
     /// The next PolyAI socket to open is closed with `code` right after its first batch (a socket that dies
     /// while the client is still starting it up); one shot.
     public func closeNextPolyAISocketAfterReplay(code: UInt16) async {

@@ -48,6 +48,8 @@ struct PolyAIFaults: Sendable {
     /// A reconnect with a cursor gets only the events after it: no `SESSION_START`, and no frame at all
     /// when there is nothing to replay (the spec leaves both open, §3 and §11).
     var bareReplay = false
+    /// A reconnect with a cursor gets its replay in one batch padded past a megabyte.
+    var bulkyReplay = false
 }
 
 /// Everything the PolyAI half of the demo keeps; owned by the hub actor.

@@ -30,10 +30,15 @@ enum PolyAIServerWire {
         return json(object)
     }
 
-    /// `{"type":"EVENT_TYPE_EVENT_BATCH","payload":{"events":[…]}}` from encoded envelopes.
-    static func batch(_ events: [String]) -> String {
-        #"{"type":"EVENT_TYPE_EVENT_BATCH","payload":{"events":["# + events.joined(separator: ",") + "]}}"
+    /// `{"type":"EVENT_TYPE_EVENT_BATCH","payload":{"events":[…]}}` from encoded envelopes, with
+    /// `padding` (letters and spaces only) as a field clients do not know.
+    static func batch(_ events: [String], padding: String? = nil) -> String {
+        let note = padding.map { #","history_note":""# + $0 + "\"" } ?? ""
+        return #"{"type":"EVENT_TYPE_EVENT_BATCH","payload":{"events":["# + events.joined(separator: ",") + "]" + note + "}}"
     }
+
+    /// Text that takes a batch past one megabyte (the bulky-replay fault).
+    static let bulk = String(repeating: "history ", count: 140_000)
 
     /// Compact JSON text of an object.
     static func json(_ object: [String: Any]) -> String {
