@@ -200,7 +200,7 @@ struct EditorLoop {
         }
         cle_flush_stdout()
         let shown = shownWidth
-        let columns = Int(TerminalGeometry.columns() ?? 80)
+        let columns = TerminalGeometry.columns() ?? 80
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if shown < columns, let first = lines.first {
             // Over the prompt's own row: the first line covers what the prompt and the draft showed.

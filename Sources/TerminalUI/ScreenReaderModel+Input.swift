@@ -44,7 +44,7 @@ extension ScreenReaderModel {
             return [.leave(newChat: true)]
         case .end:
             if hasEnded { return [.say(["The chat has already ended. /new starts a new one, /quit leaves."])] }
-            return [.say(["Ending the chat"]), .send(.end)]
+            return [.send(.end)]  // "ending the chat" follows, as the connection's state
         case .retry:
             switch connection {
             case .failed, .reconnecting:

@@ -110,6 +110,8 @@ struct ScreenReaderModel: Sendable {
                 out.append(.say(["Your message was not sent: \(Self.excerpt(item.text)). /retry sends it again."]))
             }
             if item.delivery != .failed, item.localId == newestFailed { newestFailed = nil }
+            // A form said while it was loading: its title and texts now that it has them.
+            if before.form?.isLoaded == false, item.form?.isLoaded == true { out.append(.say(format.text(of: item))) }
         } else {
             if item.isStreaming {
                 streaming.insert(item.key)
