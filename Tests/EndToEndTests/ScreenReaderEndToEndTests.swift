@@ -115,4 +115,28 @@ import Testing
         #expect(Self.escapes(in: helpline.bytes).isEmpty, "\(Self.escapes(in: helpline.bytes))")
         #expect(Self.count("Thanks, address updated", in: helpline.text) == 1)
     }
+
+    @Test func aMessageArrivingWhileTheUserTypesKeepsTheDraft() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(30)))
+        defer { Task { await server.stop() } }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-a11y-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let helpline = try Self.start(server, state: state, term: "xterm-256color", extra: ["--screen-reader"])
+        #expect(await helpline.wait(for: "Welcome to the Helpline demo"), "\(helpline.text)")
+        helpline.type("half a thou")
+        #expect(await helpline.wait(for: "Message: half a thou"), "the draft is echoed: \(helpline.text)")
+        let contactId = try #require(await server.contacts().first)
+        await server.injectMessage(contactId: contactId, text: "Are you still there?")
+        #expect(await helpline.wait(for: "Are you still there?"), "\(helpline.text)")
+        // The message took the prompt's row and the draft is drawn again below it, whole.
+        let after = try #require(helpline.text.components(separatedBy: "Are you still there?").last)
+        #expect(await helpline.wait { $0.components(separatedBy: "Are you still there?").last?.contains("Message: half a thou") == true },
+                "the draft is drawn again after the message: \(after.debugDescription)")
+        helpline.type("ght\r")
+        let sent = await helpline.wait { $0.contains(try! Regex(#"You, [0-9]{2}:[0-9]{2}: half a thought"#)) }
+        #expect(sent, "the draft, finished, is sent whole: \(helpline.text.debugDescription)")
+        #expect(Self.escapes(in: helpline.bytes).isEmpty, "\(Self.escapes(in: helpline.bytes))")
+        helpline.type("/quit\r")
+        #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0, "\(helpline.text)")
+    }
 }
