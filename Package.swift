@@ -25,6 +25,7 @@ let package = Package(
     ],
     targets: [
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(name: "CLibedit", path: "Sources/CLibedit", providers: [.apt(["libedit-dev"])]),
         .systemLibrary(
             name: "CCmarkGFM", path: "Sources/CCmarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
@@ -53,7 +54,7 @@ let package = Package(
             ]),
         .target(name: "AmazonConnect", dependencies: ["SessionCore", "ChatModel"]),
         .target(name: "PolyAI", dependencies: ["SessionCore", "ChatModel"]),
-        .target(name: "TerminalRuntime", dependencies: ["CNcursesw", "ChatModel", "MarkdownANSI"]),
+        .target(name: "TerminalRuntime", dependencies: ["CNcursesw", "CLibedit", "ChatModel", "MarkdownANSI"]),
         .target(name: "ChatUI", dependencies: ["ChatModel", "MarkdownANSI", "TerminalRuntime"]),
         .target(name: "TerminalUI", dependencies: ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"]),
         .target(name: "ChatResume", dependencies: ["AmazonConnect", "ChatEngine", "PolyAI", "SessionCore"]),

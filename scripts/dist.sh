@@ -6,9 +6,10 @@
 #   dist/Containerfile                          a runtime image: Debian slim + the .deb (dist/ is its context)
 #
 # The executable links the Swift standard library and Foundation statically
-# (--static-swift-stdlib) and ncursesw, tinfo and cmark-gfm from Debian's static archives; the
-# demo flows are compiled in. What it still links dynamically is checked: libc, libm, libstdc++,
-# libgcc_s and the like, which every Debian has. Uncommitted changes are not packaged.
+# (--static-swift-stdlib) and ncursesw, tinfo, cmark-gfm and libedit (with the libbsd and libmd it
+# needs) from Debian's static archives; the demo flows are compiled in. What it still links
+# dynamically is checked: libc, libm, libstdc++, libgcc_s and the like, which every Debian has.
+# Uncommitted changes are not packaged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -57,25 +58,26 @@ EOF
 # Only static archives in the first library folder, so -lncursesw and -lcmark-gfm take them.
 static=$WORK/static-libs
 rm -rf "$static" && mkdir -p "$static"
-for lib in ncursesw tinfo cmark-gfm cmark-gfm-extensions; do
+for lib in ncursesw tinfo cmark-gfm cmark-gfm-extensions edit bsd md; do
   archive=$(gcc -print-file-name="lib$lib.a" 2>/dev/null || true)
   [ -f "$archive" ] || archive=/usr/lib/x86_64-linux-gnu/lib$lib.a
-  [ -f "$archive" ] || fail "lib$lib.a is missing (apt-get install -y libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev)"
+  [ -f "$archive" ] || fail "lib$lib.a is missing (apt-get install -y libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libedit-dev)"
   ln -s "$archive" "$static/lib$lib.a"
 done
 
 log "building (release, static Swift runtime; about 10 minutes the first time)…"
-# Static archives are read once, in order: tinfo after ncursesw, cmark-gfm after its extensions.
+# Static archives are read once, in order: tinfo after ncursesw and libedit, cmark-gfm after its
+# extensions, libbsd (and libmd, which it uses) after libedit.
 (cd "$WORK/src" && "$SWIFT" build -c release --product helpline --scratch-path "$WORK/build" \
-  --static-swift-stdlib -Xlinker -L"$static" -Xlinker -ltinfo -Xlinker -lcmark-gfm) \
+  --static-swift-stdlib -Xlinker -L"$static" -Xlinker -ltinfo -Xlinker -lcmark-gfm -Xlinker -lbsd -Xlinker -lmd) \
   >"$WORK/build.log" 2>&1 || { tail -40 "$WORK/build.log" >&2; fail "the build failed (log: $WORK/build.log)"; }
 binary=$WORK/build/release/helpline
 strip -o "$WORK/helpline" "$binary"
 binary=$WORK/helpline
 
-# What it links: no Swift runtime, no Foundation, no ncurses or cmark.
+# What it links: no Swift runtime, no Foundation, no ncurses, cmark or libedit.
 linked=$(ldd "$binary" | awk '{print $1}')
-if echo "$linked" | grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|libncurses|libtinfo|libcmark|libicu'; then
+if echo "$linked" | grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|libncurses|libtinfo|libcmark|libicu|libedit|libbsd|libmd\.'; then
   echo "$linked" >&2
   fail "the executable still links a library it should carry"
 fi

@@ -4,7 +4,8 @@
 set -euo pipefail
 
 # ncurses-term: the xterm-direct terminfo the 24-bit colour test draws with.
-packages=(libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev tmux python3 ncurses-term)
+# libedit-dev: the line editor of the accessible mode (--screen-reader; docs/tui.md).
+packages=(libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libedit-dev tmux python3 ncurses-term)
 # For the tests only: a real browser drives the demo server as a browser widget does (CORS, WebSocket)
 # and renders the load-test HTML report (headless --dump-dom), curl checks its HTTPS, and tinyproxy is
 # the real HTTP proxy whole chats go through.

@@ -1,7 +1,7 @@
 import Foundation
 
 /// The links in the transcript, numbered oldest first for `/links` and `/open N`.
-enum LinkIndex {
+package enum LinkIndex {
     /// Characters that end a bare URL.
     private static let stoppers = Set<Character>(" \t\n<>\"'`()[]{}")
 
@@ -17,7 +17,7 @@ enum LinkIndex {
 
     /// The URLs in one text (bare, in markdown `[x](url)` and `<url>`); trailing punctuation dropped.
     /// `tel:` links (PolyAI call actions) count too, after the web links.
-    static func urls(in text: String) -> [String] {
+    package static func urls(in text: String) -> [String] {
         webURLs(in: text) + phoneLinks(in: text)
     }
 

@@ -7,7 +7,8 @@ import TerminalRuntime
 
 /// The line-mode front end: transcript lines on stdout, typed lines from stdin.
 ///
-/// Used for pipes, scripts and dumb terminals (`--plain`, or when stdin/stdout is not a TTY).
+/// Used for pipes and scripts (`--plain`, or when stdin/stdout is not a TTY); a dumb terminal gets the
+/// accessible mode (``ScreenReaderMode``) instead.
 /// Connection changes and notices go to stderr so stdout stays a clean transcript.
 public struct PlainMode: Sendable {
     /// Options for line mode.

@@ -32,13 +32,12 @@ struct ChatRunner {
         recording = ChatRecording(options: options)
     }
 
-    /// True when line mode is asked for or there is no terminal.
-    var usesPlainMode: Bool {
-        options.plain || isatty(STDIN_FILENO) == 0 || isatty(STDOUT_FILENO) == 0 || dumbTerminal != nil
+    /// The front end for the flags and this terminal, and why when the terminal chose it.
+    var frontEnd: (frontEnd: FrontEnd, notice: String?) {
+        FrontEnd.choose(
+            plain: options.plain, screenReader: options.screenReader, stdinIsTerminal: isatty(STDIN_FILENO) != 0,
+            stdoutIsTerminal: isatty(STDOUT_FILENO) != 0, environment: ProcessInfo.processInfo.environment)
     }
-
-    /// Why this terminal cannot show the full screen (`TERM=dumb`), if it cannot.
-    private var dumbTerminal: String? { FullScreenSupport.refusal(environment: ProcessInfo.processInfo.environment) }
 
     /// How one chat session ended.
     struct RunResult {
@@ -88,13 +87,12 @@ struct ChatRunner {
         }
         defer { connectionWatch.cancel() }
         let outcome: Outcome
-        if usesPlainMode {
-            if !options.plain, isatty(STDOUT_FILENO) != 0, let reason = dumbTerminal {
-                StandardStreams.err("helpline: \(reason): using line mode (--plain)")
-            }
-            outcome = await runPlain(session, greetings: greetings)
-        } else {
-            outcome = await runFullScreen(session, greetings: greetings)
+        let (frontEnd, notice) = self.frontEnd
+        if let notice { StandardStreams.err(notice) }
+        switch frontEnd {
+        case .lineMode: outcome = await runPlain(session, greetings: greetings)
+        case .screenReader: outcome = await runScreenReader(session, greetings: greetings)
+        case .fullScreen: outcome = await runFullScreen(session, greetings: greetings)
         }
         let connected = await session.hasConnected
         let unsent = await session.unsentMessages
@@ -118,7 +116,7 @@ struct ChatRunner {
         }
     }
 
-    private enum Outcome {
+    enum Outcome {
         case finished(ConnectionState)
         case newChat
         /// Line mode was stopped by a signal (its number).

@@ -12,6 +12,11 @@ struct CommonOptions: ParsableArguments {
     @Flag(name: .long, help: "Line mode: transcript lines on stdout, messages from stdin (automatic without a TTY).")
     var plain = false
 
+    @Flag(
+        name: .long,
+        help: "Accessible mode for screen readers: each message printed once as a line, numbered lists, a line editor (automatic with TERM=dumb).")
+    var screenReader = false
+
     @Option(name: .long, help: ArgumentHelp("Append every transcript item as a JSON line to FILE.", valueName: "file"))
     var transcript: String?
 

@@ -15,7 +15,7 @@ struct ModulePlanTests {
         "PolyAI": ["ChatModel", "SessionCore"],
         "Transport": ["ChatModel", "SessionCore"],
         "ChatEngine": ["ChatModel", "SessionCore", "Transport"],
-        "TerminalRuntime": ["CNcursesw", "ChatModel", "MarkdownANSI"],
+        "TerminalRuntime": ["CLibedit", "CNcursesw", "ChatModel", "MarkdownANSI"],
         "ChatUI": ["ChatModel", "MarkdownANSI", "TerminalRuntime"],
         "TerminalUI": ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"],
         "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
@@ -29,6 +29,7 @@ struct ModulePlanTests {
         "DemoServer": [],
         "CCmarkGFM": [],
         "CNcursesw": [],
+        "CLibedit": [],
         "helpline": [
             "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ChatResume", "ChatUI", "ConnectDirect", "DemoServer",
             "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalRuntime", "TerminalUI", "Transport",
@@ -45,11 +46,11 @@ struct ModulePlanTests {
         ("Transport", uiModules.union(["ChatEngine", "AmazonConnect", "PolyAI"])),
         ("MarkdownANSI", ["ChatEngine", "SessionCore", "ChatModel"]),
         // The chat UI is pure: no curses. The terminal runtime knows no chat UI.
-        ("ChatUI", ["CNcursesw", "TerminalUI", "AgentConsole", "ChatEngine", "SessionCore"]),
+        ("ChatUI", ["CNcursesw", "CLibedit", "TerminalUI", "AgentConsole", "ChatEngine", "SessionCore"]),
         ("TerminalRuntime", ["ChatUI", "TerminalUI", "AgentConsole", "ChatEngine", "SessionCore"]),
     ]
 
-    static let uiModules: Set<String> = ["TerminalUI", "ChatUI", "TerminalRuntime", "MarkdownANSI", "CNcursesw"]
+    static let uiModules: Set<String> = ["TerminalUI", "ChatUI", "TerminalRuntime", "MarkdownANSI", "CNcursesw", "CLibedit"]
     /// Every module but the demo server and the executable that wires both sides.
     static let clientModules = Set(plan.keys).subtracting(["DemoServer", "helpline"])
 

@@ -104,12 +104,17 @@ struct OutsideNumberReviewTests {
         "TerminalRuntime/CursesTerminal.swift": 7,
         "TerminalRuntime/KeyDecoder.swift": 4,
         "TerminalRuntime/KeyPathTrace.swift": 2,
+        // libedit's counts and the kernel's column count (local, never negative), poll's constant.
+        "TerminalRuntime/LineEditor.swift": 13,
         "TerminalRuntime/ProcessSpawner.swift": 1,
         "TerminalRuntime/TerminalExecutor.swift": 7,
         "TerminalUI/BareView.swift": 3,
         "TerminalUI/PlainMode+Attachments.swift": 1,
         "TerminalUI/PlainMode+Input.swift": 1,
         "TerminalUI/PlainMode.swift": 1,
+        // Numbers typed by the user, parsed with the failable Int(String) and range-checked after.
+        "TerminalUI/ScreenReaderModel+Input.swift": 3,
+        "TerminalUI/ScreenReaderQuestion.swift": 1,
         "Transport/HTTPRoute.swift": 1,
         "Transport/HTTPTransport+Files.swift": 6,
         "Transport/HTTPTransport.swift": 4,
@@ -118,6 +123,7 @@ struct OutsideNumberReviewTests {
         "Transport/UpgradeDeadline.swift": 2,
         "Transport/WebSocketConnection.swift": 2,
         "helpline/ChatRunner.swift": 3,
+        "helpline/ChatRunner+ScreenReader.swift": 1,
         "helpline/RenderCommand.swift": 2,
         "helpline/ScriptCommand.swift": 1,
         "helpline/SessionOptions.swift": 1

@@ -2,20 +2,20 @@ import Foundation
 import HelplineTestSupport
 import Testing
 
-/// The full-screen client at the edges of terminals and processes: `TERM=dumb`, and SIGTERM while
+/// The client at the edges of terminals and processes: `TERM=dumb` (the accessible mode), and SIGTERM while
 /// `$EDITOR` is open.
 @Suite(.serialized, .enabled(if: TUITmux.isAvailable, "tmux is not installed"))
 struct TUIEdgeTests {
     static var binary: String { TUITmux.helplineBinary() }
 
-    @Test func aDumbTerminalGetsLineModeAndIsToldSo() async throws {
+    @Test func aDumbTerminalGetsTheAccessibleModeAndIsToldSo() async throws {
         let tmux = try TUITmux(command: "TERM=dumb '\(Self.binary)' demo --new --display-name Tess --linger 0")
-        let told = await tmux.wait { $0.has("using line mode") && $0.has("Helpline demo") }
-        #expect(told.ok, "line mode, said so:\n\(told.screen.dump)")
+        let told = await tmux.wait { $0.has("using the accessible mode") && $0.has("Helpline demo") }
+        #expect(told.ok, "the accessible mode, said so:\n\(told.screen.dump)")
         #expect(!told.screen.has("Message… Enter sends"), "no full-screen composer")
         tmux.type("/end")
         tmux.keys("Enter")
-        let ended = await tmux.wait { $0.has("-- ended") }
+        let ended = await tmux.wait { $0.has("chat ended") }
         #expect(ended.ok, "\(ended.screen.dump)")
     }
 
