@@ -2,6 +2,7 @@ import ArgumentParser
 import DemoServer
 import Dispatch
 import Foundation
+import HelplineScript
 import TerminalRuntime
 import TerminalUI
 import Logging
@@ -149,7 +150,9 @@ struct ServeCommand: AsyncParsableCommand {
         Self.say("agent console:  helpline agent --server \(base) --name NAME\(desk)")
         var limits = ServerLoadLimits()
         limits.lag = .milliseconds(saturationLag)
-        let watch = noSaturationGuard ? nil : ServerLoadWatch(server, limits: limits) { Self.say(ServeLoadText.line($0)) }
+        let watch = noSaturationGuard ? nil : ServerLoadWatch(server, limits: limits, cores: CPUMeter.process.cores) {
+            Self.say(ServeLoadText.line($0))
+        }
         await Self.waitForTerminationSignal()
         Self.say("stopping")
         await watch?.stop()

@@ -161,4 +161,14 @@ struct LoadPacingTests {
         #expect(read.saturation?.first?.runningAtOnset == nil && read.startupMs == 1234)
         #expect(LoadSummary.merged([read, summary]).startupMs == 1234)
     }
+
+    @Test("the cores a run may use follow taskset and a container's CPU quota, not only the online count")
+    func usableCores() {
+        let pinned = "Name:\thelpline\nCpus_allowed:\t2\nCpus_allowed_list:\t1\n"
+        #expect(CPUMeter.usableCores(online: 2, status: pinned, cpuMax: nil) == 1)
+        #expect(CPUMeter.usableCores(online: 16, status: "Cpus_allowed_list:\t0-3,8,10-11\n", cpuMax: "max 100000\n") == 7)
+        #expect(CPUMeter.usableCores(online: 16, status: nil, cpuMax: "150000 100000\n") == 2, "1.5 cores of quota round up")
+        #expect(CPUMeter.usableCores(online: 4, status: "Cpus_allowed_list:\tgarbage\n", cpuMax: "0 0") == 4)
+        #expect(CPUMeter.usableCores(online: 0, status: nil, cpuMax: nil) == 1)
+    }
 }

@@ -23,12 +23,12 @@ public final class ServerLoadWatch: Sendable {
     private let task: Task<Void, Never>
     private let verdict: Verdict
 
-    /// Starts watching `server`, checking every `interval`; `report` gets each ``ServerLoadGuard/Change``.
+    /// Starts watching `server`, a process on `cores` usable cores, checking every `interval`;
+    /// `report` gets each ``ServerLoadGuard/Change``.
     public init(
         _ server: DemoContactCenter, limits: ServerLoadLimits = ServerLoadLimits(), interval: Duration = .seconds(1),
-        report: @escaping @Sendable (ServerLoadGuard.Change) -> Void
+        cores: Int = ProcessInfo.processInfo.activeProcessorCount, report: @escaping @Sendable (ServerLoadGuard.Change) -> Void
     ) {
-        let cores = ProcessInfo.processInfo.activeProcessorCount
         let verdict = Verdict(ServerLoadGuard(limits: limits, cores: cores))
         self.verdict = verdict
         let hub = server.hub
