@@ -8,7 +8,10 @@
 # The executable links the Swift standard library and Foundation statically
 # (--static-swift-stdlib) and ncursesw, tinfo and cmark-gfm from Debian's static archives; the
 # demo flows are compiled in. What it still links dynamically is checked: libc, libm, libstdc++,
-# libgcc_s and the like, which every Debian has. Uncommitted changes are not packaged.
+# libgcc_s and the like, which every Debian has. libqrencode (the sign-in panel's QR code) is not
+# linked at all: Debian ships no static archive of it, so it is loaded at run time when installed
+# (the .deb recommends libqrencode4) and the panel shows the link alone without it. Uncommitted
+# changes are not packaged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -75,7 +78,7 @@ binary=$WORK/helpline
 
 # What it links: no Swift runtime, no Foundation, no ncurses or cmark.
 linked=$(ldd "$binary" | awk '{print $1}')
-if echo "$linked" | grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|libncurses|libtinfo|libcmark|libicu'; then
+if echo "$linked" | grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|libncurses|libtinfo|libcmark|libicu|libqrencode'; then
   echo "$linked" >&2
   fail "the executable still links a library it should carry"
 fi
@@ -117,6 +120,7 @@ Architecture: $ARCH_DEB
 Maintainer: Helpline developers <helpline@localhost>
 Installed-Size: $size
 Depends: $depends
+Recommends: libqrencode4
 Section: net
 Priority: optional
 Homepage: https://github.com/helpline/helpline

@@ -16,7 +16,7 @@ struct ModulePlanTests {
         "Transport": ["ChatModel", "SessionCore"],
         "ChatEngine": ["ChatModel", "SessionCore", "Transport"],
         "TerminalRuntime": ["CNcursesw", "ChatModel", "MarkdownANSI"],
-        "ChatUI": ["ChatModel", "MarkdownANSI", "TerminalRuntime"],
+        "ChatUI": ["CQRencode", "ChatModel", "MarkdownANSI", "TerminalRuntime"],
         "TerminalUI": ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"],
         "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
         "ChatResume": ["AmazonConnect", "ChatEngine", "PolyAI", "SessionCore"],
@@ -29,6 +29,7 @@ struct ModulePlanTests {
         "DemoServer": [],
         "CCmarkGFM": [],
         "CNcursesw": [],
+        "CQRencode": [],
         "helpline": [
             "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ChatResume", "ChatUI", "ConnectDirect", "DemoServer",
             "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalRuntime", "TerminalUI", "Transport",

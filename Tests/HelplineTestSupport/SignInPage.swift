@@ -1,0 +1,33 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The demo contact center's sign-in page as a browser uses it: the form sent as `name` (signed in)
+/// or failed. Redirects are not followed; the status is returned.
+public enum SignInPage {
+    /// Sends the page's form to `url`; the HTTP status (303 to the RedirectUri, or 200).
+    public static func submit(_ url: String, name: String?) async throws -> Int {
+        guard let target = URL(string: url) else { throw URLError(.badURL) }
+        var request = URLRequest(url: target)
+        request.httpMethod = "POST"
+        request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
+        var components = URLComponents()
+        components.queryItems = [
+            URLQueryItem(name: "name", value: name ?? ""), URLQueryItem(name: "outcome", value: name == nil ? "fail" : "succeed"),
+        ]
+        request.httpBody = Data((components.percentEncodedQuery ?? "").utf8)
+        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+        defer { session.finishTasksAndInvalidate() }
+        let (_, response) = try await session.data(for: request)
+        return (response as? HTTPURLResponse)?.statusCode ?? 0
+    }
+
+    private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest
+        ) async -> URLRequest? { nil }
+    }
+}
