@@ -15,13 +15,11 @@ extension Reducer {
             state.authenticationCode = nil
         }
         switch authentication {
-        case .fetchingLink:
-            // A new sign-in opens the panel; a fresh link for one the user hid leaves it hidden.
+        case .fetchingLink, .linkExpired, .linkFailed:
+            // A new sign-in opens the panel; news of one the user hid leaves it hidden.
             if !wasOpen { state.authenticationPanelOpen = true }
         case .offered:
             state.authenticationPanelOpen = true
-        case .linkExpired, .linkFailed:
-            break
         case .ended:
             state.authenticationPanelOpen = false
         }

@@ -10,8 +10,9 @@ import MarkdownANSI
 package enum SignInPanel {
     /// Light modules around the code (the standard asks for four; two scan well on a terminal's margin).
     static let quietZone = 2
-    /// The keys, as the panel's last row says them.
+    /// The keys, as the panel's last row says them (and shorter, for a narrow window).
     static let keys = "o open in browser · c copy view · r fresh link · Tab hide · Esc cancel sign-in"
+    static let shortKeys = "o open · c copy · r fresh · Tab hide · Esc cancel"
 
     /// The panel's rows for a pane `width` × `height`; `code` is the link's QR code when it could be made.
     static func lines(
@@ -54,13 +55,12 @@ package enum SignInPanel {
                 out += block.map { StyledLine([StyledSpan(" ")] + $0.spans) }
             } else if let first = block.first {
                 out.append(row([StyledSpan(
-                    " (A window of at least \(first.width + 1)×\(out.count + block.count + 2) shows a QR code for your phone.)",
-                    style: palette.placeholder)]))
+                    " (A \(first.width + 1)×\(out.count + block.count + 6) window shows a QR code.)", style: palette.placeholder)]))
             }
         }
         out = Array(out.prefix(room))
         out += Array(repeating: StyledLine(), count: max(0, room - out.count))
-        let rule = "── " + keys + " "
+        let rule = "── " + (TerminalWidth.of(keys) + 4 <= width ? keys : shortKeys) + " "
         out.append(row([StyledSpan(rule + String(repeating: "─", count: max(0, width - TerminalWidth.of(rule))), style: palette.prompt)]))
         return out
     }

@@ -5,10 +5,10 @@ import FoundationNetworking
 #endif
 
 /// The demo contact center's sign-in page as a browser uses it: the form sent as `name` (signed in)
-/// or failed. Redirects are not followed; the status is returned.
+/// or failed, following the page's redirect as a browser does (tests give loopback RedirectUris).
 public enum SignInPage {
-    /// Sends the page's form to `url`; the HTTP status (303 to the RedirectUri, or 200).
-    public static func submit(_ url: String, name: String?) async throws -> Int {
+    /// Sends the page's form to `url`; the final HTTP status and where the browser ended up.
+    public static func submit(_ url: String, name: String?) async throws -> (status: Int, landed: String) {
         guard let target = URL(string: url) else { throw URLError(.badURL) }
         var request = URLRequest(url: target)
         request.httpMethod = "POST"
@@ -18,16 +18,9 @@ public enum SignInPage {
             URLQueryItem(name: "name", value: name ?? ""), URLQueryItem(name: "outcome", value: name == nil ? "fail" : "succeed"),
         ]
         request.httpBody = Data((components.percentEncodedQuery ?? "").utf8)
-        let session = URLSession(configuration: .ephemeral, delegate: NoRedirects(), delegateQueue: nil)
+        let session = URLSession(configuration: .ephemeral)
         defer { session.finishTasksAndInvalidate() }
         let (_, response) = try await session.data(for: request)
-        return (response as? HTTPURLResponse)?.statusCode ?? 0
-    }
-
-    private final class NoRedirects: NSObject, URLSessionTaskDelegate, Sendable {
-        func urlSession(
-            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-            newRequest request: URLRequest
-        ) async -> URLRequest? { nil }
+        return ((response as? HTTPURLResponse)?.statusCode ?? 0, response.url?.absoluteString ?? "")
     }
 }
