@@ -5,9 +5,10 @@ import Foundation
 /// ``CustomerAuthentication``. The link is fetched the moment the contact center asks, and never
 /// logged: only the front ends see it.
 extension SessionCore {
-    /// The contact center asks the customer to sign in (live, or read back after a reconnect).
+    /// The contact center asks the customer to sign in (live, or read back after a reconnect). An agent's
+    /// session (the agent console) sees the line, but the sign-in is the customer's.
     mutating func authenticationInitiated(_ sessionId: String) {
-        guard !connection.state.isTerminal else { return }
+        guard !connection.state.isTerminal, (info?.me.role ?? .customer) == .customer else { return }
         log(.info, "the contact center asks the customer to sign in")
         follow(authentication.initiated(sessionId))
     }

@@ -142,6 +142,19 @@ struct CoreAuthenticationTests {
         #expect(Self.linkCalls(driver.handle(.command(.authenticationLink))).count == 1)
     }
 
+    @Test("an agent's session (the agent console) shows the line but fetches no link: the sign-in is the customer's")
+    func agentsDoNotSignIn() throws {
+        var driver = Driver()
+        let wire = ConnectWire(
+            start: .participantToken("p", displayName: "Ava"), endpoint: "https://p.example", role: .agent, ids: IDSource(seed: 1))
+        driver.core = SessionCore(wire: wire, ids: IDSource(seed: 2), now: driver.now)
+        let socket = try driver.connect(from: driver.handle(.start))
+        let effects = driver.handle(.socketFrame(socket, Self.initiated()))
+        #expect(Self.linkCalls(effects).isEmpty)
+        #expect(Self.published(effects).isEmpty)
+        #expect(driver.core.transcript.items.contains { $0.kind == .event(.authenticationInitiated) })
+    }
+
     @Test("with no sign-in asked for, /auth and /cancel-auth only say so")
     func nothingToSignInTo() throws {
         var driver = Driver()

@@ -158,6 +158,10 @@ import Testing
     @Test func anAuthenticateStepNeedsAPositiveTimeout() throws {
         let flow = #"{"name":"x","participants":{"bot":{"role":"CUSTOM_BOT","displayName":"B"}},"initialState":"s","states":{"s":{"responder":"bot","fallback":[{"authenticate":{"timeout":0}}]}}}"#
         #expect(throws: (any Error).self) { try JSONDecoder().decode(DemoFlow.self, from: Data(flow.utf8)) }
+        let huge = flow.replacingOccurrences(of: #""timeout":0"#, with: #""timeout":1e300"#)
+        #expect(throws: (any Error).self, "a timeout past any Duration is refused, not a crash") {
+            try JSONDecoder().decode(DemoFlow.self, from: Data(huge.utf8))
+        }
         let nested = #"{"name":"x","participants":{"bot":{"role":"CUSTOM_BOT","displayName":"B"}},"initialState":"s","states":{"s":{"responder":"bot","fallback":[{"authenticate":{"onSuccess":[{"say":"hi","as":"ghost"}]}}]}}}"#
         let decoded = try JSONDecoder().decode(DemoFlow.self, from: Data(nested.utf8))
         #expect(throws: FlowError.self) { try decoded.validate() }

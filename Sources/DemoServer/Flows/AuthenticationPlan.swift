@@ -16,6 +16,9 @@ struct AuthenticationPlan: Sendable, Decodable, Equatable {
     /// Steps after `authentication.cancelled` (CancelParticipantAuthentication).
     var onCancel: [FlowStep]
 
+    /// The longest `timeout` a flow may give (a day of the default reply delay; more would overflow a `Duration`).
+    static let longestTimeout: Double = 100_000
+
     enum CodingKeys: String, CodingKey { case timeout, onSuccess, onFailure, onTimeout, onCancel }
 
     init(from decoder: any Decoder) throws {
@@ -25,7 +28,9 @@ struct AuthenticationPlan: Sendable, Decodable, Equatable {
         onFailure = try c.decodeIfPresent([FlowStep].self, forKey: .onFailure) ?? []
         onTimeout = try c.decodeIfPresent([FlowStep].self, forKey: .onTimeout) ?? []
         onCancel = try c.decodeIfPresent([FlowStep].self, forKey: .onCancel) ?? []
-        guard timeout > 0, timeout.isFinite else { throw FlowError.invalid("an authenticate step needs a positive 'timeout'") }
+        guard timeout > 0, timeout <= Self.longestTimeout else {
+            throw FlowError.invalid("an authenticate step needs a 'timeout' above 0 and at most 100000 reply delays")
+        }
     }
 
     /// The branch for an outcome.
