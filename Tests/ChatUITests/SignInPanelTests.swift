@@ -65,9 +65,10 @@ struct SignInPanelTests {
         Self.signIn(&state, Self.offered)
         #expect(Fixture.apply(&state, [.key(.text("o"))]) == [.openURL(Self.link)])
         #expect(Fixture.apply(&state, [.key(.text("c"))]) == [.bareView])
-        #expect(SignInPanel.copyLines(Self.offered, code: nil, now: Fixture.t0).contains { line in
-            line.spans.contains { $0.style.link == Self.link }
-        }, "copy view prints the link as an OSC 8 hyperlink")
+        let copied = ANSIWriter.string(
+            SignInPanel.copyLines(Self.offered, code: QRCode.encode(Self.link), now: Fixture.t0), mode: .ansi256, hyperlinks: true)
+        #expect(copied.contains("\u{1B}]8;;\(Self.link)"), "copy view prints the link as an OSC 8 hyperlink")
+        #expect(copied.contains("▀") || copied.contains("▄"), "and the QR code")
         #expect(Fixture.apply(&state, [.key(.text("x"))]).isEmpty, "other letters are not typed into the draft")
         #expect(state.composer.isEmpty)
         Fixture.apply(&state, [.key(.tab)])
