@@ -50,7 +50,4 @@ struct AuthenticationPlan: Sendable, Decodable, Equatable {
 /// How a demo sign-in ended; the raw value names its `authentication.*` event.
 enum DemoAuthenticationOutcome: String, Sendable, Hashable {
     case succeeded, failed, timeout, expired, cancelled
-
-    /// The event's content type.
-    var contentType: String { EventType.prefix + "authentication." + rawValue }
 }
