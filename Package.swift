@@ -29,6 +29,8 @@ let package = Package(
         .systemLibrary(
             name: "CCmarkGFM", path: "Sources/CCmarkGFM",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]),
+        // Header only: libqrencode is loaded at run time (ChatUI's QRCode), so the release executable needs it not.
+        .systemLibrary(name: "CQRencode", path: "Sources/CQRencode", providers: [.apt(["libqrencode-dev"])]),
         .target(name: "ChatModel"),
         .target(name: "SessionCore", dependencies: ["ChatModel"]),
         .target(name: "MarkdownANSI", dependencies: ["CCmarkGFM"]),
@@ -55,7 +57,7 @@ let package = Package(
         .target(name: "AmazonConnect", dependencies: ["SessionCore", "ChatModel"]),
         .target(name: "PolyAI", dependencies: ["SessionCore", "ChatModel"]),
         .target(name: "TerminalRuntime", dependencies: ["CNcursesw", "CLibedit", "ChatModel", "MarkdownANSI"]),
-        .target(name: "ChatUI", dependencies: ["ChatModel", "MarkdownANSI", "TerminalRuntime"]),
+        .target(name: "ChatUI", dependencies: ["CQRencode", "ChatModel", "MarkdownANSI", "TerminalRuntime"]),
         .target(name: "TerminalUI", dependencies: ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"]),
         .target(name: "ChatResume", dependencies: ["AmazonConnect", "ChatEngine", "PolyAI", "SessionCore"]),
         .target(name: "HelplineScript", dependencies: ["ChatEngine", "ChatModel", "SessionCore"]),

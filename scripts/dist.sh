@@ -9,7 +9,9 @@
 # (--static-swift-stdlib) and ncursesw, tinfo, cmark-gfm and libedit (with the libbsd and libmd it
 # needs) from Debian's static archives; the demo flows are compiled in. What it still links
 # dynamically is checked: libc, libm, libstdc++, libgcc_s and the like, which every Debian has.
-# Uncommitted changes are not packaged.
+# libqrencode (the sign-in panel's QR code) is not linked at all: Debian ships no static archive of
+# it, so it is loaded at run time when installed (the .deb recommends libqrencode4) and the panel
+# shows the link alone without it. Uncommitted changes are not packaged.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 REPO=$(pwd)
@@ -77,7 +79,7 @@ binary=$WORK/helpline
 
 # What it links: no Swift runtime, no Foundation, no ncurses, cmark or libedit.
 linked=$(ldd "$binary" | awk '{print $1}')
-if echo "$linked" | grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|libncurses|libtinfo|libcmark|libicu|libedit|libbsd|libmd\.'; then
+if echo "$linked" | grep -Eq 'libswift|libFoundation|libdispatch|libBlocksRuntime|libncurses|libtinfo|libcmark|libicu|libedit|libbsd|libmd\.|libqrencode'; then
   echo "$linked" >&2
   fail "the executable still links a library it should carry"
 fi
@@ -119,6 +121,7 @@ Architecture: $ARCH_DEB
 Maintainer: Helpline developers <helpline@localhost>
 Installed-Size: $size
 Depends: $depends
+Recommends: libqrencode4
 Section: net
 Priority: optional
 Homepage: https://github.com/helpline/helpline

@@ -5,12 +5,14 @@ set -euo pipefail
 
 # ncurses-term: the xterm-direct terminfo the 24-bit colour test draws with.
 # libedit-dev: the line editor of the accessible mode (--screen-reader; docs/tui.md).
-packages=(libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libedit-dev tmux python3 ncurses-term)
+# libqrencode-dev: the QR code of the sign-in panel (the header at build time; the library is loaded at run time).
+packages=(libncurses-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libedit-dev libqrencode-dev tmux python3 ncurses-term)
 # For the tests only: a real browser drives the demo server as a browser widget does (CORS, WebSocket)
 # and renders the load-test HTML report (headless --dump-dom), curl checks its HTTPS, and tinyproxy is
-# the real HTTP proxy whole chats go through.
+# the real HTTP proxy whole chats go through; zbarimg (zbar-tools) reads back the sign-in QR code a tmux
+# test captures from the screen.
 if [[ "${1:-}" == "--test" ]]; then
-    packages+=(chromium curl tinyproxy)
+    packages+=(chromium curl tinyproxy zbar-tools)
 fi
 missing=()
 for package in "${packages[@]}"; do

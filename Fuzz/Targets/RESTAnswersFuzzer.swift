@@ -40,7 +40,7 @@ func checkConnect(_ output: WireOutput, _ operation: WireOperation) {
         break
     case (.start, .done(.started)), (.connect, .done(.socket)), (.send, .done(.accepted)), (.typing, .done(.none)),
         (.end, .done(.none)), (.fetch, .done(.page)), (.upload, .done(.uploaded)), (.downloadURL, .done(.downloadURL)),
-        (.describeView, .done(.view)):
+        (.describeView, .done(.view)), (.authenticationURL, .done(.authenticationURL)), (.cancelAuthentication, .done(.none)):
         break
     default:
         require(false, "unexpected answer \(output) to \(operation)")
@@ -54,6 +54,10 @@ func checkConnect(_ output: WireOutput, _ operation: WireOperation) {
     case .done(.socket(let endpoint)): require(OutsideNumbers.invalidPort(in: endpoint.url) == nil, "socket URL \(endpoint.url)")
     case .done(.downloadURL(let url)): require(OutsideNumbers.invalidPort(in: url) == nil, "download URL \(url)")
     case .upload(let upload): require(OutsideNumbers.invalidPort(in: upload.url) == nil, "upload URL \(upload.url)")
+    case .done(.authenticationURL(let url)):
+        // A sign-in link is shown on a line of its own and handed to a browser: http(s), no control characters.
+        require(OutsideNumbers.invalidPort(in: url) == nil, "sign-in URL \(url)")
+        require(url.hasPrefix("http") && !url.unicodeScalars.contains { $0.value < 0x20 || $0 == " " }, "sign-in URL \(url)")
     default: break
     }
 }
@@ -65,6 +69,8 @@ func fuzzConnect(_ selector: UInt8, _ response: HTTPResponse, _ bodies: [Data]) 
         .start, .connect, .send(OutgoingMessage(localId: "l", clientToken: "t", text: "hi", contentType: "text/plain")),
         .typing, .end, .fetch(.after(itemId: "x", pageToken: nil)), .fetch(.recent(limit: 15)),
         .upload(file, localId: "u1"), .downloadURL(attachmentId: "a1"), .describeView(itemId: "v1"),
+        .authenticationURL(sessionId: "0b5e1d6c-2f7a-4c93-8e41-a6d2c9f0b377"),
+        .cancelAuthentication(sessionId: "0b5e1d6c-2f7a-4c93-8e41-a6d2c9f0b377"),
     ]
     let operation = operations[Int(selector) % operations.count]
     if case .start = operation { wire.started = nil }

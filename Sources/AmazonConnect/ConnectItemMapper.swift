@@ -64,6 +64,9 @@ enum ConnectItemMapper {
         let contentType = item.contentType ?? ""
         let name = contentType.hasPrefix(eventPrefix) ? String(contentType.dropFirst(eventPrefix.count)) : contentType
         let who = item.displayName.flatMap { $0.isEmpty ? nil : $0 } ?? "Someone"
+        if let stage = ConnectWire.authenticationEvent(name) {
+            return authentication(stage, item, sender: sender, time: time, isHistory: isHistory)
+        }
         let kind: ChatEventKind
         let text: String
         switch name {

@@ -62,6 +62,8 @@ extension ConnectWire {
             }
         case .describeView(let itemId):
             return viewAnswered(itemId, result)
+        case .authenticationURL, .cancelAuthentication:
+            return authenticationAnswered(operation, result)
         }
     }
 

@@ -38,6 +38,9 @@ public struct ConnectWire: ChatWire {
     var views = ViewBook()
     /// Heartbeats every 10 s, as every official client does (spec §4.1).
     let heartbeatInterval: Duration
+    /// Where the customer's browser goes after signing in (GetAuthenticationUrl's `RedirectUri`);
+    /// nil: the endpoint's own `/auth/return` page (``defaultAuthenticationRedirect``).
+    public var authenticationRedirect: String?
 
     /// The Participant Service URL for a region.
     public static func endpoint(region: String) -> String {
@@ -170,6 +173,8 @@ public struct ConnectWire: ChatWire {
                 withAllowedCharacters: .alphanumerics.union(.init(charactersIn: "-._~"))) ?? pending.token
             return .request(HTTPRequest(
                 method: "GET", url: endpoint + "/participant/views/\(encoded)", headers: [HTTPHeader("X-Amz-Bearer", token)]))
+        case .authenticationURL, .cancelAuthentication:
+            return beginAuthentication(operation)
         }
     }
 

@@ -136,6 +136,15 @@ public actor ChatSession {
     /// The choices `/pick` would pick from now, or nil when there is no open picker.
     public var openChoices: [String]? { core.openPicker?.choices }
 
+    /// The sign-in the contact center asked for, where it stands (nil: none asked for).
+    public var authentication: AuthenticationState? { core.authenticationState }
+
+    /// Makes an HTTP call beside the chat on the session's transport (its proxy, TLS and trace), such as
+    /// a script sending the demo's sign-in form; the chat's credentials are not added to it.
+    public func callBeside(_ request: HTTPRequest) async -> HTTPResult {
+        await configuration.transport.execute(request)
+    }
+
     /// True while the newest open form is still being loaded.
     public var isLoadingForm: Bool { core.transcript.items.last(where: { $0.isOpenForm })?.form?.isLoaded == false }
 

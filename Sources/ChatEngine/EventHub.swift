@@ -15,6 +15,8 @@ final class EventHub: Sendable {
         var transcript = TranscriptItems()
         var hasMore = false
         var finished = false
+        /// A sign-in still waiting for the customer (a late subscriber is offered it too).
+        var authentication: AuthenticationState?
     }
 
     private let state = Mutex(State())
@@ -28,6 +30,7 @@ final class EventHub: Sendable {
             if !state.transcript.isEmpty {
                 continuation.yield(.transcript(TranscriptUpdate(items: state.transcript, change: .reset(hasMore: state.hasMore))))
             }
+            if let authentication = state.authentication { continuation.yield(.authentication(authentication)) }
             if state.finished {
                 continuation.finish()
                 return
@@ -52,6 +55,7 @@ final class EventHub: Sendable {
             switch event {
             case .connection(let connection): state.connection = connection
             case .sessionInfo(let info): state.info = info
+            case .authentication(let authentication): state.authentication = authentication.isOpen ? authentication : nil
             case .transcript(let update):
                 state.transcript = update.items
                 switch update.change {

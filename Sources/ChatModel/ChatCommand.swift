@@ -35,4 +35,8 @@ public enum ChatCommand: Sendable, Hashable {
     /// follow the frames; otherwise only changes a status line shows (a failing deep heartbeat, the
     /// connection state) are published, so an idle chat wakes nobody.
     case watchDiagnostics(Bool)
+    /// Offer the sign-in link again: the one on offer while it works, else a fresh one.
+    case authenticationLink
+    /// Decline the sign-in the contact center asked for (Amazon Connect's CancelParticipantAuthentication).
+    case cancelAuthentication
 }

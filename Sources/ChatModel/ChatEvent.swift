@@ -26,6 +26,9 @@ public enum ChatEvent: Sendable, Equatable {
     /// What a diagnostics view shows about the connection (state history, last frames,
     /// heartbeat round trips, reconnects); see ``ConnectionDiagnostics`` for when it is sent.
     case diagnostics(ConnectionDiagnostics)
+    /// The contact center asked the customer to sign in, or that sign-in moved on (a link to offer,
+    /// a link that could not be fetched, the end).
+    case authentication(AuthenticationState)
 
     /// How long an incoming typing indicator stays up without a repeat.
     public static let typingLifetime: TimeInterval = 12

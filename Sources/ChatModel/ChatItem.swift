@@ -281,5 +281,17 @@ public enum ChatEventKind: String, Codable, Sendable, Hashable {
     case chatRehydrated
     case queued
     case handoff
+    /// The contact center asked the customer to sign in (Amazon Connect's AuthenticateCustomer block).
+    case authenticationInitiated
+    /// The customer signed in.
+    case authenticationSucceeded
+    /// The sign-in failed.
+    case authenticationFailed
+    /// Nobody signed in before the contact center stopped waiting.
+    case authenticationTimedOut
+    /// The sign-in session expired.
+    case authenticationExpired
+    /// The sign-in was cancelled (by the customer or the contact center).
+    case authenticationCancelled
     case other
 }

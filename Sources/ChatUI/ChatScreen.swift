@@ -21,6 +21,9 @@ package enum ChatScreen {
             consider(Date(timeIntervalSinceReferenceDate: step / 3 + epsilon))
         }
         if let hint = state.hint { consider(hint.until) }
+        if state.authenticationPanelOpen, state.authentication?.secondsLeft(at: now) != nil {
+            consider(Date(timeIntervalSince1970: seconds.rounded(.down) + 1 + epsilon))
+        }
         if let since = state.loadingOlderSince { consider(since.addingTimeInterval(Reducer.loadOlderTimeout)) }
         return max(next, now)
     }
@@ -43,6 +46,8 @@ package enum ChatScreen {
         var countdownSecond: Int?
         /// The typing dots' step (three a second), while someone types.
         var typingStep: Int?
+        /// The second, while the sign-in panel counts a link's time down.
+        var signInSecond: Int?
     }
 
     /// The time-driven parts of the screen now (a frame is drawn when they change).
@@ -50,6 +55,9 @@ package enum ChatScreen {
         var key = AnimationKey(minute: Int(now.timeIntervalSince1970) / 60)
         if case .reconnecting = state.connection { key.countdownSecond = Int(now.timeIntervalSince1970) }
         if !state.typing.isEmpty { key.typingStep = Int(now.timeIntervalSinceReferenceDate * 3) }
+        if state.authenticationPanelOpen, state.authentication?.secondsLeft(at: now) != nil {
+            key.signInSecond = Int(now.timeIntervalSince1970)
+        }
         return key
     }
 }

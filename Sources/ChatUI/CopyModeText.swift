@@ -11,6 +11,9 @@ package enum CopyModeText {
 
     /// The bare transcript: no centring, no rules across the screen, no hard wrapping.
     package static func lines(_ state: UIState) -> [StyledLine] {
+        if state.authenticationPanelOpen, let authentication = state.authentication {
+            return SignInPanel.copyLines(authentication, code: state.authenticationCode, now: Date())
+        }
         state.prepareView()
         let formatter = state.view.formatter
         var out: [StyledLine] = []

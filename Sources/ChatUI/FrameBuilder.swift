@@ -20,6 +20,10 @@ package enum FrameBuilder {
         var transcriptLines = state.transcriptSearch.map { search in viewport.lines.map(search.highlight) } ?? viewport.lines
         if let offset = state.helpOffset {
             transcriptLines = helpOverlay(offset: offset, width: g.columns, height: g.transcript.height, palette: palette)
+        } else if state.authenticationPanelOpen, let authentication = state.authentication {
+            transcriptLines = SignInPanel.lines(
+                authentication, code: state.authenticationCode, now: now, width: g.columns, height: g.transcript.height,
+                palette: palette)
         } else if state.diagnosticsOpen {
             let pane = DiagnosticsPane.lines(
                 state.diagnostics, width: g.columns, height: DiagnosticsPane.height(transcript: g.transcript.height),

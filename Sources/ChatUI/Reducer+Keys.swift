@@ -6,6 +6,7 @@ extension Reducer {
     /// Applies one key to the composer, the scrollback or the app.
     static func handleKey(_ state: inout UIState, _ key: Key, now: Date) -> [UIEffect] {
         if state.helpOffset != nil { return helpKey(&state, key) }
+        if let effects = authenticationPanelKey(&state, key, now: now) { return effects }
         if let effects = handleTranscriptSearchKey(&state, key, now: now) { return effects }
         if let effects = handleSearchKey(&state, key) { return effects }
         if let effects = handlePendingPaste(&state, key, now: now) { return effects }

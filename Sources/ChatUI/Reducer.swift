@@ -120,6 +120,8 @@ package enum Reducer {
             return handleTransfer(&state, transfer, now: now)
         case .diagnostics(let diagnostics):
             state.diagnostics = diagnostics
+        case .authentication(let authentication):
+            authenticationChanged(&state, authentication)
         }
         return []
     }

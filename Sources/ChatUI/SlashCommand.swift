@@ -4,6 +4,8 @@ import Foundation
 /// The slash commands the composer understands.
 package enum SlashCommand: String, CaseIterable, Sendable {
     case help, search, links, open, pick, set, attach, download, edit, retry, suspend, resume, reset, export, end, new, quit
+    case auth
+    case cancelAuth = "cancel-auth"
 
     /// The command as typed, with its slash.
     package var name: String { "/" + rawValue }
@@ -31,6 +33,8 @@ package enum SlashCommand: String, CaseIterable, Sendable {
         case .end: "/end — end the chat for everyone"
         case .new: "/new — leave this chat and start a new one"
         case .quit: "/quit — leave (also Ctrl-C, or Ctrl-D on an empty line)"
+        case .auth: "/auth — show the sign-in link the contact center asked for again (a fresh one once it expired)"
+        case .cancelAuth: "/cancel-auth — decline the sign-in the contact center asked for"
         }
     }
 
@@ -75,7 +79,7 @@ package enum SlashCommand: String, CaseIterable, Sendable {
     /// True for the commands line mode runs too (the others need the full screen).
     package var worksInLineMode: Bool {
         switch self {
-        case .help, .pick, .set, .attach, .download, .open, .retry, .suspend, .resume, .reset, .end, .quit: true
+        case .help, .pick, .set, .attach, .download, .open, .retry, .suspend, .resume, .reset, .end, .quit, .auth, .cancelAuth: true
         case .search, .links, .edit, .export, .new: false
         }
     }
@@ -201,6 +205,10 @@ extension Reducer {
             }
             let contents = TranscriptExport.markdown(state.store, formatter: state.view.formatter)
             return [.export(path: argument, contents: contents)]
+        case .auth:
+            return authenticationLinkAsked(&state, now: now)
+        case .cancelAuth:
+            return [.send(.cancelAuthentication)]
         }
     }
 }

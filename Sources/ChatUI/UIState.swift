@@ -92,6 +92,12 @@ package struct UIState {
     var pendingCtrlX = false
     /// True when the engine's stream has finished.
     var engineFinished = false
+    /// The sign-in the contact center asked for, as last published (nil: none asked for).
+    var authentication: AuthenticationState?
+    /// True while the sign-in panel covers the transcript.
+    var authenticationPanelOpen = false
+    /// The QR code of the sign-in link on offer (nil: none, or libqrencode is not installed).
+    var authenticationCode: QRCode?
     /// True when something changed since the last frame.
     package var dirty = true
 

@@ -66,6 +66,7 @@ public final class DemoContactCenter: Sendable {
         ParticipantRoutes(hub: hub, fallbackAuthority: fallbackAuthority, secure: secure).add(to: router)
         AttachmentStorageRoutes(hub: hub).add(to: router)
         DescribeViewRoute(hub: hub).add(to: router)
+        AuthenticationRoutes(hub: hub).add(to: router)
         PolyAIRoutes(hub: hub).add(to: router)
         AgentDeskRoutes(hub: hub, access: DeskGuard(token: configuration.deskToken)).add(to: router)
         let log = RequestLog(logger: logger)

@@ -43,6 +43,8 @@ public struct DemoServerConfiguration: Sendable {
     /// asks for none; nil on any other address has the server make one (``DemoContactCenter/deskToken``).
     public var deskToken: String?
 
+    /// How long a sign-in link from GetAuthenticationUrl works (one minute on the real service).
+    public var authenticationLinkLifetime: Duration = .seconds(60)
     /// Creates a configuration; every parameter has a sensible default for interactive use.
     public init(
         host: String = "127.0.0.1",

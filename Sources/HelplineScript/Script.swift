@@ -49,6 +49,11 @@ public enum ScriptAction: Sendable, Hashable {
     case attach(path: String)
     /// The transcript so far must match this golden file (`expect-transcript FILE`).
     case expectTranscript(path: String)
+    /// Complete the sign-in the contact center asked for on the demo contact center's sign-in page
+    /// (`helpline serve`, the embedded demo), as a browser would: as `name`, or failing it (nil).
+    case signIn(name: String?)
+    /// Decline the sign-in the contact center asked for (CancelParticipantAuthentication).
+    case cancelAuthentication
     /// Pause.
     case wait(Duration)
     /// End the chat.
@@ -67,4 +72,7 @@ public enum ScriptEventKind: String, Sendable, Hashable, CaseIterable {
     case typing
     /// The chat ended.
     case ended
+    /// A customer sign-in moved on: `initiated`, `offered` (the link is ready), `link-stale`,
+    /// `link-unavailable`, then `succeeded`, `failed`, `timeout`, `expired` or `cancelled`.
+    case authentication
 }

@@ -100,13 +100,24 @@ public enum ScriptParser {
         case "expect-transcript":
             guard !rest.isEmpty else { throw Reason("expect-transcript needs a golden transcript file") }
             return .expectTranscript(path: unquote(rest))
+        case "sign-in":
+            guard !rest.isEmpty else { throw Reason("sign-in needs the name to sign in as (sign-in-fail fails the sign-in)") }
+            return .signIn(name: unquote(rest))
+        case "sign-in-fail":
+            guard rest.isEmpty else { throw Reason("sign-in-fail takes no arguments") }
+            return .signIn(name: nil)
+        case "cancel-auth":
+            guard rest.isEmpty else { throw Reason("cancel-auth takes no arguments") }
+            return .cancelAuthentication
         case "wait":
             return .wait(try duration(rest))
         case "end":
             guard rest.isEmpty else { throw Reason("end takes no arguments") }
             return .end
         default:
-            throw Reason("unknown step '\(printable(keyword))'; use send, expect, expect-event, expect-transcript, pick, set, attach, wait or end")
+            throw Reason(
+                "unknown step '\(printable(keyword))'; use send, expect, expect-event, expect-transcript, pick, set, attach, "
+                    + "sign-in, sign-in-fail, cancel-auth, wait or end")
         }
     }
 

@@ -56,6 +56,12 @@ struct StepExecution {
             return await attach(path, step: step)
         case .expectTranscript(let path):
             return await expectTranscript(path, step: step)
+        case .signIn(let name):
+            return await signIn(as: name, step: step)
+        case .cancelAuthentication:
+            if let closedReason { return StepResult(step: step, failure: "the chat is over (\(closedReason))") }
+            if let problem = await session.problem(.cancelAuthentication) { return StepResult(step: step, failure: problem) }
+            return StepResult(step: step, detail: "asked to cancel the sign-in")
         case .wait(let duration):
             try? await Task.sleep(for: duration)
             return StepResult(step: step)
@@ -181,6 +187,7 @@ struct StepExecution {
         case (.queue, .queuePosition(let position)): return position.map(String.init) ?? ""
         case (.ended, _) where new?.kind == .event(.chatEnded): return new?.text
         case (.ended, .connection(let state)) where state.isTerminal: return state.summary
+        case (.authentication, _): return authenticationName(event, new: new)
         default: return nil
         }
     }

@@ -114,6 +114,8 @@ public struct PolyAIWire: ChatWire {
             return .write([PolyAIOutgoing.endSession], then: .none)
         case .upload, .downloadURL, .describeView:
             return .failed(.notSent("PolyAI chats carry no attachments"))
+        case .authenticationURL, .cancelAuthentication:
+            return .failed(.notSent("PolyAI chats have no customer sign-in"))
         }
     }
 

@@ -28,6 +28,11 @@ public enum BackendEvent: Sendable, Hashable {
     case serverError(String)
     /// A socket frame could not be read (not JSON, or not the protocol's shape); it was skipped.
     case unreadableFrame(String)
+    /// The contact center asks the customer to sign in; `sessionId` names the sign-in
+    /// (Amazon Connect's `authentication.initiated`).
+    case authenticationInitiated(sessionId: String)
+    /// The sign-in the contact center asked for is over.
+    case authenticationEnded(AuthenticationOutcome)
 }
 
 /// A message leaving the outbox.

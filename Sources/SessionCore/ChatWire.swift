@@ -85,6 +85,10 @@ public enum WireOperation: Sendable, Hashable {
     case downloadURL(attachmentId: String)
     /// Fetch what a view message shows (Amazon Connect DescribeView).
     case describeView(itemId: String)
+    /// Fetch the link where the customer signs in (Amazon Connect GetAuthenticationUrl).
+    case authenticationURL(sessionId: String)
+    /// Decline the sign-in (Amazon Connect CancelParticipantAuthentication).
+    case cancelAuthentication(sessionId: String)
 }
 
 /// What a wire answers to an operation: a call to make, a file to upload, frames to write, a pause,
@@ -138,6 +142,8 @@ public enum WireResult: Sendable, Hashable {
     case downloadURL(String)
     /// A view message's form and actions.
     case view(itemId: String, form: ChatForm, actions: [String])
+    /// The link where the customer signs in.
+    case authenticationURL(String)
 }
 
 /// What one socket frame held.

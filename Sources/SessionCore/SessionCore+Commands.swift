@@ -23,6 +23,8 @@ extension SessionCore {
         case .watchDiagnostics(let watched):
             diagnosticsWatched = watched
             if watched { publishDiagnostics() }
+        case .authenticationLink: authenticationLinkRequested()
+        case .cancelAuthentication: authenticationCancelRequested()
         }
     }
 

@@ -29,6 +29,8 @@ extension SessionCore {
         case .downloadURL(let attachmentId, let directory): downloadURLReady(attachmentId, directory: directory, result)
         case .download: break
         case .view(let itemId): viewLoaded(itemId, result)
+        case .authenticationLink(let sessionId): authenticationLinkArrived(sessionId, result)
+        case .cancelAuthentication(let sessionId): authenticationCancelSent(sessionId, result)
         }
     }
 
@@ -51,6 +53,7 @@ extension SessionCore {
         case .wire(let name):
             guard let id = socket.id, socket.isOpen else { return }
             for frame in wire.timerFired(name, now: now) { write(frame, on: id) }
+        case .authenticationLink: authenticationLinkExpired()
         }
     }
 }

@@ -70,6 +70,10 @@ extension SessionCore {
         case .unreadableFrame(let detail):
             log(.warning, "unreadable socket frame: \(detail)")
             notice("A message from the server could not be read and was skipped (\(detail)).")
+        case .authenticationInitiated(let sessionId):
+            authenticationInitiated(sessionId)
+        case .authenticationEnded(let outcome):
+            authenticationEnded(outcome)
         }
     }
 

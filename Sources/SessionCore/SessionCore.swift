@@ -18,6 +18,7 @@ public struct SessionCore: Sendable {
         case start, connect, renew, send(String), typing, receipt(String, read: Bool)
         case backfill(TranscriptRequest), older, reload, end
         case upload(String), downloadURL(String, directory: String?), download(String), view(String)
+        case authenticationLink(String), cancelAuthentication(String)
     }
 
     /// The protocol.
@@ -39,6 +40,8 @@ public struct SessionCore: Sendable {
     var receipts: ReceiptScheduler
     var diagnostics = DiagnosticsRecorder()
     var uploads = PendingUploads()
+    /// The sign-in the contact center asked for, if any.
+    var authentication = CustomerAuthentication()
     /// Uploads restored from an earlier run, not yet told of (at the start).
     var restoredUploads: [String] = []
 
@@ -147,6 +150,9 @@ public struct SessionCore: Sendable {
 
     /// True once a connection has opened.
     public var hasConnected: Bool { connection.hasOpened }
+
+    /// The sign-in the contact center asked for, as last published (nil: none asked for).
+    public var authenticationState: AuthenticationState? { authentication.state }
 
     /// True when older pages can be fetched.
     public var hasOlderPages: Bool { history.olderPageToken != nil }

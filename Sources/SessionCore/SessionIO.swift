@@ -51,6 +51,8 @@ public enum TimerKey: Hashable, Sendable {
     case operation(RetryKey)
     /// A protocol's own timer.
     case wire(String)
+    /// The sign-in link on offer expires.
+    case authenticationLink
 }
 
 /// What happens to a session core: the only way anything gets in.

@@ -25,7 +25,9 @@ public enum TraceRedactor {
     public static func isSecretName(_ name: String) -> Bool {
         let lower = name.lowercased()
         if secretHeaders.contains(lower) { return true }
-        return ["token", "secret", "password", "authorization", "signature", "credential", "apikey", "api_key", "api-key"]
+        // A sign-in link (GetAuthenticationUrl's AuthenticationUrl) signs the chat's customer in: it is shown, never traced.
+        return ["token", "secret", "password", "authorization", "signature", "credential", "apikey", "api_key", "api-key",
+                "authenticationurl"]
             .contains { lower.contains($0) }
     }
 

@@ -101,6 +101,10 @@ extension PlainMode {
             }
         case .reset:
             await send(.reset)
+        case .auth:
+            await send(.authenticationLink)
+        case .cancelAuth:
+            await send(.cancelAuthentication)
         case .suspend:
             await send(.suspend)
         case .resume:

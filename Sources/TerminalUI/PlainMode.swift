@@ -98,6 +98,8 @@ public struct PlainMode: Sendable {
                 // A protocol that names nobody (PolyAI) calls us "You": nothing to tell then.
                 let who = info.me.name == "You" ? "" : ", you are \(info.me.name)"
                 status("-- \(info.backend) at \(info.endpoint)\(who)")
+            case .authentication(let authentication):
+                for line in Self.describe(authentication) { status(line) }
             case .typing, .typingStopped, .queuePosition, .diagnostics:
                 break
             }

@@ -74,7 +74,7 @@ struct ConnectCommand: AsyncParsableCommand {
         let mode = target.startUrl ?? (target.participantToken != nil ? "token" : "direct \(target.instanceId ?? "")")
         let key = SessionStore.key(profile: "default", endpoint: endpoint.absoluteString + " " + mode)
         let loop = ResumingChatLoop(runner: runner, store: SessionStore(), key: key, forceNew: forceNew)
-        let code = try await loop.run(connect: start, endpoint: endpoint)
+        let code = try await loop.run(connect: start, endpoint: endpoint, authRedirect: target.authRedirectUri)
         if code != 0 { throw ExitCode(code) }
     }
 

@@ -25,9 +25,17 @@ struct ConnectTargetOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Participant Service endpoint (overrides --region), e.g. a proxy or the demo server.", valueName: "url"))
     var endpointUrl: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "Where the browser goes after a sign-in the contact center asks for (GetAuthenticationUrl's RedirectUri; default: the endpoint's /auth/return page).",
+        valueName: "url"))
+    var authRedirectUri: String?
+
     /// Checks each flag on its own: URLs are http(s), the token is not empty, the region looks like one.
     func validate() throws {
-        for (flag, value) in [("--start-url", startUrl), ("--endpoint-url", endpointUrl)] {
+        if let authRedirectUri, authRedirectUri.utf8.count > 1024 {
+            throw ValidationError("--auth-redirect-uri is longer than the 1024 characters the service takes")
+        }
+        for (flag, value) in [("--start-url", startUrl), ("--endpoint-url", endpointUrl), ("--auth-redirect-uri", authRedirectUri)] {
             guard let value else { continue }
             try Self.checkHTTPURL(value, flag: flag)
         }
@@ -43,6 +51,13 @@ struct ConnectTargetOptions: ParsableArguments {
             throw HelplineError("cannot build the Participant Service URL for region \(region)")
         }
         return endpoint
+    }
+
+    /// A wire for `start` on this endpoint, with the sign-in redirect set.
+    func wire(start: ConnectChatStart, endpoint: URL) -> ConnectWire {
+        var wire = ConnectWire(start: start, endpoint: endpoint.absoluteString, ids: .random())
+        wire.authenticationRedirect = authRedirectUri
+        return wire
     }
 
     /// Throws unless `value` is an absolute http(s) URL with a host.

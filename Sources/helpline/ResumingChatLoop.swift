@@ -44,10 +44,13 @@ struct ResumingChatLoop {
 }
 
 extension ResumingChatLoop {
-    /// Amazon Connect chats started with `start` on the Participant Service at `endpoint`.
-    func run(connect start: ConnectChatStart, endpoint: URL) async throws -> Int32 {
+    /// Amazon Connect chats started with `start` on the Participant Service at `endpoint`;
+    /// `authRedirect` is where a sign-in's browser goes afterwards (nil: the endpoint's own page).
+    func run(connect start: ConnectChatStart, endpoint: URL, authRedirect: String? = nil) async throws -> Int32 {
         try await run(plan: { ConnectResumePlan(start: start, stored: $0) }) {
-            ConnectWire(start: $0.start, endpoint: endpoint.absoluteString, ids: .random())
+            var wire = ConnectWire(start: $0.start, endpoint: endpoint.absoluteString, ids: .random())
+            wire.authenticationRedirect = authRedirect
+            return wire
         }
     }
 

@@ -86,11 +86,11 @@ struct ScriptBackendOptions: ParsableArguments {
             }
             let startURL = server.startChatURL.absoluteString
             let endpoint = server.baseURL
+            let connect = self.connect
             return Target(
                 makeWire: {
-                    ConnectWire(
-                        start: .template(url: startURL, displayName: name, instanceId: nil, contactFlowId: nil),
-                        endpoint: endpoint.absoluteString, ids: .random())
+                    connect.wire(
+                        start: .template(url: startURL, displayName: name, instanceId: nil, contactFlowId: nil), endpoint: endpoint)
                 },
                 stop: { await server.stop() })
         }
@@ -102,6 +102,7 @@ struct ScriptBackendOptions: ParsableArguments {
         } else {
             start = .participantToken(connect.participantToken ?? "", displayName: name)
         }
-        return Target(makeWire: { ConnectWire(start: start, endpoint: endpoint.absoluteString, ids: .random()) }, stop: {})
+        let connect = self.connect
+        return Target(makeWire: { connect.wire(start: start, endpoint: endpoint) }, stop: {})
     }
 }

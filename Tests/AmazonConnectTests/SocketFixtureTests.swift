@@ -42,7 +42,7 @@ import Testing
         "transfer-failed": "event transferFailed queue",
         "chat-ended": "event chatEnded queue",
         "chat-rehydrated": "event chatRehydrated",
-        "authentication-initiated": "event other",
+        "authentication-initiated": "event authenticationInitiated sign-in 0b5e1d6c-2f7a-4c93-8e41-a6d2c9f0b377",
         // Legacy agent-side acknowledgement: Android drops it, and so do we (spec §3.5).
         "connection-acknowledged": "",
         "ws-subscribe-response": "subscribed",
@@ -75,6 +75,8 @@ import Testing
             case .deepHeartbeatOK: return "deep-ok"
             case .serverError: return "server-error"
             case .unreadableFrame: return "unreadable-frame"
+            case .authenticationInitiated(let sessionId): return "sign-in \(sessionId)"
+            case .authenticationEnded(let outcome): return "sign-in-\(outcome.rawValue)"
             }
         }.joined(separator: " ")
     }

@@ -16,7 +16,7 @@ struct ModulePlanTests {
         "Transport": ["ChatModel", "SessionCore"],
         "ChatEngine": ["ChatModel", "SessionCore", "Transport"],
         "TerminalRuntime": ["CLibedit", "CNcursesw", "ChatModel", "MarkdownANSI"],
-        "ChatUI": ["ChatModel", "MarkdownANSI", "TerminalRuntime"],
+        "ChatUI": ["CQRencode", "ChatModel", "MarkdownANSI", "TerminalRuntime"],
         "TerminalUI": ["ChatModel", "ChatUI", "MarkdownANSI", "TerminalRuntime"],
         "HelplineScript": ["ChatEngine", "ChatModel", "SessionCore"],
         "ChatResume": ["AmazonConnect", "ChatEngine", "PolyAI", "SessionCore"],
@@ -30,6 +30,7 @@ struct ModulePlanTests {
         "CCmarkGFM": [],
         "CNcursesw": [],
         "CLibedit": [],
+        "CQRencode": [],
         "helpline": [
             "AWSSigV4", "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ChatResume", "ChatUI", "ConnectDirect", "DemoServer",
             "HelplineConfig", "HelplineScript", "MarkdownANSI", "PolyAI", "SessionCore", "TerminalRuntime", "TerminalUI", "Transport",

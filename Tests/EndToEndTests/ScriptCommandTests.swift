@@ -83,6 +83,6 @@ struct ScriptCommandTests {
         defer { try? FileManager.default.removeItem(atPath: script) }
         try Data("send hi\nshout hello\n".utf8).write(to: URL(fileURLWithPath: script))
         let command = try ScriptCommand.parse([script])
-        await #expect { try await command.run() } throws: { String(describing: $0) == "\(script):2: unknown step 'shout'; use send, expect, expect-event, expect-transcript, pick, set, attach, wait or end" }
+        await #expect { try await command.run() } throws: { String(describing: $0) == "\(script):2: unknown step 'shout'; use send, expect, expect-event, expect-transcript, pick, set, attach, sign-in, sign-in-fail, cancel-auth, wait or end" }
     }
 }

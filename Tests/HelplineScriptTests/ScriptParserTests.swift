@@ -35,6 +35,22 @@ struct ScriptParserTests {
         #expect(script.steps.map(\.line) == [3, 4, 5, 6, 7, 8, 9, 10, 11])
     }
 
+    @Test("the sign-in steps parse: sign-in NAME, sign-in-fail, cancel-auth, expect-event authentication STAGE")
+    func signInSteps() throws {
+        let script = try ScriptParser.parse(
+            """
+            expect-event authentication offered within 5s
+            sign-in "Dana Example"
+            sign-in Bo
+            sign-in-fail
+            cancel-auth
+            """, name: "sign-in")
+        #expect(script.steps.map(\.action) == [
+            .expectEvent(.authentication, namePattern: "offered", within: .seconds(5)),
+            .signIn(name: "Dana Example"), .signIn(name: "Bo"), .signIn(name: nil), .cancelAuthentication,
+        ])
+    }
+
     @Test("bad lines name the file and line", arguments: [
         ("shout hi", "unknown step 'shout'"),
         ("expect (unclosed", "not a valid regular expression"),
@@ -44,6 +60,9 @@ struct ScriptParserTests {
         ("pick zero", "pick needs an option number"),
         ("send", "send needs the text"),
         ("end now", "end takes no arguments"),
+        ("sign-in", "sign-in needs the name"),
+        ("sign-in-fail now", "sign-in-fail takes no arguments"),
+        ("cancel-auth please", "cancel-auth takes no arguments"),
     ])
     func rejects(line: String, reason: String) {
         #expect {

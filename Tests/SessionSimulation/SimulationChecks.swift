@@ -111,7 +111,22 @@ struct SimulationChecks {
             }
         }
 
-        return problems + checkFile(items: items, unloaded: Set(unloaded.map(\.id)))
+        return problems + signInProblems() + checkFile(items: items, unloaded: Set(unloaded.map(\.id)))
+    }
+
+    /// Sign-ins (``SimConnectChoices/signIns``): the client fetches links only for sign-ins the service
+    /// asked for, and each at most once per client run (a reconnect's transcript page announces it again).
+    func signInProblems() -> [String] {
+        guard let connect = simulation.service as? SimConnectService else { return [] }
+        var problems: [String] = []
+        if connect.strayLinkCalls > 0 {
+            problems.append("\(connect.strayLinkCalls) GetAuthenticationUrl call(s) named a sign-in the service never asked for")
+        }
+        let runs = simulation.restarts + 1
+        for (session, calls) in connect.linkCalls.sorted(by: { $0.key < $1.key }) where calls > runs {
+            problems.append("sign-in \(session) fetched \(calls) times in \(runs) client run(s)")
+        }
+        return problems
     }
 
     /// The JSON-lines file, replayed by its update rule, is the final transcript.

@@ -33,13 +33,16 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
     /// Now and then the service takes a socket's connection and never answers its upgrade (§3.1 and
     /// §4.3 say how long a URL may wait to be opened, nothing of how long an upgrade may take).
     public var unansweredUpgrades: Bool
+    /// Now and then the bot's flow asks the customer to sign in (`authentication.initiated`, §3.5), and
+    /// GetAuthenticationUrl is answered for it; sometimes the sign-in then succeeds.
+    public var signIns: Bool
 
     /// The spec's plainest reading.
     public init(
         pageCap: Int? = nil, tokenOnLastPage: Bool = false, omitsDisplayName: Bool = false,
         subscribeAnsweredTwice: Bool = false, firstSubscribeUnanswered: Bool = false,
         receiptBeforeMessage: Bool = false, omitsRole: Bool = false, receiptsAsItems: Bool = false,
-        unknownTypes: Bool = false, expiryMidCall: Bool = false, unansweredUpgrades: Bool = false
+        unknownTypes: Bool = false, expiryMidCall: Bool = false, unansweredUpgrades: Bool = false, signIns: Bool = false
     ) {
         self.pageCap = pageCap
         self.tokenOnLastPage = tokenOnLastPage
@@ -52,6 +55,7 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         self.unknownTypes = unknownTypes
         self.expiryMidCall = expiryMidCall
         self.unansweredUpgrades = unansweredUpgrades
+        self.signIns = signIns
     }
 
     /// The choices a seed makes.
@@ -69,6 +73,7 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         unknownTypes = rng.chance(0.5)
         expiryMidCall = rng.chance(0.5)
         unansweredUpgrades = rng.chance(0.5)
+        signIns = rng.chance(0.5)
     }
 
     /// `page-cap=… token-on-last-page=…`, for the trace's first line.
@@ -76,6 +81,7 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         "page-cap=\(pageCap.map(String.init) ?? "none") token-on-last-page=\(tokenOnLastPage) no-display-name=\(omitsDisplayName) "
             + "subscribe-answered-twice=\(subscribeAnsweredTwice) first-subscribe-unanswered=\(firstSubscribeUnanswered) "
             + "receipt-before-message=\(receiptBeforeMessage) no-role=\(omitsRole) receipts-as-items=\(receiptsAsItems) "
-            + "unknown-types=\(unknownTypes) expiry-mid-call=\(expiryMidCall) unanswered-upgrades=\(unansweredUpgrades)"
+            + "unknown-types=\(unknownTypes) expiry-mid-call=\(expiryMidCall) unanswered-upgrades=\(unansweredUpgrades) "
+            + "sign-ins=\(signIns)"
     }
 }

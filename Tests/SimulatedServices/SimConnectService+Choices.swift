@@ -32,4 +32,28 @@ extension SimConnectService {
                 content: #"{"future":\#(items.count)}"#, participantId: botId, displayName: "Sim Bot", role: "AGENT")
         }
     }
+
+    /// `authentication.initiated` (with ``SimConnectChoices/signIns``): the flow asks the customer to
+    /// sign in; its `Content` names a new 36-character SessionId.
+    func signInAsked(now: Int64) -> Item {
+        let sessionId = newId()
+        linkCalls[sessionId] = 0
+        return Item(id: newId(), millis: stamp(now), type: "EVENT", contentType: event("authentication.initiated"),
+            content: #"{"SessionId":"\#(sessionId)"}"#, participantId: nil, displayName: "SYSTEM_MESSAGE", role: "SYSTEM")
+    }
+
+    /// GetAuthenticationUrl: a link for a sign-in the bot asked for (now and then signed in at once),
+    /// a 400 for any other SessionId.
+    func authenticationURL(_ body: [String: Any], now: Int64) -> SimResponse {
+        guard let sessionId = body["SessionId"] as? String, let calls = linkCalls[sessionId] else {
+            strayLinkCalls += 1
+            return .awsError(400, "ValidationException", "no such authentication session")
+        }
+        linkCalls[sessionId] = calls + 1
+        if calls == 0, signInRng.chance(0.5) {
+            broadcast(Item(id: newId(), millis: stamp(now), type: "EVENT", contentType: event("authentication.succeeded"),
+                content: "", participantId: nil, displayName: "SYSTEM_MESSAGE", role: "SYSTEM"))
+        }
+        return .json(200, ["AuthenticationUrl": "https://idp.sim/authorize?session=\(sessionId)"])
+    }
 }

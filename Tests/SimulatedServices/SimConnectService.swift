@@ -51,11 +51,18 @@ public final class SimConnectService: SimService {
     var expiresDuringNextCall = false
     /// Draws which upgrades go unanswered (its own, so the bot's draws stay those of a run without them).
     var upgradeRng: SimRandom
+    /// Draws the sign-ins (with ``SimConnectChoices/signIns``; its own, for the same reason).
+    var signInRng: SimRandom
+    /// GetAuthenticationUrl calls by the SessionId they named, for the sign-ins the bot asked for.
+    public internal(set) var linkCalls: [String: Int] = [:]
+    /// GetAuthenticationUrl calls naming a SessionId the bot never asked about.
+    public internal(set) var strayLinkCalls = 0
 
     /// A service whose bot, faults and readings of the spec follow `seed`.
     public init(seed: UInt64, choices: SimConnectChoices? = nil) {
         rng = SimRandom(seed: seed ^ 0xC0_77EC7)
         upgradeRng = SimRandom(seed: seed ^ 0x0B6_0ADE)
+        signInRng = SimRandom(seed: seed ^ 0x516_4E15)
         self.choices = choices ?? SimConnectChoices(seed: seed)
     }
 
@@ -180,6 +187,8 @@ public final class SimConnectService: SimService {
         case "/participant/disconnect":
             endChat(leaving: (customerId, "Customer", "CUSTOMER"), now: now)
             return .json(200, [:])
+        case "/participant/authentication-url":
+            return authenticationURL(body, now: now)
         default:
             return .awsError(404, "ResourceNotFoundException", "no route")
         }
@@ -260,6 +269,7 @@ public final class SimConnectService: SimService {
                     broadcast(receipt(for: receiptFor, by: botId, read: true, now: now))
                 }
                 if choices.unknownTypes, rng.chance(0.5) { broadcast(unknownItem(now: now)) }
+                if choices.signIns, signInRng.chance(0.2) { broadcast(signInAsked(now: now)) }
                 var reply = Item(id: newId(), millis: stamp(now), type: "MESSAGE", contentType: "text/plain", content: text,
                     participantId: botId, displayName: "Sim Bot", role: "AGENT")
                 if rng.chance(0.15) { reply = quickReply(reply) }

@@ -102,4 +102,25 @@ struct SimConnectChoicesTests {
         #expect(seen.contains("EVENT|application/vnd.amazonaws.connect.event.sim.future.event"))
         #expect(seen.contains("MESSAGE|application/vnd.sim.future+json"))
     }
+
+    @Test("with sign-ins the bot asks the customer to sign in now and then, and answers GetAuthenticationUrl only for those")
+    func signIns() throws {
+        let chat = try Chat(SimConnectChoices(signIns: true))
+        var sessions: [String] = []
+        for round in 0..<40 {
+            let now = Int64(round) * 10_000 + 10
+            _ = chat.call("message", ["Content": "m\(round)", "ContentType": "text/plain", "ClientToken": "t\(round)"], now: now)
+            for item in chat.items(by: now + 5_000) where item["ContentType"] as? String == "application/vnd.amazonaws.connect.event.authentication.initiated" {
+                let content = try #require(item["Content"] as? String)
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(content.utf8)) as? [String: String])
+                sessions.append(try #require(object["SessionId"]))
+            }
+        }
+        let session = try #require(sessions.first, "the bot asked for a sign-in")
+        #expect(session.count == 36)
+        let link = chat.call("authentication-url", ["SessionId": session, "RedirectUri": "https://x.example/back"], now: 500_000)
+        #expect(link?.status == 200)
+        let stray = chat.call("authentication-url", ["SessionId": String(repeating: "0", count: 36), "RedirectUri": "https://x"], now: 500_001)
+        #expect(stray?.status == 400)
+    }
 }

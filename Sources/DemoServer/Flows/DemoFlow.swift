@@ -147,6 +147,7 @@ struct FlowStep: Sendable, Decodable, Equatable {
         case handoff(HandoffPlan)
         case invite(String)
         case rename(persona: String, displayName: String)
+        case authenticate(AuthenticationPlan)
 
         /// Personas the action names.
         var personas: [String] {
@@ -156,13 +157,14 @@ struct FlowStep: Sendable, Decodable, Equatable {
                 return [persona]
             case .event(_, let persona, _): return persona.map { [$0] } ?? []
             case .handoff(let plan): return plan.persona.map { [$0] } ?? []
-            case .pause, .goto, .end: return []
+            case .pause, .goto, .end, .authenticate: return []
             }
         }
 
         /// Steps nested in the action (a handoff's timeout and release steps).
         var nested: [FlowStep] {
             if case .handoff(let plan) = self { return plan.onTimeout + plan.onRelease }
+            if case .authenticate(let plan) = self { return plan.nested }
             return []
         }
     }
@@ -172,6 +174,7 @@ struct FlowStep: Sendable, Decodable, Equatable {
     enum CodingKeys: String, CodingKey {
         case say, markdown, stream, join, leave, typing, pause, event, goto, end, `as`, contentType, content, plain
         case chunkWords, handoff, invite, rename, to
+        case authenticate
     }
 
     init(action: Action) { self.action = action }
@@ -217,10 +220,12 @@ struct FlowStep: Sendable, Decodable, Equatable {
                 throw FlowError.invalid("a rename step needs a non-empty 'to'")
             }
             action = .rename(persona: persona, displayName: name)
+        } else if let plan = try c.decodeIfPresent(AuthenticationPlan.self, forKey: .authenticate) {
+            action = .authenticate(plan)
         } else {
             throw FlowError.invalid(
                 "a step needs one of say, markdown, stream, join, leave, typing, pause, event, goto, end, handoff, "
-                    + "invite, rename")
+                    + "invite, rename, authenticate")
         }
     }
 }

@@ -12,6 +12,8 @@ final class FlowRunner: Sendable {
         case queueTick(generation: Int)
         case humanAccepted(HandoffPlan)
         case humanReleased
+        /// A sign-in an `authenticate` step asked for ended (`name`: who signed in).
+        case authenticated(AuthenticationPlan, outcome: DemoAuthenticationOutcome, name: String)
     }
 
     private let continuation: AsyncStream<Trigger>.Continuation
@@ -75,6 +77,10 @@ final class FlowRunner: Sendable {
                         continue
                     case .humanReleased:
                         try await script.humanReleased(hub: hub)
+                    case .authenticated(let plan, let outcome, let name):
+                        if outcome == .succeeded { script.signedInName = name }
+                        guard script.isWithFlow else { continue }
+                        try await script.run(plan.steps(for: outcome), hub: hub)
                     }
                     if let pending = script.handoff {
                         queue.arm(after: pending.plan.every)
@@ -102,6 +108,11 @@ final class FlowRunner: Sendable {
 
     /// The live agent handed the chat back to the flow.
     func humanReleased() { continuation.yield(.humanReleased) }
+
+    /// A sign-in the flow asked for ended: its branch runs.
+    func authenticationEnded(_ plan: AuthenticationPlan, outcome: DemoAuthenticationOutcome, name: String) {
+        continuation.yield(.authenticated(plan, outcome: outcome, name: name))
+    }
 
     /// Stops the flow; pending steps are dropped.
     func stop() {
@@ -192,6 +203,8 @@ struct FlowScript {
     var handoff: PendingHandoff?
     /// The plan of the handoff a live agent (console) took, while that agent has the chat.
     var human: HandoffPlan?
+    /// The name the customer signed in with (`authenticate`), for `{{signedInName}}`.
+    var signedInName = ""
 
     /// True when the flow (not a queue or a live agent) answers the customer.
     var isWithFlow: Bool { handoff == nil && human == nil }
@@ -201,6 +214,7 @@ struct FlowScript {
     func expand(_ text: String) -> String {
         var expanded = text.replacingOccurrences(of: "{{customerName}}", with: customerName)
             .replacingOccurrences(of: "{{message}}", with: lastMessage)
+            .replacingOccurrences(of: "{{signedInName}}", with: signedInName)
         while let start = expanded.range(of: "{{field."), let end = expanded.range(of: "}}", range: start.upperBound..<expanded.endIndex) {
             let name = String(expanded[start.upperBound..<end.lowerBound])
             expanded.replaceSubrange(start.lowerBound..<end.upperBound, with: lastFields[name] ?? "")
@@ -245,6 +259,8 @@ struct FlowScript {
                 await hub.personaInvite(contactId, persona)
             case .rename(let persona, let displayName):
                 await hub.personaRename(contactId, persona, to: displayName)
+            case .authenticate(let plan):
+                await hub.startAuthentication(contactId, plan: plan)
             }
         }
     }

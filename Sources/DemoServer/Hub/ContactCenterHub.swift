@@ -43,6 +43,8 @@ actor ContactCenterHub {
     var polyAI = PolyAIServerState()
     /// Agent consoles and the live-agent queue.
     var desk = AgentDesk()
+    /// Customer sign-ins asked for by `authenticate` steps, and their links.
+    var authentications = DemoAuthentications()
 
     init(configuration: DemoServerConfiguration, flow: DemoFlow, logger: Logger) {
         self.configuration = configuration
@@ -201,6 +203,7 @@ actor ContactCenterHub {
         logger.debug("chat ended", metadata: ["contact": "\(contactId)", "customerLeft": "\(customerLeft)"])
         runners.removeValue(forKey: contactId)?.stop()
         desk.remove(contactId: contactId)
+        authentications.remove(contactId: contactId)
         expiryTasks.removeValue(forKey: contactId)?.cancel()
         for (id, link) in sockets.links(ofContact: contactId) {
             link.end(.close(code: 1000, reason: "Chat ended"))

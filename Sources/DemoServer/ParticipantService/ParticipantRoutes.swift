@@ -42,6 +42,15 @@ struct ParticipantRoutes: Sendable {
                 connectionToken: token, request: WireJSON.decode(GetAttachmentRequest.self, from: body),
                 base: "\(web)://\(request.head.authority ?? fallbackAuthority)")
         }
+        route(router, "/participant/authentication-url") { hub, token, body, request in
+            try await hub.authenticationURL(
+                connectionToken: token, request: WireJSON.decode(GetAuthenticationUrlRequest.self, from: body),
+                base: "\(web)://\(request.head.authority ?? fallbackAuthority)")
+        }
+        route(router, "/participant/cancel-authentication") { hub, token, body, _ in
+            try await hub.cancelAuthentication(
+                connectionToken: token, request: WireJSON.decode(CancelParticipantAuthenticationRequest.self, from: body))
+        }
         route(router, "/participant/disconnect") { hub, token, body, _ in
             try await hub.disconnect(connectionToken: token, request: WireJSON.decode(DisconnectRequest.self, from: body))
         }

@@ -8,6 +8,9 @@ Exit 0 when every check passes; 77 when boto3 is not installed (the Swift test s
 """
 import json
 import sys
+import time
+import urllib.error
+import urllib.parse
 import urllib.request
 import uuid
 
@@ -19,6 +22,8 @@ except ImportError:
     print("boto3 is not installed", file=sys.stderr)
     sys.exit(77)
 
+
+EVENT = "application/vnd.amazonaws.connect.event."
 
 # Seconds to wait for one plain HTTP answer: botocore's own default read timeout, so a loaded
 # machine slows this check down instead of failing it.
@@ -77,6 +82,62 @@ def check_failures(client, started):
             seen.add("InternalServerException")
     check(seen == {"ThrottlingException", "InternalServerException"}, "both failure kinds seen: %s" % seen)
     print("boto3 failure checks passed")
+
+
+def wait_for_event(client, token, name, after=()):
+    """The first transcript EVENT item of type authentication.NAME whose Id is not in `after`."""
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        items = client.get_transcript(ConnectionToken=token, MaxResults=100)["Transcript"]
+        for item in items:
+            if item.get("ContentType") == EVENT + name and item["Id"] not in after:
+                return item
+        time.sleep(0.05)
+    check(False, "no %s event in the transcript" % name)
+
+
+def check_authentication(client, token, base):
+    """The AuthenticateCustomer block: GetAuthenticationUrl, the sign-in page, CancelParticipantAuthentication."""
+    client.send_message(ConnectionToken=token, ContentType="text/plain", Content="sign in", ClientToken=str(uuid.uuid4()))
+    initiated = wait_for_event(client, token, "authentication.initiated")
+    session = json.loads(initiated["Content"])["SessionId"]
+    check(len(session) == 36, "SessionId has the model's 36 characters")
+    link = client.get_authentication_url(ConnectionToken=token, SessionId=session, RedirectUri=base + "/auth/return")
+    url = link["AuthenticationUrl"]
+    check(url.startswith(base + "/auth/sign-in/"), "the link opens the demo's sign-in page: " + url)
+    with urllib.request.urlopen(url, timeout=PATIENCE) as response:
+        page = response.read().decode()
+        check(response.status == 200 and "Boto Tester" in page, "the sign-in page offers the chat's name")
+    try:
+        client.get_authentication_url(ConnectionToken=token, SessionId=str(uuid.uuid4()), RedirectUri=base)
+        check(False, "a link for an unknown SessionId")
+    except client.exceptions.ValidationException:
+        pass
+    client.cancel_participant_authentication(ConnectionToken=token, SessionId=session)
+    wait_for_event(client, token, "authentication.cancelled")
+    try:
+        urllib.request.urlopen(url, timeout=PATIENCE)
+        check(False, "the link still works after the cancel")
+    except urllib.error.HTTPError as error:
+        check(error.code == 410, "a cancelled sign-in's link is gone")
+
+    # Again, signing in on the page as a browser does: the bot greets the signed-in name.
+    client.send_message(ConnectionToken=token, ContentType="text/plain", Content="sign in", ClientToken=str(uuid.uuid4()))
+    again = wait_for_event(client, token, "authentication.initiated", after={initiated["Id"]})
+    session = json.loads(again["Content"])["SessionId"]
+    url = client.get_authentication_url(ConnectionToken=token, SessionId=session, RedirectUri=base + "/auth/return")["AuthenticationUrl"]
+    form = urllib.parse.urlencode({"name": "Bo Signed", "outcome": "succeed"}).encode()
+    with urllib.request.urlopen(urllib.request.Request(url, data=form), timeout=PATIENCE) as response:
+        check(response.url == base + "/auth/return", "the browser ends on the RedirectUri: " + response.url)
+    wait_for_event(client, token, "authentication.succeeded")
+    deadline = time.monotonic() + PATIENCE
+    while time.monotonic() < deadline:
+        items = client.get_transcript(ConnectionToken=token, MaxResults=100)["Transcript"]
+        if any("Bo Signed" in (i.get("Content") or "") for i in items if i["Type"] == "MESSAGE"):
+            break
+        time.sleep(0.05)
+    else:
+        check(False, "the bot greets the signed-in name")
 
 
 def check_paging(client, token):
@@ -142,6 +203,7 @@ def main():
 
     check_attachments(client, token, started)
     check_paging(client, token)
+    check_authentication(client, token, base)
 
     client.disconnect_participant(ConnectionToken=token)
     try:
