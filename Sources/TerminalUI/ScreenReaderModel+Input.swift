@@ -94,6 +94,10 @@ extension ScreenReaderModel {
             return [.export(path: argument, contents: exported)]
         case .edit:
             return [.edit(argument)]
+        case .auth:
+            return [.send(.authenticationLink)]
+        case .cancelAuth:
+            return [.send(.cancelAuthentication)]
         }
     }
 

@@ -78,6 +78,10 @@ struct ScreenReaderModel: Sendable {
             return self.transfer(transfer)
         case .transcript(let update):
             return transcript(update)
+        case .authentication(let authentication):
+            // As line mode says it: the link on a line of its own, to be copied or opened as it is.
+            let lines = PlainMode.describe(authentication).map { $0.hasPrefix("-- ") ? String($0.dropFirst(3)) : $0 }
+            return lines.isEmpty ? [] : [.say(lines)]
         case .sessionInfo, .queuePosition, .diagnostics:
             return []
         }

@@ -1,4 +1,5 @@
 import ChatModel
+import ChatUI
 import Foundation
 import Testing
 @testable import TerminalUI
@@ -167,11 +168,16 @@ struct ScreenReaderTests {
     func everyCommand() {
         var model = Self.model()
         for line in ["/help", "/search x", "/links", "/open 1", "/pick 1", "/set A b", "/attach f", "/download 1", "/edit",
-                     "/retry", "/suspend", "/resume", "/reset", "/export out.md", "/end", "/new", "/quit"] {
+                     "/retry", "/suspend", "/resume", "/reset", "/export out.md", "/auth", "/cancel-auth", "/end", "/new", "/quit"] {
             let outputs = model.typed(line)
             #expect(!outputs.isEmpty, "\(line) does something")
             #expect(!Self.said(outputs).contains { $0.hasPrefix("Unknown command") }, "\(line)")
         }
+        for command in SlashCommand.allCases {
+            let outputs = model.typed("/\(command.rawValue)")
+            #expect(!outputs.isEmpty && !Self.said(outputs).contains { $0.hasPrefix("Unknown command") }, "/\(command.rawValue)")
+        }
+        #expect(model.typed("/auth") == [.send(.authenticationLink)] && model.typed("/cancel-auth") == [.send(.cancelAuthentication)])
         #expect(model.typed("/quit") == [.leave(newChat: false)])
         #expect(model.typed("/new") == [.leave(newChat: true)])
         #expect(Self.said(model.typed("/frobnicate")).first?.hasPrefix("Unknown command /frobnicate") == true)
@@ -189,5 +195,16 @@ struct ScreenReaderTests {
         #expect(dumb.frontEnd == .screenReader)
         #expect(dumb.notice?.contains("accessible mode") == true)
         #expect(FrontEnd.choose(plain: false, screenReader: false, stdinIsTerminal: true, stdoutIsTerminal: true, environment: [:]).frontEnd == .screenReader)
+    }
+
+    @Test("a sign-in link is said on a line of its own, and its expiry once")
+    func signInLink() {
+        var model = Self.model()
+        let url = "https://example.com/sign-in?token=abc"
+        let offered = Self.said(model.handle(.authentication(.offered(url: url, expires: Date().addingTimeInterval(60))), now: Date()))
+        #expect(offered.count == 2 && offered[1] == url, "\(offered)")
+        #expect(offered.first?.hasPrefix("Sign in to go on") == true)
+        #expect(Self.said(model.handle(.authentication(.linkExpired), now: Date())).first?.contains("expired") == true)
+        #expect(model.handle(.authentication(.fetchingLink), now: Date()).isEmpty)
     }
 }
