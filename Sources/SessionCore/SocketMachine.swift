@@ -173,9 +173,11 @@ struct SocketMachine: Sendable {
         heartbeatSentAt = nil
     }
 
-    /// Lets the socket go at a terminal state or a shutdown (the core closes it); the heartbeat note stays,
-    /// as it always did there.
+    /// Lets the socket go at a terminal state or a shutdown (the core closes it), and the heartbeat
+    /// that was out on it: no answer can come, and a socket opened later (`/retry` after a failure)
+    /// must not read the old one as its own, unanswered from the start.
     mutating func release() {
         stage = .none
+        heartbeatSentAt = nil
     }
 }
