@@ -66,7 +66,7 @@ extension SessionCore {
         if error.isRetryable, attempt < 6, !connection.state.isTerminal {
             log(.info, "upload failed (\(error)); retry \(attempt)")
             let key = RetryKey(.upload(localId))
-            retrying[key] = (.upload(file, localId: localId), .upload(localId))
+            calls.wait(.upload(file, localId: localId), for: .upload(localId), key: key)
             startTimer(.operation(key), after: settings.sendBackoff.delay(attempt: attempt, randomUnit: ids.unit()))
             return
         }
@@ -116,8 +116,7 @@ extension SessionCore {
         let name = attachment?.name ?? "attachment"
         switch result {
         case .success(.downloadURL(let url)):
-            nextRequest += 1
-            let id = RequestID(nextRequest)
+            let id = calls.newId()
             downloads[id] = (attachmentId, name, attachment?.size)
             publishTransfer(.download, id: attachmentId, name: name, done: 0, total: attachment?.size ?? 0, .running)
             emit(.download(id, FileDownload(url: url, name: name, directory: directory, expectedSize: nil)))
@@ -148,7 +147,7 @@ extension SessionCore {
         if let download = downloads[id] {
             publishTransfer(.download, id: download.attachmentId, name: download.name, done: bytes,
                 total: download.size ?? 0, .running)
-        } else if case .upload(let localId)? = pending[id]?.purpose, let file = uploads.file(localId: localId) {
+        } else if case .upload(let localId)? = calls.purpose(of: id), let file = uploads.file(localId: localId) {
             publishTransfer(.upload, id: localId, name: file.name, done: bytes, total: file.size, .running)
         }
     }

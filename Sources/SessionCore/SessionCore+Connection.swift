@@ -36,15 +36,15 @@ extension SessionCore {
         guard !connection.state.isTerminal, !connection.isSuspended else { return }
         guard info != nil else {
             // Not started yet (the start was suspended or failed): start, unless the start is on its way.
-            let starting = pending.values.contains { $0.purpose == .start } || retrying.values.contains { $0.purpose == .start }
+            let starting = calls.has { $0 == .start }
             if !starting { begin(.start, .start) }
             return
         }
         // A connect still on its way (asked for before a suspend and resume, or a retry now) is
         // superseded: its late answer must not open a second socket, nor its failure drop this one.
         // So is a socket it opened meanwhile (a loss came while it was on its way): one socket at a time.
-        pending = pending.filter { $0.value.purpose != .connect }
-        if retrying.removeValue(forKey: RetryKey(.connect)) != nil { cancelTimer(.operation(RetryKey(.connect))) }
+        calls.forget { $0 == .connect }
+        if calls.retry(RetryKey(.connect)) != nil { cancelTimer(.operation(RetryKey(.connect))) }
         if let id = socket.id {
             log(.info, "closing socket \(id): a new connection replaces it")
             emit(.closeSocket(id))

@@ -49,7 +49,7 @@ extension SessionCore {
         case .diagnostics:
             if diagnostics.trailingSnapshotDue() { publishDiagnostics() }
         case .operation(let key):
-            if let (operation, purpose) = retrying.removeValue(forKey: key) { begin(purpose, operation) }
+            if let waiting = calls.retry(key) { begin(waiting.purpose, waiting.operation) }
         case .wire(let name):
             guard let id = socket.id, socket.isOpen else { return }
             for frame in wire.timerFired(name, now: now) { write(frame, on: id) }

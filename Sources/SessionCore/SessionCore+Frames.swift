@@ -164,7 +164,7 @@ extension SessionCore {
 
     mutating func chatEndedByServer() {
         let readingBackfill = if case .backfilling = socket.stage {
-            pending.values.contains(where: { if case .backfill = $0.purpose { true } else { false } })
+            calls.hasOut { if case .backfill = $0 { true } else { false } }
         } else {
             false
         }

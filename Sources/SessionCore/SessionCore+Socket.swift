@@ -6,7 +6,7 @@ import Foundation
 extension SessionCore {
     mutating func socketOpened(_ id: SocketID) {
         guard case .subscribe(let id, let roundTrip) = socket.opened(id, now: now) else { return }
-        if let roundTrip { noteRoundTrip(roundTrip) }
+        if let roundTrip { link.note(roundTrip) }
         for frame in wire.socketOpened(now: now) { write(frame, on: id) }
         startTimer(.subscribe, after: patient(settings.subscribeTimeout, rounds: 2))
     }

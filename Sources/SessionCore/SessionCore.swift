@@ -51,16 +51,10 @@ public struct SessionCore: Sendable {
     var diagnosticsWatched = false
     /// The partner named in the last saved snapshot (a new one that writes saves again).
     var persistedPartner: String?
-    var nextRequest = 0
-    var pending: [RequestID: (operation: WireOperation, purpose: Purpose)] = [:]
-    /// When each pending call went out, to learn the link's round trip.
-    var sentAt: [RequestID: Date] = [:]
-    /// The link's round trip as measured (smoothed), in seconds; waits for answers grow with it.
-    var roundTrip: TimeInterval = 0
-    /// How much measured round trips stray from ``roundTrip`` (smoothed mean deviation), in seconds.
-    var roundTripVariation: TimeInterval = 0
-    /// Operations waiting for their retry timer, by timer name.
-    var retrying: [RetryKey: (operation: WireOperation, purpose: Purpose)] = [:]
+    /// The calls on their way and the operations waiting to be made again.
+    var calls = CallBook()
+    /// The link's round trip as measured; waits for answers grow with it.
+    var link = LinkTiming()
     var now: Date
     let startedAt: Date
 
@@ -190,7 +184,7 @@ public struct SessionCore: Sendable {
             emit(.upload(id, upload))
         case .retry(let delay):
             startTimer(.operation(RetryKey(purpose)), after: delay)
-            retrying[RetryKey(purpose)] = (operation, purpose)
+            calls.wait(operation, for: purpose, key: RetryKey(purpose))
         case .write(let frames, let timers, let result):
             guard let id = socket.id, socket.isOpen else {
                 finished(purpose, .failure(.socketUnavailable))
@@ -207,19 +201,15 @@ public struct SessionCore: Sendable {
     }
 
     private mutating func newRequest(_ operation: WireOperation, _ purpose: Purpose) -> RequestID {
-        nextRequest += 1
-        let id = RequestID(nextRequest)
-        pending[id] = (operation, purpose)
-        sentAt[id] = now
-        return id
+        calls.send(operation, for: purpose, now: now)
     }
 
     /// A call answered: the wire reads it and goes on.
     private mutating func answered(_ id: RequestID, _ result: HTTPResult) {
-        guard let (operation, purpose) = pending.removeValue(forKey: id) else { return }
-        if let sent = sentAt.removeValue(forKey: id), case .response = result { noteRoundTrip(now.timeIntervalSince(sent)) }
-        let output = wire.resume(operation, with: result, now: now)
-        carry(output, operation: operation, purpose: purpose)
+        guard let call = calls.answered(id) else { return }
+        if case .response = result { link.note(now.timeIntervalSince(call.sentAt)) }
+        let output = wire.resume(call.operation, with: result, now: now)
+        carry(output, operation: call.operation, purpose: call.purpose)
     }
 
     /// Writes a frame on the socket and notes it for diagnostics.
@@ -229,22 +219,8 @@ public struct SessionCore: Sendable {
         noteFrame(frame, outgoing: true)
     }
 
-    /// Folds one measured round trip into the smoothed one and its variation (as TCP does, RFC 6298).
-    mutating func noteRoundTrip(_ sample: TimeInterval) {
-        guard sample >= 0 else { return }
-        if roundTrip == 0 {
-            roundTrip = sample
-            roundTripVariation = sample / 2
-        } else {
-            roundTripVariation = roundTripVariation * 3 / 4 + abs(roundTrip - sample) / 4
-            roundTrip = roundTrip * 7 / 8 + sample / 8
-        }
-    }
-
-    /// `base`, or longer on a slow link: at least `factor` round trips, each counted as the smoothed
-    /// round trip plus four times its variation (so a jittery link's slow answers still count).
+    /// `base`, or longer on a slow link: at least `factor` round trips (``LinkTiming/patient(_:rounds:)``).
     func patient(_ base: Duration, rounds factor: Double) -> Duration {
-        let round = roundTrip + 4 * roundTripVariation
-        return max(base, .milliseconds(Int64((round * factor * 1000).rounded(.up))))
+        link.patient(base, rounds: factor)
     }
 }
