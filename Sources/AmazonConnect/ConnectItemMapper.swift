@@ -15,6 +15,12 @@ enum ConnectItemMapper {
         let isHistory = item.contactId == nil && item.relatedContactId != nil
         switch item.type {
         case "MESSAGE":
+            if let verdict = ConnectProcessingStatus.verdict(item.messageMetadata?.messageProcessingStatus) {
+                // Our message as the contact center's message processing holds it: still being checked,
+                // or blocked (nobody else sees it). Only our message's state changes; once passed, its
+                // item comes without a status.
+                return [.processed(messageId: item.id, verdict: verdict)]
+            }
             var chat = ChatItem(
                 id: item.id, time: time, sender: sender, kind: .message,
                 contentType: item.contentType ?? "text/plain", text: item.content ?? "", isHistory: isHistory,
@@ -42,7 +48,7 @@ enum ConnectItemMapper {
                 contentType: attachment.contentType, text: "📎 \(attachment.name)\(rejected)", isHistory: isHistory)
             return [.item(chat)] + receipts(in: item.messageMetadata)
         case "MESSAGEMETADATA":
-            return receipts(in: item.messageMetadata)
+            return processing(in: item.messageMetadata) + receipts(in: item.messageMetadata)
         case "EVENT":
             return event(item, sender: sender, time: time, isHistory: isHistory)
         default:
@@ -109,6 +115,14 @@ enum ConnectItemMapper {
         default:
             return []
         }
+    }
+
+    /// The message processing verdict a MESSAGEMETADATA item carries for the message it names.
+    static func processing(in metadata: ConnectMessageMetadata?) -> [BackendEvent] {
+        guard let metadata, let messageId = metadata.messageId,
+            let verdict = ConnectProcessingStatus.verdict(metadata.messageProcessingStatus)
+        else { return [] }
+        return [.processed(messageId: messageId, verdict: verdict)]
     }
 
     /// Receipt events inside a message's metadata (REST transcripts) or a MESSAGEMETADATA item.

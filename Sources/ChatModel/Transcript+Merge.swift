@@ -58,17 +58,21 @@ extension Transcript {
         insert(item)
     }
 
-    /// The server accepted our message `localId` as `id` at `time`; when the server's copy is held
+    /// The server accepted our message `localId` as `id` at `time` (`delivery` `sent`, or where its
+    /// message processing put it: `checking`, `rejected`, `notProcessed`); when the server's copy is held
     /// already (its echo or a page came first), the two become one item. False when the local id is unknown.
     @discardableResult
-    public mutating func acknowledge(localId: String, id: String, time: Date, sequence: Int64? = nil) -> Bool {
+    public mutating func acknowledge(
+        localId: String, id: String, time: Date, sequence: Int64? = nil, delivery: Delivery = .sent
+    ) -> Bool {
         guard let position = position(localId: localId) else { return false }
         var item = items[position]
         if let twin = self.position(id: id), twin != position {
-            // Keep the server's copy, as ours.
+            // Keep the server's copy, as ours (its copy came, so it passed any check).
             var server = items[twin]
             server.localId = localId
             server.delivery = max(server.delivery ?? .sent, .sent)
+            server.noteDelivered(typed: item)
             if server.attachment == nil, case .attachment = item.kind { server.kind = item.kind }
             remove(at: position)
             if let at = self.position(id: id) { replace(at: at, with: server, reorder: false) }
@@ -77,7 +81,7 @@ extension Transcript {
         item.id = id
         item.time = time
         item.sequence = sequence ?? item.sequence
-        if item.delivery == nil || item.delivery == .pending || item.delivery == .failed { item.delivery = .sent }
+        if item.delivery.map({ $0.isOnItsWay || $0.isUndelivered }) ?? true { item.delivery = delivery }
         replace(at: position, with: item, reorder: true)
         return true
     }
@@ -87,11 +91,13 @@ extension Transcript {
         modify(localId: localId) { $0.delivery = delivery }
     }
 
-    /// Our failed message `localId` is being sent again: pending, at the end (typed order is send order).
+    /// Our failed message `localId` is being sent again: pending, at the end (typed order is send order),
+    /// under its local id again when the server had given it one (a message its processing failed).
     public mutating func requeue(localId: String) {
         guard let position = position(localId: localId) else { return }
         var item = items[position]
         item.delivery = .pending
+        item.id = localId
         replace(at: position, with: item, reorder: true)
     }
 
@@ -103,7 +109,7 @@ extension Transcript {
             return
         }
         var item = items[position]
-        guard let current = item.delivery, current != .failed, current < delivery else { return }
+        guard let current = item.delivery, !current.isUndelivered, current < delivery else { return }
         item.delivery = delivery
         replace(at: position, with: item, reorder: false)
     }
@@ -156,6 +162,7 @@ extension Transcript {
         if item.form?.isLoaded != true,
             item.text != incoming.text || item.isStreaming != incoming.isStreaming || item.cards != incoming.cards
         {
+            item.noteDelivered(text: incoming.text, contentType: incoming.contentType)
             item.text = incoming.text
             item.isStreaming = incoming.isStreaming
             item.contentType = incoming.contentType
@@ -167,7 +174,7 @@ extension Transcript {
             item.choiceLabels = incoming.choiceLabels
             if incoming.form != nil { item.form = incoming.form }
         }
-        if let delivery = incoming.delivery, let current = item.delivery, current < delivery, current != .failed {
+        if let delivery = incoming.delivery, let current = item.delivery, current < delivery, !current.isUndelivered {
             item.delivery = delivery
         }
         if var attachment = incoming.attachment {

@@ -44,6 +44,8 @@ extension SessionCore {
         case .receipt(let messageId, let delivery, let recipientId):
             if let recipientId, recipientId == info?.me.id { return }
             transcript.applyReceipt(messageId: messageId, delivery: delivery)
+        case .processed(let messageId, let verdict):
+            processed(messageId: messageId, verdict: verdict)
         case .typing(let participant):
             if live, !isMe(participant) { publish(.typing(participant)) }
         case .typingStopped(let participant):

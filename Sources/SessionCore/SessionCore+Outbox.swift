@@ -64,7 +64,7 @@ extension SessionCore {
         transcript.addPending(ChatItem(
             id: entry.localId, localId: entry.localId, time: entry.createdAt, sender: me, kind: .message,
             contentType: entry.display == nil ? entry.contentType : "text/plain", text: entry.display ?? entry.text,
-            delivery: entry.failed ? .failed : .pending))
+            delivery: entry.failed ? entry.outcome ?? .failed : .pending))
         outbox.append(entry)
         // A message that went out before the restart may be with the server already: the first
         // replay (or the idempotent client token) tells.
@@ -91,8 +91,14 @@ extension SessionCore {
     mutating func sendFinished(_ localId: String, _ result: Result<WireResult, BackendError>) {
         guard outbox.head?.localId == localId, outbox.headState == .inFlight else { return }
         switch result {
-        case .success(.accepted(let id, let time, let sequence)):
-            settleSent(localId, id: id, time: time, sequence: sequence)
+        case .success(.accepted(let id, let time, let sequence, let processing)):
+            // A verdict that came on the socket before this answer is the later word.
+            let verdict = outbox.takeVerdict(for: id) ?? processing
+            switch verdict {
+            case nil: settleSent(localId, id: id, time: time, sequence: sequence)
+            case .processing: settleSent(localId, id: id, time: time, sequence: sequence, delivery: .checking)
+            case .rejected, .failed: settleStopped(localId, id: id, time: time, sequence: sequence, verdict: verdict ?? .failed)
+            }
         case .success(.awaitingEcho):
             outbox.setHead(.awaitingEcho)
             startTimer(.echoWait, after: patient(settings.echoTimeout, rounds: 4))
@@ -104,11 +110,12 @@ extension SessionCore {
         }
     }
 
-    /// The server has our message `localId` as `id`.
-    mutating func settleSent(_ localId: String, id: String, time: Date, sequence: Int64?) {
+    /// The server has our message `localId` as `id` (`checking`: its message processing is still
+    /// checking it; the server's copy of it, when it comes, says it passed).
+    mutating func settleSent(_ localId: String, id: String, time: Date, sequence: Int64?, delivery: Delivery = .sent) {
         let wasHead = outbox.head?.localId == localId
         outbox.remove(localId: localId)
-        transcript.acknowledge(localId: localId, id: id, time: time, sequence: sequence)
+        transcript.acknowledge(localId: localId, id: id, time: time, sequence: sequence, delivery: delivery)
         accessDeniedSinceRenewal = false
         if wasHead {
             cancelTimer(.echoWait)

@@ -32,13 +32,13 @@ struct SimulationChecks {
         // Nothing typed is lost: each is on the server and shown as sent, or not and shown as failed.
         let items = Array(core.transcript.items)
         var shown = items.filter { item in
-            if item.isOwn, item.delivery == .failed, !onServer.contains(item.text) { return false }
+            if item.isOwn, item.delivery?.isUndelivered == true, !onServer.contains(Self.typed(item)) { return false }
             if item.isOwn, item.delivery == .unconfirmed { return false }
             return !item.id.hasPrefix("closed-after-")
         }
         // A message the chat ended on before the server confirmed it may or may not be there; only
         // the one message that was on its way can be in that state.
-        let unconfirmed = Set(items.filter { $0.isOwn && $0.delivery == .unconfirmed }.map(\.text))
+        let unconfirmed = Set(items.filter { $0.isOwn && $0.delivery == .unconfirmed }.map(Self.typed))
         if unconfirmed.count > 1 { problems.append("\(unconfirmed.count) messages shown as not confirmed: \(unconfirmed.sorted())") }
         // A restarted client shows the newest page; a chat that ended before the user scrolled back
         // keeps its older pages unloaded (the file written before the restart still has them).
@@ -55,7 +55,7 @@ struct SimulationChecks {
             shown.removeAll { older.contains($0.id) }
         }
         for text in sim.typed {
-            let mine = items.filter { $0.isOwn && $0.text == text }
+            let mine = items.filter { $0.isOwn && Self.typed($0) == text }
             if mine.isEmpty, unloaded.contains(where: { $0.text == text }) { continue }
             // Sent before a restart into a chat that then ended while the program was away: the new run
             // cannot read it back (the file the earlier run wrote has it).
@@ -68,12 +68,16 @@ struct SimulationChecks {
             if onServer.contains(text), !(item.delivery.map { $0 >= .sent } ?? false) {
                 problems.append("\(text) is with the server but shown as \(item.delivery.map { "\($0)" } ?? "nothing")")
             }
-            if !onServer.contains(text), item.delivery != .failed {
+            if !onServer.contains(text), item.delivery?.isUndelivered != true {
                 problems.append("\(text) never reached the server but is shown as \(item.delivery.map { "\($0)" } ?? "nothing")")
             }
         }
+        let stopped = sim.service.stoppedMessageIds
         for (client, model) in sim.linePrints.sorted(by: { $0.key < $1.key }) {
             for text in model.printedTwice(among: typed) { problems.append("client \(client) shows \(text) as sent twice") }
+            for id in model.printedAsSent.intersection(stopped).sorted() {
+                problems.append("client \(client) printed \(id) as sent, but the contact center stopped it")
+            }
         }
         if core.unsentMessages.contains(where: { !$0.failed }) {
             problems.append("left pending: \(core.unsentMessages.filter { !$0.failed }.map(\.text))")
@@ -146,6 +150,9 @@ struct SimulationChecks {
         }
         return problems
     }
+
+    /// What the user typed for our item (its text, unless the contact center redacted it).
+    static func typed(_ item: ChatItem) -> String { item.typedText ?? item.text }
 
     private static func isSubsequence(_ a: [String], of b: [String]) -> Bool {
         var rest = b[...]

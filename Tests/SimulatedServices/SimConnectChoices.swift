@@ -33,13 +33,22 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
     /// Now and then the service takes a socket's connection and never answers its upgrade (§3.1 and
     /// §4.3 say how long a URL may wait to be opened, nothing of how long an upgrade may take).
     public var unansweredUpgrades: Bool
+    /// The contact center checks the customer's messages (§2.2, §2.3 `MessageProcessingStatus`): some
+    /// pass redacted (`PROCESSING`, then the redacted copy), some are blocked (`REJECTED`), some fail
+    /// their check once (`FAILED`; a retry passes).
+    public var messageRules: Bool
+    /// With message rules, every checked message is answered `PROCESSING` and its verdict comes later
+    /// on the socket (the redacted copy, or a MESSAGEMETADATA item naming the status); otherwise the
+    /// SendMessage answer carries the verdict (§2.2 says nothing of when each comes).
+    public var verdictOnSocket: Bool
 
     /// The spec's plainest reading.
     public init(
         pageCap: Int? = nil, tokenOnLastPage: Bool = false, omitsDisplayName: Bool = false,
         subscribeAnsweredTwice: Bool = false, firstSubscribeUnanswered: Bool = false,
         receiptBeforeMessage: Bool = false, omitsRole: Bool = false, receiptsAsItems: Bool = false,
-        unknownTypes: Bool = false, expiryMidCall: Bool = false, unansweredUpgrades: Bool = false
+        unknownTypes: Bool = false, expiryMidCall: Bool = false, unansweredUpgrades: Bool = false,
+        messageRules: Bool = false, verdictOnSocket: Bool = false
     ) {
         self.pageCap = pageCap
         self.tokenOnLastPage = tokenOnLastPage
@@ -52,6 +61,8 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         self.unknownTypes = unknownTypes
         self.expiryMidCall = expiryMidCall
         self.unansweredUpgrades = unansweredUpgrades
+        self.messageRules = messageRules
+        self.verdictOnSocket = verdictOnSocket
     }
 
     /// The choices a seed makes.
@@ -69,6 +80,8 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         unknownTypes = rng.chance(0.5)
         expiryMidCall = rng.chance(0.5)
         unansweredUpgrades = rng.chance(0.5)
+        messageRules = rng.chance(0.5)
+        verdictOnSocket = rng.chance(0.5)
     }
 
     /// `page-cap=… token-on-last-page=…`, for the trace's first line.
@@ -76,6 +89,7 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         "page-cap=\(pageCap.map(String.init) ?? "none") token-on-last-page=\(tokenOnLastPage) no-display-name=\(omitsDisplayName) "
             + "subscribe-answered-twice=\(subscribeAnsweredTwice) first-subscribe-unanswered=\(firstSubscribeUnanswered) "
             + "receipt-before-message=\(receiptBeforeMessage) no-role=\(omitsRole) receipts-as-items=\(receiptsAsItems) "
-            + "unknown-types=\(unknownTypes) expiry-mid-call=\(expiryMidCall) unanswered-upgrades=\(unansweredUpgrades)"
+            + "unknown-types=\(unknownTypes) expiry-mid-call=\(expiryMidCall) unanswered-upgrades=\(unansweredUpgrades) "
+            + "message-rules=\(messageRules) verdict-on-socket=\(verdictOnSocket)"
     }
 }

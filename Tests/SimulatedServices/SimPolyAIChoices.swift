@@ -13,17 +13,22 @@ public struct SimPolyAIChoices: Sendable, CustomStringConvertible {
     public var replayBatchSize: Int?
     /// The replayed events are out of sequence order within their batches (§11: "may … arrive out of order").
     public var replayShuffled: Bool
+    /// Streamed chunks are SDK-style: whole words with no whitespace at their edges, which the official
+    /// SDK joins with one space; otherwise raw fragments that carry their own spaces, to be concatenated
+    /// as they are (§7.2: the docs say one, the SDK does the other).
+    public var sdkStyleChunks: Bool
 
     /// The spec's own reading where it states one, the first batch as the fixtures show it.
     public init(
         sessionStartOnReconnect: Bool = true, replayIncludesCursor: Bool = false, emptyBatchWhenNothingMissed: Bool = true,
-        replayBatchSize: Int? = nil, replayShuffled: Bool = false
+        replayBatchSize: Int? = nil, replayShuffled: Bool = false, sdkStyleChunks: Bool = false
     ) {
         self.sessionStartOnReconnect = sessionStartOnReconnect
         self.replayIncludesCursor = replayIncludesCursor
         self.emptyBatchWhenNothingMissed = emptyBatchWhenNothingMissed
         self.replayBatchSize = replayBatchSize
         self.replayShuffled = replayShuffled
+        self.sdkStyleChunks = sdkStyleChunks
     }
 
     /// The choices a seed makes (each reading about as often as the other).
@@ -34,12 +39,14 @@ public struct SimPolyAIChoices: Sendable, CustomStringConvertible {
         emptyBatchWhenNothingMissed = rng.chance(0.5)
         replayBatchSize = rng.chance(0.3) ? rng.int(1...4) : nil
         replayShuffled = rng.chance(0.3)
+        // (Drawn after the older choices, so a seed keeps the readings it had before this was added.)
+        sdkStyleChunks = rng.chance(0.5)
     }
 
     /// `start-on-reconnect=… replay>=…`, for the trace's first line.
     public var description: String {
         "session-start-on-reconnect=\(sessionStartOnReconnect) replay-from=\(replayIncludesCursor ? ">=" : ">")cursor "
             + "empty-batch=\(emptyBatchWhenNothingMissed) batch-size=\(replayBatchSize.map(String.init) ?? "all") "
-            + "shuffled=\(replayShuffled)"
+            + "shuffled=\(replayShuffled) chunks=\(sdkStyleChunks ? "sdk-words" : "raw-fragments")"
     }
 }
