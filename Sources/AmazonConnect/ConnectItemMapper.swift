@@ -15,12 +15,7 @@ enum ConnectItemMapper {
         let isHistory = item.contactId == nil && item.relatedContactId != nil
         switch item.type {
         case "MESSAGE":
-            if let verdict = ConnectProcessingStatus.verdict(item.messageMetadata?.messageProcessingStatus) {
-                // Our message as the contact center's message processing holds it: still being checked,
-                // or blocked (nobody else sees it). Only our message's state changes; once passed, its
-                // item comes without a status.
-                return [.processed(messageId: item.id, verdict: verdict)]
-            }
+            let verdict = ConnectProcessingStatus.verdict(item.messageMetadata?.messageProcessingStatus)
             var chat = ChatItem(
                 id: item.id, time: time, sender: sender, kind: .message,
                 contentType: item.contentType ?? "text/plain", text: item.content ?? "", isHistory: isHistory,
@@ -35,6 +30,13 @@ enum ConnectItemMapper {
                 // A customer's answer to an interactive message reads as what they chose.
                 chat.text = display
                 chat.contentType = "text/plain"
+            }
+            if let verdict {
+                // Our message as the contact center's message processing holds it (still being checked,
+                // or stopped: nobody else sees it), shown in that state; once passed, its item comes
+                // without a status.
+                chat.delivery = verdict.delivery
+                return [.item(chat), .processed(messageId: item.id, verdict: verdict)]
             }
             return [.item(chat)] + receipts(in: item.messageMetadata) + queueUpdate(for: chat)
         case "ATTACHMENT":

@@ -34,11 +34,19 @@ extension Transcript {
         // An offer answered here stays answered, as a merge keeps it: the server's copy knows no answer
         // (Connect keeps none), and offering it again would let the same choice be sent twice.
         let answers = Dictionary(items.compactMap { item in item.answer.map { (item.id, $0) } }, uniquingKeysWith: { $1 })
+        // Our messages keep what only this side knows: their local id, and what was typed when the
+        // contact center redacted them.
+        let ours = Dictionary(
+            items.compactMap { item in item.localId == nil ? nil : (item.id, item) }, uniquingKeysWith: { first, _ in first })
         batch(as: { _ in .reset(hasMore: hasMore) }) { transcript in
             transcript.removeAll()
             for (item, isOwn) in page {
                 var item = item
                 if item.answer == nil, let answer = answers[item.id] { item.answer = answer }
+                if isOwn, let mine = ours[item.id] {
+                    item.localId = mine.localId
+                    item.noteDelivered(typed: mine)
+                }
                 transcript.merge(item, isOwn: isOwn)
             }
             for item in keep where !transcript.contains(id: item.id) {
@@ -68,10 +76,15 @@ extension Transcript {
         guard let position = position(localId: localId) else { return false }
         var item = items[position]
         if let twin = self.position(id: id), twin != position {
-            // Keep the server's copy, as ours (its copy came, so it passed any check).
+            // Keep the server's copy, as ours: sent, unless the copy or the answer says the contact
+            // center's message processing still checks it or stopped it.
             var server = items[twin]
             server.localId = localId
-            server.delivery = max(server.delivery ?? .sent, .sent)
+            switch (delivery, server.delivery) {
+            case (.rejected, _), (.notProcessed, _): server.delivery = delivery
+            case (_, .some(let state)) where state == .checking || state.isUndelivered: server.delivery = state
+            default: server.delivery = max(server.delivery ?? .sent, .sent)
+            }
             server.noteDelivered(typed: item)
             if server.attachment == nil, case .attachment = item.kind { server.kind = item.kind }
             remove(at: position)

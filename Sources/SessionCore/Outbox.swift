@@ -26,6 +26,9 @@ public struct OutboxEntry: Codable, Sendable, Hashable {
     /// How a failed entry is shown when the contact center's message processing stopped it (`rejected`
     /// or `notProcessed`); nil for one that failed on its way.
     public var outcome: Delivery?
+    /// The server's id of a message its processing stopped (it answered with one): a copy of it read
+    /// back (a page after a restart) is this message, not another.
+    public var serverId: String?
 
     /// Creates an entry.
     public init(
@@ -169,20 +172,14 @@ struct Outbox: Sendable {
 
     /// Marks an entry failed for good (with the service's refusal, if it refused it, and how the
     /// contact center's message processing left it, if it stopped it).
-    mutating func fail(localId: String, refusal: String? = nil, outcome: Delivery? = nil) {
+    mutating func fail(localId: String, refusal: String? = nil, outcome: Delivery? = nil, serverId: String? = nil) {
         let wasHead = head?.localId == localId
         guard let index = entries.firstIndex(where: { $0.localId == localId }) else { return }
         entries[index].failed = true
         entries[index].refusal = refusal
         entries[index].outcome = outcome
+        entries[index].serverId = serverId
         if wasHead { nextHead() }
-    }
-
-    /// Gives an entry a new client token: the next try is a new message to the server (the last one
-    /// was taken, and its check failed; the same token would only get that answer again).
-    mutating func renewToken(localId: String, _ token: String) {
-        guard let index = entries.firstIndex(where: { $0.localId == localId }) else { return }
-        entries[index].clientToken = token
     }
 
     /// Keeps a verdict of the contact center's message processing that came for message `id` before
@@ -204,6 +201,7 @@ struct Outbox: Sendable {
         entry.failed = false
         entry.refusal = nil
         entry.outcome = nil
+        entry.serverId = nil
         let becomesHead = head == nil
         entries.append(entry)
         if becomesHead { nextHead() }

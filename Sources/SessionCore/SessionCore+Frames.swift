@@ -89,7 +89,7 @@ extension SessionCore {
             if let head = outbox.head, isServerCopy(item, of: head) {
                 // The head went out before its answer was lost: this is it, so it is sent (and not sent again).
                 log(.info, "the server holds the message whose answer was lost: it was delivered")
-                settleSent(head.localId, id: item.id, time: item.time, sequence: item.sequence)
+                settle(head.localId, asCopy: item)
             }
         }
         transcript.merge(item, isOwn: own)

@@ -29,6 +29,11 @@ struct MessageProcessingTests {
     /// A live chat with "text" sent: the driver, its SendMessage call and the socket.
     static func sending(_ text: String) throws -> (Driver, RequestID, HTTPRequest, SocketID) {
         var driver = Driver()
+        var settings = CoreSettings()
+        settings.recordsTranscript = true
+        driver.core = SessionCore(
+            wire: ConnectWire(start: .participantToken("p", displayName: "Maria"), endpoint: "https://p.example", ids: IDSource(seed: 1)),
+            settings: settings, ids: IDSource(seed: 2), now: driver.now)
         let socket = try driver.connect(from: driver.handle(.start))
         let sent = driver.handle(.command(.send(text)))
         let call = try #require(Driver.calls("/participant/message", in: sent).first)
@@ -84,7 +89,7 @@ struct MessageProcessingTests {
         #expect(Driver.calls("/participant/message", in: next).count == 1)
     }
 
-    @Test("FAILED: not delivered; /retry sends it again under a new ClientToken, and then it is sent")
+    @Test("FAILED: not delivered; /retry sends its text again as a new message (a new ClientToken), the failed attempt staying as it was")
     func failedThenRetried() throws {
         var (driver, call, request, _) = try Self.sending("a glitch")
         driver.handle(.http(call, Self.answer(id: "m1", status: "FAILED")))
@@ -97,6 +102,10 @@ struct MessageProcessingTests {
         driver.handle(.http(again.id, Self.answer(id: "m2", status: nil)))
         #expect(Self.own(driver)?.delivery == .sent)
         #expect(Self.own(driver)?.id == "m2")
+        let attempts = driver.core.transcript.items.filter(\.isOwn)
+        #expect(attempts.map(\.id) == ["m1", "m2"] && attempts.first?.delivery == .notProcessed)
+        let twice = driver.handle(.command(.retry(localId: try #require(item.localId))))
+        #expect(Driver.calls("/participant/message", in: twice).isEmpty, "the failed attempt was retried once")
     }
 
     @Test("a verdict that comes later on the socket, as MESSAGEMETADATA or on the message item, stops a message being checked")

@@ -36,7 +36,8 @@ struct LinePrintModel {
 
     /// Counts a printed message of ours (by what was typed).
     private mutating func note(_ item: ChatItem) {
-        printedOwn[item.typedText ?? item.text, default: 0] += 1
+        // An attempt the contact center stopped is printed as such; a retry of its text is another message.
+        if item.delivery?.isUndelivered != true { printedOwn[item.typedText ?? item.text, default: 0] += 1 }
         if (item.delivery ?? .sent) >= .sent { printedAsSent.insert(item.id) }
     }
 

@@ -78,7 +78,9 @@ public final class SimConnectService: SimService {
         items.filter { $0.type == "MESSAGE" && $0.role == "CUSTOMER" && $0.verdict == nil }.map { $0.typed ?? $0.content }
     }
 
-    public var stoppedMessageIds: Set<String> { Set(items.filter { $0.verdict != nil }.map(\.id)) }
+    public var stoppedMessages: [String: String] {
+        Dictionary(items.filter { $0.verdict != nil }.map { ($0.id, $0.content) }, uniquingKeysWith: { first, _ in first })
+    }
 
     public var transcript: [SimItem] {
         items.compactMap { item in

@@ -76,7 +76,10 @@ public final class SimPolyAIService: SimService {
             case "POLY_AGENT_MESSAGE_CHUNK":
                 let id = event.payload["message_id"] as? String ?? event.id
                 if let index = streams[id] {
-                    items[index].text += event.payload["text"] as? String ?? ""
+                    // The text the bot said: SDK-style chunks are words without their spaces.
+                    let part = event.payload["text"] as? String ?? ""
+                    if choices.sdkStyleChunks, !part.isEmpty, !items[index].text.isEmpty { items[index].text += " " }
+                    items[index].text += part
                     let more = Self.suggestions(event.payload)
                     if !more.isEmpty { items[index].choices = more }
                 } else {

@@ -33,9 +33,9 @@ public protocol SimService: AnyObject {
     var customerMessages: [String] { get }
     /// The conversation as the service holds it, in order, as the checks compare it.
     var transcript: [SimItem] { get }
-    /// The ids of the customer's messages the contact center stopped (blocked, or failed their check):
-    /// nobody saw them, so the client must never show them as sent.
-    var stoppedMessageIds: Set<String> { get }
+    /// The customer's messages the contact center stopped (blocked, or failed their check), id → what
+    /// was typed: nobody saw them, so the client must never show them as sent.
+    var stoppedMessages: [String: String] { get }
     /// The fault knobs.
     var faults: SimServiceFaults { get set }
 }
@@ -45,7 +45,7 @@ extension SimService {
     public func answersUpgrade(url: String, now: Int64) -> Bool { true }
 
     /// No message is stopped, unless a service checks them.
-    public var stoppedMessageIds: Set<String> { [] }
+    public var stoppedMessages: [String: String] { [:] }
 }
 
 /// What a client starts with.
