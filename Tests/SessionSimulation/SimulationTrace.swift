@@ -11,7 +11,7 @@ enum SimulationTrace {
         case .http(let id, let result):
             switch result {
             case .response(let response):
-                return "http \(id) \(response.status) \(String(decoding: response.body.prefix(16000), as: UTF8.self))"
+                return "http \(id) \(response.status) \(String(decoding: response.body.prefix(160), as: UTF8.self))"
             case .failure(let why): return "http \(id) failed: \(why)"
             case .redirectRefused(let redirect): return "http \(id) \(redirect)"
             }
