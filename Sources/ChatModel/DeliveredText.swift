@@ -37,9 +37,6 @@ public enum DeliveredText {
         return false
     }
 
-    /// True when `text` holds a placeholder such as `[PII]`.
-    public static func hasPlaceholder(_ text: String) -> Bool { literalPieces(of: text).count > 1 }
-
     /// The text between placeholders: n placeholders give n + 1 pieces (empty where two touch or one
     /// starts or ends the text).
     static func literalPieces(of text: String) -> [String] {
