@@ -15,6 +15,7 @@ enum ConnectItemMapper {
         let isHistory = item.contactId == nil && item.relatedContactId != nil
         switch item.type {
         case "MESSAGE":
+            let verdict = ConnectProcessingStatus.verdict(item.messageMetadata?.messageProcessingStatus)
             var chat = ChatItem(
                 id: item.id, time: time, sender: sender, kind: .message,
                 contentType: item.contentType ?? "text/plain", text: item.content ?? "", isHistory: isHistory,
@@ -30,6 +31,13 @@ enum ConnectItemMapper {
                 chat.text = display
                 chat.contentType = "text/plain"
             }
+            if let verdict {
+                // Our message as the contact center's message processing holds it (still being checked,
+                // or stopped: nobody else sees it), shown in that state; once passed, its item comes
+                // without a status.
+                chat.delivery = verdict.delivery
+                return [.item(chat), .processed(messageId: item.id, verdict: verdict)]
+            }
             return [.item(chat)] + receipts(in: item.messageMetadata) + queueUpdate(for: chat)
         case "ATTACHMENT":
             let first = item.attachments?.first
@@ -42,7 +50,7 @@ enum ConnectItemMapper {
                 contentType: attachment.contentType, text: "📎 \(attachment.name)\(rejected)", isHistory: isHistory)
             return [.item(chat)] + receipts(in: item.messageMetadata)
         case "MESSAGEMETADATA":
-            return receipts(in: item.messageMetadata)
+            return processing(in: item.messageMetadata) + receipts(in: item.messageMetadata)
         case "EVENT":
             return event(item, sender: sender, time: time, isHistory: isHistory)
         default:
@@ -112,6 +120,14 @@ enum ConnectItemMapper {
         default:
             return []
         }
+    }
+
+    /// The message processing verdict a MESSAGEMETADATA item carries for the message it names.
+    static func processing(in metadata: ConnectMessageMetadata?) -> [BackendEvent] {
+        guard let metadata, let messageId = metadata.messageId,
+            let verdict = ConnectProcessingStatus.verdict(metadata.messageProcessingStatus)
+        else { return [] }
+        return [.processed(messageId: messageId, verdict: verdict)]
     }
 
     /// Receipt events inside a message's metadata (REST transcripts) or a MESSAGEMETADATA item.

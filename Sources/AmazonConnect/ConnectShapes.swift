@@ -1,4 +1,5 @@
 import Foundation
+import SessionCore
 
 /// A transcript item as the Participant Service sends it (REST `Item`, and the inner JSON of `aws/chat` frames).
 ///
@@ -131,9 +132,28 @@ struct SendMessageRequest: Encodable {
 
 /// SendMessage / SendEvent response body.
 struct SendResponse: Decodable {
+    /// `MessageMetadata` of the answer (`MessageProcessingMetadata` in the service model).
+    struct Metadata: Decodable {
+        var messageProcessingStatus: String?
+        enum CodingKeys: String, CodingKey { case messageProcessingStatus = "MessageProcessingStatus" }
+    }
     var id: String?
     var absoluteTime: String?
-    enum CodingKeys: String, CodingKey { case id = "Id", absoluteTime = "AbsoluteTime" }
+    var messageMetadata: Metadata?
+    enum CodingKeys: String, CodingKey { case id = "Id", absoluteTime = "AbsoluteTime", messageMetadata = "MessageMetadata" }
+}
+
+/// `MessageProcessingStatus` (`PROCESSING`, `FAILED`, `REJECTED`) read into a verdict; a value the
+/// service model does not list says nothing (nil), as an absent one does.
+enum ConnectProcessingStatus {
+    static func verdict(_ raw: String?) -> MessageProcessing? {
+        switch raw {
+        case "PROCESSING": .processing
+        case "REJECTED": .rejected
+        case "FAILED": .failed
+        default: nil
+        }
+    }
 }
 
 /// SendEvent request body.

@@ -28,7 +28,9 @@ extension ConnectWire {
             switch ConnectErrors.decode(result, "SendMessage", as: SendResponse.self) {
             case .success(let reply):
                 guard let id = reply.id else { return .failed(.protocolViolation("SendMessage returned no Id")) }
-                return .done(.accepted(id: id, time: reply.absoluteTime.flatMap(ConnectTime.parse) ?? now, sequence: nil))
+                return .done(.accepted(
+                    id: id, time: reply.absoluteTime.flatMap(ConnectTime.parse) ?? now, sequence: nil,
+                    processing: ConnectProcessingStatus.verdict(reply.messageMetadata?.messageProcessingStatus)))
             case .failure(let error):
                 return .failed(error)
             }

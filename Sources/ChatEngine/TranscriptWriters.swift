@@ -54,7 +54,8 @@ public final class MarkdownTranscript: TranscriptSink {
 
     /// Writes the record's section the first time its item is recorded.
     public func write(_ record: TranscriptRecord) {
-        guard record.removed != true else { return }
+        // A message still being checked is written once the check is over (as delivered, or not).
+        guard record.removed != true, record.delivery.flatMap(Delivery.init(rawValue:)) != .checking else { return }
         let fresh = written.withLock { seen -> Bool in
             let known = seen.contains(record.id) || record.localId.map(seen.contains) == true
             seen.insert(record.id)
@@ -75,7 +76,11 @@ public final class MarkdownTranscript: TranscriptSink {
         let role = record.role == "customer" ? "" : " (\(record.role))"
         var header = "**\(record.name)**\(role) · \(time)"
         if record.history == true { header += " · earlier chat" }
-        if record.delivery == "failed" { header += " · not delivered" }
+        switch record.delivery.flatMap(Delivery.init(rawValue:)) {
+        case .failed, .notProcessed: header += " · not delivered"
+        case .rejected: header += " · not delivered: blocked by the contact center's message rules"
+        default: if record.typed != nil { header += " · redacted by the contact center" }
+        }
         var body = record.contentType.hasPrefix("text/") || record.kind == "attachment"
             ? record.text : "```json\n\(record.text)\n```"
         if let cards = record.cards, !cards.isEmpty { body += "\n\n" + cards.map(\.line).joined(separator: "\n") }

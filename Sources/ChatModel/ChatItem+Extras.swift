@@ -20,11 +20,13 @@ struct ChatItemRareFields: Sendable, Hashable {
     var cards: [ChatCard]?
     /// See ``ChatItem/choiceLabels``.
     var choiceLabels: [String]?
+    /// See ``ChatItem/typedText``.
+    var typedText: String?
 
     /// True when no field is set.
     var isEmpty: Bool {
         localId == nil && contentType == nil && attachment == nil && choices == nil && answer == nil && choiceReplies == nil
-            && form == nil && cards == nil && choiceLabels == nil
+            && form == nil && cards == nil && choiceLabels == nil && typedText == nil
     }
 }
 

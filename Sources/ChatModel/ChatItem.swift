@@ -161,6 +161,17 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
         set { setRare(\.choiceLabels, newValue) }
     }
 
+    /// What the user typed, for one of our messages the contact center delivered with other text (its
+    /// message rules redacted it: `text` is what was delivered, with placeholders such as `[PII]`); nil
+    /// when what was delivered is what was typed.
+    public var typedText: String? {
+        get { rare(\.typedText) }
+        set { setRare(\.typedText, newValue) }
+    }
+
+    /// True for our message that the contact center redacted before passing it on.
+    public var isRedacted: Bool { typedText != nil }
+
     /// The item's stable key: our local id for our own messages (it outlives the pending → sent id
     /// change), else the server's id.
     public var key: String { localId ?? id }

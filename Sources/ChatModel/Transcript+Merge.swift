@@ -34,11 +34,19 @@ extension Transcript {
         // An offer answered here stays answered, as a merge keeps it: the server's copy knows no answer
         // (Connect keeps none), and offering it again would let the same choice be sent twice.
         let answers = Dictionary(items.compactMap { item in item.answer.map { (item.id, $0) } }, uniquingKeysWith: { $1 })
+        // Our messages keep what only this side knows: their local id, and what was typed when the
+        // contact center redacted them.
+        let ours = Dictionary(
+            items.compactMap { item in item.localId == nil ? nil : (item.id, item) }, uniquingKeysWith: { first, _ in first })
         batch(as: { _ in .reset(hasMore: hasMore) }) { transcript in
             transcript.removeAll()
             for (item, isOwn) in page {
                 var item = item
                 if item.answer == nil, let answer = answers[item.id] { item.answer = answer }
+                if isOwn, let mine = ours[item.id] {
+                    item.localId = mine.localId
+                    item.noteDelivered(typed: mine)
+                }
                 transcript.merge(item, isOwn: isOwn)
             }
             for item in keep where !transcript.contains(id: item.id) {
@@ -58,17 +66,26 @@ extension Transcript {
         insert(item)
     }
 
-    /// The server accepted our message `localId` as `id` at `time`; when the server's copy is held
+    /// The server accepted our message `localId` as `id` at `time` (`delivery` `sent`, or where its
+    /// message processing put it: `checking`, `rejected`, `notProcessed`); when the server's copy is held
     /// already (its echo or a page came first), the two become one item. False when the local id is unknown.
     @discardableResult
-    public mutating func acknowledge(localId: String, id: String, time: Date, sequence: Int64? = nil) -> Bool {
+    public mutating func acknowledge(
+        localId: String, id: String, time: Date, sequence: Int64? = nil, delivery: Delivery = .sent
+    ) -> Bool {
         guard let position = position(localId: localId) else { return false }
         var item = items[position]
         if let twin = self.position(id: id), twin != position {
-            // Keep the server's copy, as ours.
+            // Keep the server's copy, as ours: sent, unless the copy or the answer says the contact
+            // center's message processing still checks it or stopped it.
             var server = items[twin]
             server.localId = localId
-            server.delivery = max(server.delivery ?? .sent, .sent)
+            switch (delivery, server.delivery) {
+            case (.rejected, _), (.notProcessed, _): server.delivery = delivery
+            case (_, .some(let state)) where state == .checking || state.isUndelivered: server.delivery = state
+            default: server.delivery = max(server.delivery ?? .sent, .sent)
+            }
+            server.noteDelivered(typed: item)
             if server.attachment == nil, case .attachment = item.kind { server.kind = item.kind }
             remove(at: position)
             if let at = self.position(id: id) { replace(at: at, with: server, reorder: false) }
@@ -77,7 +94,7 @@ extension Transcript {
         item.id = id
         item.time = time
         item.sequence = sequence ?? item.sequence
-        if item.delivery == nil || item.delivery == .pending || item.delivery == .failed { item.delivery = .sent }
+        if item.delivery.map({ $0.isOnItsWay || $0.isUndelivered }) ?? true { item.delivery = delivery }
         replace(at: position, with: item, reorder: true)
         return true
     }
@@ -87,11 +104,13 @@ extension Transcript {
         modify(localId: localId) { $0.delivery = delivery }
     }
 
-    /// Our failed message `localId` is being sent again: pending, at the end (typed order is send order).
+    /// Our failed message `localId` is being sent again: pending, at the end (typed order is send order),
+    /// under its local id again when the server had given it one (a message its processing failed).
     public mutating func requeue(localId: String) {
         guard let position = position(localId: localId) else { return }
         var item = items[position]
         item.delivery = .pending
+        item.id = localId
         replace(at: position, with: item, reorder: true)
     }
 
@@ -103,7 +122,7 @@ extension Transcript {
             return
         }
         var item = items[position]
-        guard let current = item.delivery, current != .failed, current < delivery else { return }
+        guard let current = item.delivery, !current.isUndelivered, current < delivery else { return }
         item.delivery = delivery
         replace(at: position, with: item, reorder: false)
     }
@@ -156,6 +175,7 @@ extension Transcript {
         if item.form?.isLoaded != true,
             item.text != incoming.text || item.isStreaming != incoming.isStreaming || item.cards != incoming.cards
         {
+            item.noteDelivered(text: incoming.text, contentType: incoming.contentType)
             item.text = incoming.text
             item.isStreaming = incoming.isStreaming
             item.contentType = incoming.contentType
@@ -167,7 +187,7 @@ extension Transcript {
             item.choiceLabels = incoming.choiceLabels
             if incoming.form != nil { item.form = incoming.form }
         }
-        if let delivery = incoming.delivery, let current = item.delivery, current < delivery, current != .failed {
+        if let delivery = incoming.delivery, let current = item.delivery, current < delivery, !current.isUndelivered {
             item.delivery = delivery
         }
         if var attachment = incoming.attachment {

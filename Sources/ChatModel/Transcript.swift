@@ -180,7 +180,7 @@ public struct Transcript: Sendable {
 
     private mutating func applyPendingReceipt(to item: inout ChatItem) {
         guard !pendingReceipts.isEmpty, let receipt = pendingReceipts.removeValue(forKey: item.id), let current = item.delivery,
-            current < receipt, current != .failed
+            current < receipt, !current.isUndelivered
         else { return }
         item.delivery = receipt
     }

@@ -141,6 +141,9 @@ package final class TranscriptFormatter {
             spans.append(StyledSpan("You", style: palette.ownName))
             spans.append(StyledSpan("  "))
             spans.append(deliverySpan(delivery))
+            if item.isRedacted, !delivery.isUndelivered {
+                spans.append(StyledSpan(" · redacted by the contact center", style: palette.deliveryPending))
+            }
         } else {
             switch item.sender.role {
             case .agent:
@@ -167,10 +170,15 @@ package final class TranscriptFormatter {
     func deliverySpan(_ delivery: Delivery) -> StyledSpan {
         switch delivery {
         case .pending: StyledSpan(delivery.label, style: palette.deliveryPending)
+        case .checking: StyledSpan("being checked by the contact center…", style: palette.deliveryPending)
         case .sent, .delivered: StyledSpan("✓ " + delivery.label, style: palette.deliverySent)
         case .read: StyledSpan("✓✓ " + delivery.label, style: palette.deliveryRead)
         case .failed: StyledSpan("✗ failed — /retry", style: palette.deliveryFailed)
         case .unconfirmed: StyledSpan("? " + delivery.label, style: palette.deliveryPending)
+        case .rejected:
+            StyledSpan("✗ not delivered: blocked by the contact center's message rules", style: palette.deliveryFailed)
+        case .notProcessed:
+            StyledSpan("✗ not delivered: the contact center could not check it — /retry", style: palette.deliveryFailed)
         }
     }
 

@@ -128,9 +128,9 @@ package struct TranscriptStore: Equatable, Sendable {
         rows.append(.notice(notices.count - 1))
     }
 
-    /// The newest own message that failed, if any.
+    /// The newest own message that failed (or whose check failed), if any: what `/retry` sends again.
     var newestFailedOwn: ChatItem? {
-        items.last { $0.delivery == .failed }
+        items.last { $0.delivery?.isRetryable == true }
     }
 
     /// The attachment item with number `n` (as shown in the transcript), if any.

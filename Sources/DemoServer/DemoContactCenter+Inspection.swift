@@ -7,6 +7,12 @@ extension DemoContactCenter {
         await hub.entries(contactId)
     }
 
+    /// The customer messages of a contact that the flow's message rules stopped (`REJECTED`, `FAILED`):
+    /// kept here only, never in the transcript.
+    public func stoppedMessages(contactId: String) async -> [DemoStoppedMessage] {
+        await hub.stoppedMessages(contactId: contactId)
+    }
+
     /// Every contact Id, oldest first.
     public func contacts() async -> [String] {
         await hub.contactIds()

@@ -63,7 +63,8 @@ public final class DemoContactCenter: Sendable {
         let router = Router(context: BasicRequestContext.self)
         let fallbackAuthority = "\(urlHost(configuration.host)):\(configuration.port)"
         StartChatRoute(hub: hub, now: configuration.now).add(to: router)
-        ParticipantRoutes(hub: hub, fallbackAuthority: fallbackAuthority, secure: secure).add(to: router)
+        let sockets = SocketAuthority()
+        ParticipantRoutes(hub: hub, fallbackAuthority: fallbackAuthority, secure: secure, sockets: sockets).add(to: router)
         AttachmentStorageRoutes(hub: hub).add(to: router)
         DescribeViewRoute(hub: hub).add(to: router)
         AuthenticationRoutes(hub: hub).add(to: router)
@@ -82,6 +83,7 @@ public final class DemoContactCenter: Sendable {
             configuration: .init(address: .hostname(configuration.host, port: configuration.port),
                                  serverName: "helpline-demo"),
             onServerRunning: { channel in
+                sockets.bound(to: channel.localAddress?.ipAddress)
                 portContinuation.yield(channel.localAddress?.port.map { ($0, channel.localAddress?.ipAddress) })
                 portContinuation.finish()
             },

@@ -57,7 +57,7 @@ public enum GoldenTranscript {
             lines += labels.enumerated().map { "  [\($0.offset + 1)] " + oneLine($0.element) }
         }
         if let answer = item.answer { lines.append("  ✓ " + oneLine(answer)) }
-        if item.delivery == .failed { lines.append("  (not delivered)") }
+        if item.delivery?.isUndelivered == true { lines.append("  (not delivered)") }
         return lines.map(GoldenPattern.trimmedEnd)
     }
 

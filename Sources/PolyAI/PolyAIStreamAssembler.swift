@@ -7,8 +7,10 @@ import Foundation
 /// streams may interleave (a replay after a reconnect overlaps live delivery), so a chunk for
 /// another id does not cut the open stream short: it only *settles* a stream that has no gap so far
 /// (the SDK's "interrupted stream" rule), and a settled stream still grows if its missing chunks turn
-/// up later. Texts are raw fragments concatenated without a separator (the documented form; the
-/// SDK's space-join is a known quirk we do not copy). A chunk repeated by a replay is not added twice.
+/// up later. Texts are read per stream (``PolyAIStreamText``): raw fragments that carry their own
+/// spacing are concatenated (the documented form), chunks with no whitespace at their edges are joined
+/// with one space (what the official SDK does, and so what a server written for it sends). A chunk
+/// repeated by a replay is not added twice.
 ///
 /// The cost is linear in the chunks: a message keeps the text of its gapless run from index 1 joined
 /// as it grows, so a chunk that arrives in order is appended once and never read again; only chunks
@@ -18,7 +20,7 @@ struct PolyAIStreamAssembler: Sendable {
     struct Snapshot: Sendable, Equatable {
         /// The message id.
         var messageId: String
-        /// Text so far (concatenated in chunk-index order).
+        /// Text so far (joined in chunk-index order, as the stream's form says).
         var text: String
         /// Attachments so far, de-duplicated by URL.
         var attachments: [PolyAIAttachment]

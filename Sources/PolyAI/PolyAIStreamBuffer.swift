@@ -17,8 +17,8 @@ struct PolyAIStreamBuffer: Sendable {
     private(set) var finalIndex: Int?
     /// The highest index seen.
     private(set) var highest: Int?
-    /// The texts of chunks 1…`run`, joined.
-    private var text = ""
+    /// The texts of chunks 1…`run`, joined (both ways: ``PolyAIStreamText``).
+    private var text = PolyAIStreamText()
     /// The attachments of chunks 1…`run`, de-duplicated by URL.
     private var attachments: [PolyAIAttachment] = []
     /// The URLs among `attachments`.
@@ -73,7 +73,7 @@ struct PolyAIStreamBuffer: Sendable {
     /// Appends the next chunk of the run.
     private mutating func join(_ payload: PolyAIPayload) {
         run += 1
-        if let part = payload.text { text += part }
+        if let part = payload.text { text.append(part) }
         Self.merge(payload.attachments, into: &attachments, urls: &attachmentURLs)
         if !payload.suggestions.isEmpty { suggestions = payload.suggestions }
     }
@@ -81,12 +81,13 @@ struct PolyAIStreamBuffer: Sendable {
     /// The text, attachments and suggestions of every chunk here in index order, and how many stray
     /// chunks were read to make them (none while the chunks come in order).
     func joined() -> (text: String, attachments: [PolyAIAttachment], suggestions: [PolyAISuggestion], read: Int) {
-        guard !stray.isEmpty else { return (text, attachments, suggestions, 0) }
+        guard !stray.isEmpty else { return (text.text, attachments, suggestions, 0) }
         let below = stray.filter { $0.key < 1 }.sorted { $0.key < $1.key }.map(\.value)
         let above = stray.filter { $0.key > run }.sorted { $0.key < $1.key }.map(\.value)
-        var allText = below.compactMap(\.text).joined()
-        allText += text
-        allText += above.compactMap(\.text).joined()
+        var allText = PolyAIStreamText()
+        for part in below.compactMap(\.text) { allText.append(part) }
+        allText.append(text)
+        for part in above.compactMap(\.text) { allText.append(part) }
         var allAttachments: [PolyAIAttachment] = []
         var urls: Set<String> = []
         for part in below { Self.merge(part.attachments, into: &allAttachments, urls: &urls) }
@@ -94,7 +95,7 @@ struct PolyAIStreamBuffer: Sendable {
         for part in above { Self.merge(part.attachments, into: &allAttachments, urls: &urls) }
         let last = above.last(where: { !$0.suggestions.isEmpty })?.suggestions
             ?? (suggestions.isEmpty ? below.last(where: { !$0.suggestions.isEmpty })?.suggestions : suggestions)
-        return (allText, allAttachments, last ?? [], stray.count)
+        return (allText.text, allAttachments, last ?? [], stray.count)
     }
 
     /// Appends `incoming` to `list`, leaving out any whose URL is already there.

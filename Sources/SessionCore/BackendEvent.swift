@@ -7,6 +7,9 @@ public enum BackendEvent: Sendable, Hashable {
     case item(ChatItem)
     /// A receipt for a message: who received or read it.
     case receipt(messageId: String, delivery: Delivery, recipientId: String?)
+    /// The contact center's message processing decided on our message `messageId` (after its send
+    /// answered `checking`, or on a page read back).
+    case processed(messageId: String, verdict: MessageProcessing)
     /// Someone is typing.
     case typing(Participant)
     /// Someone stopped typing.
@@ -33,6 +36,26 @@ public enum BackendEvent: Sendable, Hashable {
     case authenticationInitiated(sessionId: String)
     /// The sign-in the contact center asked for is over.
     case authenticationEnded(AuthenticationOutcome)
+}
+
+/// What the contact center's message processing (rules that redact or block messages) says of one
+/// of our messages: Amazon Connect's `MessageProcessingStatus`.
+public enum MessageProcessing: String, Sendable, Hashable, CaseIterable {
+    /// Still being checked (`PROCESSING`): not passed on yet.
+    case processing
+    /// Blocked by the rules (`REJECTED`): nobody sees it.
+    case rejected
+    /// The check failed (`FAILED`): nobody sees it; sending it again may pass.
+    case failed
+
+    /// How the message stands with this verdict.
+    public var delivery: Delivery {
+        switch self {
+        case .processing: .checking
+        case .rejected: .rejected
+        case .failed: .notProcessed
+        }
+    }
 }
 
 /// A message leaving the outbox.

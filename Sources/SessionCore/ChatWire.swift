@@ -130,8 +130,9 @@ public enum WireResult: Sendable, Hashable {
     case started(SessionInfo)
     /// The socket to open.
     case socket(SocketEndpoint)
-    /// The message was accepted with this server id and time (and sequence, where numbered).
-    case accepted(id: String, time: Date, sequence: Int64?)
+    /// The message was accepted with this server id and time (and sequence, where numbered), and with
+    /// what the contact center's message processing said of it, when it said anything.
+    case accepted(id: String, time: Date, sequence: Int64?, processing: MessageProcessing? = nil)
     /// The message went out on the socket; its echo (carrying our local id) confirms it.
     case awaitingEcho
     /// A transcript page.

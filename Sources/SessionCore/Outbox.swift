@@ -23,11 +23,17 @@ public struct OutboxEntry: Codable, Sendable, Hashable {
     /// run restarted before the server took the answer marks the offer answered again when the server
     /// replays it, so it is not offered (and the same choice sent) twice.
     public var answers: OfferAnswer?
+    /// How a failed entry is shown when the contact center's message processing stopped it (`rejected`
+    /// or `notProcessed`); nil for one that failed on its way.
+    public var outcome: Delivery?
+    /// The server's id of a message its processing stopped (it answered with one): a copy of it read
+    /// back (a page after a restart) is this message, not another.
+    public var serverId: String?
 
     /// Creates an entry.
     public init(
         localId: String, clientToken: String, text: String, contentType: String, createdAt: Date, failed: Bool = false,
-        display: String? = nil, refusal: String? = nil, answers: OfferAnswer? = nil
+        display: String? = nil, refusal: String? = nil, answers: OfferAnswer? = nil, outcome: Delivery? = nil
     ) {
         self.localId = localId
         self.clientToken = clientToken
@@ -38,6 +44,7 @@ public struct OutboxEntry: Codable, Sendable, Hashable {
         self.display = display
         self.refusal = refusal
         self.answers = answers
+        self.outcome = outcome
     }
 }
 
@@ -90,6 +97,8 @@ struct Outbox: Sendable {
     /// Our own messages seen on the socket while the head's send call was under way (Connect): they
     /// are matched when the call answers with the server's id.
     private(set) var heldEchoes: [ChatItem] = []
+    /// Verdicts of the message processing that came before the send answer naming their message.
+    private(set) var heldVerdicts: [String: MessageProcessing] = [:]
 
     /// The oldest entry that has not failed.
     var head: OutboxEntry? { entries.first { !$0.failed } }
@@ -143,7 +152,7 @@ struct Outbox: Sendable {
 
     /// Takes the held message with `text` (the head's copy from the server), or nil when none came.
     mutating func takeHeldEcho(text: String) -> ChatItem? {
-        guard let echo = heldEchoes.first(where: { $0.text == text }) else { return nil }
+        guard let echo = heldEchoes.first(where: { DeliveredText.isCopy($0.text, of: text) }) else { return nil }
         heldEchoes.removeAll { $0.id == echo.id }
         return echo
     }
@@ -161,13 +170,28 @@ struct Outbox: Sendable {
         if wasHead { nextHead() }
     }
 
-    /// Marks an entry failed for good (with the service's refusal, if it refused it).
-    mutating func fail(localId: String, refusal: String? = nil) {
+    /// Marks an entry failed for good (with the service's refusal, if it refused it, and how the
+    /// contact center's message processing left it, if it stopped it).
+    mutating func fail(localId: String, refusal: String? = nil, outcome: Delivery? = nil, serverId: String? = nil) {
         let wasHead = head?.localId == localId
         guard let index = entries.firstIndex(where: { $0.localId == localId }) else { return }
         entries[index].failed = true
         entries[index].refusal = refusal
+        entries[index].outcome = outcome
+        entries[index].serverId = serverId
         if wasHead { nextHead() }
+    }
+
+    /// Keeps a verdict of the contact center's message processing that came for message `id` before
+    /// the send call that names `id` answered (at most a few).
+    mutating func holdVerdict(_ verdict: MessageProcessing, for id: String) {
+        if heldVerdicts.count >= 16 { heldVerdicts.removeAll() }
+        heldVerdicts[id] = verdict
+    }
+
+    /// Takes the verdict held for message `id`, if one came early.
+    mutating func takeVerdict(for id: String) -> MessageProcessing? {
+        heldVerdicts.isEmpty ? nil : heldVerdicts.removeValue(forKey: id)
     }
 
     /// Puts a failed entry at the end of the queue again; false when it is not a failed entry.
@@ -176,6 +200,8 @@ struct Outbox: Sendable {
         var entry = entries.remove(at: index)
         entry.failed = false
         entry.refusal = nil
+        entry.outcome = nil
+        entry.serverId = nil
         let becomesHead = head == nil
         entries.append(entry)
         if becomesHead { nextHead() }

@@ -212,6 +212,7 @@ extension SessionCore {
             notice("The chat ended before what was said while you were away could be read back: the transcript may be incomplete.")
         }
         failUnsent(because: reason.description)
+        checksNeverAnswered()
         emit(.forget)
         finish()
     }

@@ -44,6 +44,8 @@ extension SessionCore {
         case .receipt(let messageId, let delivery, let recipientId):
             if let recipientId, recipientId == info?.me.id { return }
             transcript.applyReceipt(messageId: messageId, delivery: delivery)
+        case .processed(let messageId, let verdict):
+            processed(messageId: messageId, verdict: verdict)
         case .typing(let participant):
             if live, !isMe(participant) { publish(.typing(participant)) }
         case .typingStopped(let participant):
@@ -91,7 +93,7 @@ extension SessionCore {
             if let head = outbox.head, isServerCopy(item, of: head) {
                 // The head went out before its answer was lost: this is it, so it is sent (and not sent again).
                 log(.info, "the server holds the message whose answer was lost: it was delivered")
-                settleSent(head.localId, id: item.id, time: item.time, sequence: item.sequence)
+                settle(head.localId, asCopy: item)
             }
         }
         transcript.merge(item, isOwn: own)

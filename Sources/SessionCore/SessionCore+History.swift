@@ -68,7 +68,8 @@ extension SessionCore {
     /// answer: the same text, from no earlier than it was typed (Connect's pages and echoes carry no
     /// client token to tell it exactly).
     func isServerCopy(_ item: ChatItem, of head: OutboxEntry) -> Bool {
-        outbox.headMayHaveArrived && outbox.headState == .waiting && item.text == head.text
+        outbox.headMayHaveArrived && outbox.headState == .waiting
+            && DeliveredText.isCopy(item.text, of: head.text)
             && item.time >= head.createdAt.addingTimeInterval(-300)
     }
 
@@ -164,9 +165,13 @@ extension SessionCore {
         }
     }
 
+    /// The receipts and message-processing verdicts of a page, once its items are in.
     private mutating func applyReceipts(in page: TranscriptPage) {
         for event in page.events {
-            if case .receipt = event { apply(event, live: false) }
+            switch event {
+            case .receipt, .processed: apply(event, live: false)
+            default: continue
+            }
         }
     }
 }

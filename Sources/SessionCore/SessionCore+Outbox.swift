@@ -62,9 +62,9 @@ extension SessionCore {
     mutating func restore(_ entry: OutboxEntry) {
         let me = info?.me ?? Participant(name: "You", role: .customer)
         transcript.addPending(ChatItem(
-            id: entry.localId, localId: entry.localId, time: entry.createdAt, sender: me, kind: .message,
+            id: entry.failed ? entry.serverId ?? entry.localId : entry.localId, localId: entry.localId, time: entry.createdAt, sender: me, kind: .message,
             contentType: entry.display == nil ? entry.contentType : "text/plain", text: entry.display ?? entry.text,
-            delivery: entry.failed ? .failed : .pending))
+            delivery: entry.failed ? entry.outcome ?? .failed : .pending))
         outbox.append(entry)
         // A message that went out before the restart may be with the server already: the first
         // replay (or the idempotent client token) tells.
@@ -91,8 +91,14 @@ extension SessionCore {
     mutating func sendFinished(_ localId: String, _ result: Result<WireResult, BackendError>) {
         guard outbox.head?.localId == localId, outbox.headState == .inFlight else { return }
         switch result {
-        case .success(.accepted(let id, let time, let sequence)):
-            settleSent(localId, id: id, time: time, sequence: sequence)
+        case .success(.accepted(let id, let time, let sequence, let processing)):
+            // A verdict that came on the socket before this answer is the later word.
+            let verdict = outbox.takeVerdict(for: id) ?? processing
+            switch verdict {
+            case nil: settleSent(localId, id: id, time: time, sequence: sequence)
+            case .processing: settleSent(localId, id: id, time: time, sequence: sequence, delivery: .checking)
+            case .rejected, .failed: settleStopped(localId, id: id, time: time, sequence: sequence, verdict: verdict ?? .failed)
+            }
         case .success(.awaitingEcho):
             outbox.setHead(.awaitingEcho)
             startTimer(.echoWait, after: patient(settings.echoTimeout, rounds: 4))
@@ -104,11 +110,12 @@ extension SessionCore {
         }
     }
 
-    /// The server has our message `localId` as `id`.
-    mutating func settleSent(_ localId: String, id: String, time: Date, sequence: Int64?) {
+    /// The server has our message `localId` as `id` (`checking`: its message processing is still
+    /// checking it; the server's copy of it, when it comes, says it passed).
+    mutating func settleSent(_ localId: String, id: String, time: Date, sequence: Int64?, delivery: Delivery = .sent) {
         let wasHead = outbox.head?.localId == localId
         outbox.remove(localId: localId)
-        transcript.acknowledge(localId: localId, id: id, time: time, sequence: sequence)
+        transcript.acknowledge(localId: localId, id: id, time: time, sequence: sequence, delivery: delivery)
         accessDeniedSinceRenewal = false
         if wasHead {
             cancelTimer(.echoWait)
@@ -212,8 +219,24 @@ extension SessionCore {
     /// Settles the head with a held copy from the server that has its text; false when none came.
     private mutating func settleHeadFromHeldEcho() -> Bool {
         guard let head = outbox.head, let echo = outbox.takeHeldEcho(text: head.text) else { return false }
-        settleSent(head.localId, id: echo.id, time: echo.time, sequence: echo.sequence)
+        settle(head.localId, asCopy: echo)
+        transcript.merge(echo, isOwn: true)  // its text is what was delivered (redacted, maybe)
         return true
+    }
+
+    /// Settles our message `localId` with `copy`, the server's copy of it: sent, or where the copy says
+    /// the contact center's message processing has it (being checked, stopped).
+    mutating func settle(_ localId: String, asCopy copy: ChatItem) {
+        switch copy.delivery {
+        case .checking:
+            settleSent(localId, id: copy.id, time: copy.time, sequence: copy.sequence, delivery: .checking)
+        case .rejected:
+            settleStopped(localId, id: copy.id, time: copy.time, sequence: copy.sequence, verdict: .rejected)
+        case .notProcessed:
+            settleStopped(localId, id: copy.id, time: copy.time, sequence: copy.sequence, verdict: .failed)
+        default:
+            settleSent(localId, id: copy.id, time: copy.time, sequence: copy.sequence)
+        }
     }
 
     /// Marks every unsent message failed when the chat can no longer carry it, and says so once.
@@ -258,6 +281,13 @@ extension SessionCore {
         }
         if let refusal = entry.refusal {
             notice("That message cannot be sent as it is: \(refusal).")
+            return
+        }
+        if entry.outcome == .notProcessed {
+            // The server has that attempt (its check failed) under its id: it stays shown as it was, and
+            // the text goes again as a new message (a new local id and client token).
+            outbox.remove(localId: localId)
+            queue(ChoiceReply(contentType: entry.contentType, content: entry.text, display: entry.display ?? entry.text))
             return
         }
         _ = outbox.revive(localId: localId)

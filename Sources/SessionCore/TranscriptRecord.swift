@@ -6,7 +6,8 @@ import Foundation
 /// The contract (docs/resilience.md): an item is written once it is complete — a streamed reply when
 /// its last part arrived, one of our messages once the server accepted it or it failed. A later line
 /// updates the earlier one with the same `localId` (when it has one) or else the same `id`: its delivery moved on
-/// (`sent` → `delivered` → `read`, with `deliveryTime`), a failed message was sent after all, a form
+/// (`sent` → `delivered` → `read`, with `deliveryTime`; `checking` → `sent` or `rejected`), a failed
+/// message was sent after all, the contact center redacted it (`typed` keeps what was typed), a form
 /// was answered, an attachment's scan finished, or (`removed`) the user dropped a failed message.
 /// Replaying the lines by that rule (``replay(_:)``) gives the transcript as the chat ended.
 /// Choices and attachments are fields, never part of `text`.
@@ -41,9 +42,15 @@ public struct TranscriptRecord: Codable, Sendable, Hashable {
     public var name: String
     /// The MIME type of `text`.
     public var contentType: String
-    /// The text (for events, a readable sentence).
+    /// The text (for events, a readable sentence; for our own messages, what the contact center
+    /// delivered: redacted when `typed` is set).
     public var text: String
-    /// For our own messages: `sent`, `delivered`, `read` or `failed`.
+    /// For our own messages the contact center delivered with other text (its message rules redacted
+    /// it): what the user typed. Absent when what was delivered is what was typed.
+    public var typed: String?
+    /// For our own messages: `sent`, `delivered`, `read`, `failed` or `unconfirmed`, and where the
+    /// contact center's message processing put it: `checking` (being checked), `rejected` (blocked by
+    /// its message rules; `text` never reached anyone) or `notProcessed` (the check failed).
     public var delivery: String?
     /// When the delivery state was reached (ISO 8601).
     public var deliveryTime: String?
@@ -88,6 +95,7 @@ public struct TranscriptRecord: Codable, Sendable, Hashable {
         name = item.sender.name
         contentType = item.contentType
         text = item.text
+        typed = item.typedText
         delivery = item.delivery?.rawValue
         self.deliveryTime = item.delivery == nil ? nil : deliveryTime.map(Self.timestamp)
         history = item.isHistory ? true : nil

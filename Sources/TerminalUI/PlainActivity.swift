@@ -31,6 +31,8 @@ actor PlainActivity {
     private var printed: Set<String> = []
     private var pending: Set<String> = []
     private var failed: [String] = []
+    /// What the contact center had done to each printed message of ours when it was last told.
+    private var outcomes: [String: PlainOutcome] = [:]
     private var lastActivity: ContinuousClock.Instant
     /// Messages handed to the engine whose transcript item has not appeared yet.
     private var awaitingItems = 0
@@ -82,15 +84,15 @@ actor PlainActivity {
             guard let item = update.item, item.isOwn, let localId = item.localId else { return }
             if update.isNewItem {
                 if !item.isHistory { awaitingItems = max(0, awaitingItems - 1) }
-                if item.delivery == .pending { pending.insert(localId) }
+                if item.delivery?.isOnItsWay == true { pending.insert(localId) }
                 return
             }
-            if item.delivery == .failed {
+            if item.delivery?.isRetryable == true {
                 if !failed.contains(localId) { failed.append(localId) }
             } else {
                 failed.removeAll { $0 == localId }
             }
-            if item.delivery != .pending { pending.remove(localId) }
+            if item.delivery?.isOnItsWay != true { pending.remove(localId) }
         case .connection(let state):
             // Coming back counts as activity: the replies missed while away arrive after it.
             if state == .open, !isOpen { lastActivity = now() }
@@ -138,17 +140,33 @@ actor PlainActivity {
         }
     }
 
-    /// True the first time one of our messages leaves `pending`.
+    /// True the first time one of our messages leaves `pending` (or `checking`).
     func shouldPrintSettled(_ item: ChatItem) -> Bool {
-        guard item.isOwn, let localId = item.localId, item.delivery != .pending else { return false }
-        return printed.insert(localId).inserted
+        guard item.isOwn, let localId = item.localId, item.delivery?.isOnItsWay != true else { return false }
+        guard printed.insert(localId).inserted else { return false }
+        outcomes[localId] = PlainOutcome(item)
+        return true
+    }
+
+    /// What the contact center did to our message printed before (redacted it, or its check stopped
+    /// it), when that is new since it was printed: line mode cannot redraw the line, so it says so.
+    func lateOutcome(_ item: ChatItem) -> PlainOutcome? {
+        guard item.isOwn, let localId = item.localId, printed.contains(localId), let outcome = PlainOutcome(item),
+            outcomes[localId] != outcome
+        else { return nil }
+        outcomes[localId] = outcome
+        return outcome
     }
 
     /// The newest failed message, for `/retry`.
     func newestFailed() -> String? { failed.last }
 
-    /// Notes that our message `localId` was printed; true the first time.
-    func markPrinted(_ localId: String) -> Bool { printed.insert(localId).inserted }
+    /// Notes that our message was printed (as it is now); true the first time.
+    func markPrinted(_ item: ChatItem) -> Bool {
+        guard let localId = item.localId, printed.insert(localId).inserted else { return false }
+        outcomes[localId] = PlainOutcome(item)
+        return true
+    }
 
     /// True once anything was printed.
     var hasPrinted: Bool { printedItems > 0 }
@@ -166,5 +184,25 @@ actor PlainActivity {
         guard !item.isStreaming, streaming.contains(item.id) else { return false }
         streaming.remove(item.id)
         return true
+    }
+}
+
+/// What the contact center did to one of our messages that its line says (nil: nothing of note).
+enum PlainOutcome: Equatable, Sendable {
+    /// Its message rules redacted it.
+    case redacted
+    /// Its message rules blocked it.
+    case rejected
+    /// Its check failed.
+    case notProcessed
+
+    /// The outcome `item` shows, if any.
+    init?(_ item: ChatItem) {
+        switch item.delivery {
+        case .rejected: self = .rejected
+        case .notProcessed: self = .notProcessed
+        case .some where item.isRedacted: self = .redacted
+        default: return nil
+        }
     }
 }

@@ -133,8 +133,14 @@ struct PlainPrinter: Sendable {
         // The other side's text and names are untrusted: no escape sequence of theirs reaches the terminal.
         if case .event = item.kind { return "\(time) * \(TerminalSafeText.oneLine(item.text))\(history)" }
         var suffix = ""
-        if item.delivery == .failed { suffix = " [failed — /retry]" }
-        if item.delivery == .unconfirmed { suffix = " [not confirmed]" }
+        switch item.delivery {
+        case .failed: suffix = " [failed — /retry]"
+        case .unconfirmed: suffix = " [not confirmed]"
+        case .rejected: suffix = " [not delivered: blocked by the contact center's message rules]"
+        case .notProcessed: suffix = " [not delivered: the contact center could not check it — /retry]"
+        case .some where item.isRedacted: suffix = " [redacted by the contact center]"
+        default: break
+        }
         let prefix = "\(time) \(TerminalSafeText.oneLine(item.sender.name))\(history): "
         let body: String
         if let attachment = item.attachment {

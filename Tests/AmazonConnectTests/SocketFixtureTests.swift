@@ -65,6 +65,7 @@ import Testing
                 case .event(let kind): return "event \(kind.rawValue)"
                 }
             case .receipt(_, let delivery, _): return "receipt \(delivery.rawValue)"
+            case .processed(_, let verdict): return "processed \(verdict.rawValue)"
             case .typing(let who): return "typing \(who.role.rawValue)"
             case .typingStopped: return "typing-stopped"
             case .queuePosition: return "queue"

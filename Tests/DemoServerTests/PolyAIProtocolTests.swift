@@ -117,7 +117,7 @@ struct PolyAIProtocolTests {
         }
     }
 
-    @Test("with streaming_enabled the greeting arrives as 1-based chunks ending with is_complete")
+    @Test("with streaming_enabled the greeting arrives as 1-based chunks ending with is_complete, SDK-style: no whitespace at their edges, joined with one space")
     func chunks() async throws {
         try await withDemoServer { server, _ in
             let (token, session) = try await Self.bootstrap(server, streaming: true)
@@ -129,8 +129,13 @@ struct PolyAIProtocolTests {
             }
             let indexes = chunks.compactMap { ($0["payload"] as? [String: Any])?["chunk_index"] as? Int }
             #expect(indexes == Array(1...indexes.count))
-            let text = chunks.compactMap { ($0["payload"] as? [String: Any])?["text"] as? String }.joined()
-            #expect(text.hasPrefix("Hi Customer! Welcome to the Helpline demo."))
+            let texts = chunks.compactMap { ($0["payload"] as? [String: Any])?["text"] as? String }.filter { !$0.isEmpty }
+            #expect(texts.count > 2)
+            #expect(texts.allSatisfy { $0.first?.isWhitespace == false && $0.last?.isWhitespace == false }, "\(texts)")
+            // The official SDK joins non-empty chunk texts with one space (spec §7.2): no double spaces.
+            let text = texts.joined(separator: " ")
+            #expect(text.hasPrefix("Hi Customer! Welcome to the Helpline demo. I'm a scripted bot."), "\(text)")
+            #expect(!text.contains("  "))
         }
     }
 }

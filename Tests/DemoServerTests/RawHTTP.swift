@@ -21,7 +21,21 @@ enum RawHTTP {
         }
     }
 
+    /// Sends `request` (which should ask `Connection: close`) to 127.0.0.1:`port` and returns the whole
+    /// response as text (or nil).
+    static func response(port: Int, request: String) async -> String? {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: blockingExchange(port: port, request: request, whole: true))
+            }
+        }
+    }
+
     private static func blockingStatusLine(port: Int, request: String) -> String? {
+        blockingExchange(port: port, request: request, whole: false)?.components(separatedBy: "\r\n").first
+    }
+
+    private static func blockingExchange(port: Int, request: String, whole: Bool) -> String? {
         #if canImport(Glibc)
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else
@@ -44,10 +58,15 @@ enum RawHTTP {
         let bytes = Array(request.utf8)
         guard write(fd, bytes, bytes.count) == bytes.count else { return nil }
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(fd, &buffer, buffer.count)
-        guard count > 0 else { return nil }
-        let text = String(decoding: buffer[0..<count], as: UTF8.self)
-        return text.components(separatedBy: "\r\n").first
+        var received: [UInt8] = []
+        while true {
+            let count = read(fd, &buffer, buffer.count)
+            guard count > 0 else { break }
+            received += buffer[0..<count]
+            if !whole { break }
+        }
+        guard !received.isEmpty else { return nil }
+        return String(decoding: received, as: UTF8.self)
     }
 
     /// A WebSocket upgrade request for `pathAndQuery`.

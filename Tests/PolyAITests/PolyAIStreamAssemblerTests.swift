@@ -40,13 +40,13 @@ extension PolyAIStreamAssemblerTests {
             assembler.add(messageId: "m1", payload: payload, time: Date(), sequence: nil).last
         }
         #expect(add(Self.chunk(3, "c", suggestions: ["three"], attachment: "https://x/1"))?.text == "c")
-        #expect(add(Self.chunk(0, "z", attachment: "https://x/0"))?.text == "zc")
-        #expect(add(Self.chunk(1, "a", suggestions: ["one"], attachment: "https://x/1"))?.text == "zac")
+        #expect(add(Self.chunk(0, "z", attachment: "https://x/0"))?.text == "z c")
+        #expect(add(Self.chunk(1, "a", suggestions: ["one"], attachment: "https://x/1"))?.text == "z a c")
         #expect(add(Self.chunk(1, "again")) == nil)
         let last = add(Self.chunk(4, "d", complete: true))
         #expect(last?.isComplete == false)
         let whole = add(Self.chunk(2, "b"))
-        #expect(whole?.text == "zabcd")
+        #expect(whole?.text == "z a b c d", "chunks with no whitespace at their edges read SDK-style, one space between")
         #expect(whole?.isComplete == true)
         #expect(whole?.attachments.compactMap(\.url) == ["https://x/0", "https://x/1"])
         #expect(whole?.suggestions.map(\.text) == ["three"])
@@ -61,7 +61,7 @@ extension PolyAIStreamAssemblerTests {
         let third = assembler.add(messageId: "m3", payload: Self.chunk(1, "k"), time: Date(), sequence: nil)
         #expect(third.map(\.messageId) == ["m3"])
         let grown = assembler.add(messageId: "m1", payload: Self.chunk(2, "b"), time: Date(), sequence: nil)
-        #expect(grown.map(\.text) == ["ab"])
+        #expect(grown.map(\.text) == ["a b"])
         #expect(grown.first?.isComplete == true)
     }
 }

@@ -1,27 +1,29 @@
 import ChatModel
 
 /// What line mode would print of our own messages, by the rule `PlainMode` prints with: an item
-/// inserted as something other than pending prints once, and our message printed once it leaves
-/// pending. A typed message printed twice is a message the user sees sent twice.
+/// inserted as something other than pending (or being checked) prints once, and our message printed once
+/// it leaves them. A typed message printed twice is a message the user sees sent twice.
 struct LinePrintModel {
     private var printedLocalIds: Set<String> = []
     private(set) var printedOwn: [String: Int] = [:]
+    /// Server ids of our messages printed as sent (or delivered, or read).
+    private(set) var printedAsSent: Set<String> = []
 
     /// Follows one published transcript change; returns the own message it printed, if any.
     mutating func follow(_ update: TranscriptUpdate) -> ChatItem? {
         switch update.change {
         case .inserted:
             guard let item = update.item, item.isOwn, case .message = item.kind, !item.isStreaming,
-                item.delivery != .pending
+                item.delivery?.isOnItsWay != true
             else { return nil }
             if let localId = item.localId { printedLocalIds.insert(localId) }
-            printedOwn[item.text, default: 0] += 1
+            note(item)
             return item
         case .updated, .moved:
             guard let item = update.item, item.isOwn, case .message = item.kind, let localId = item.localId,
-                item.delivery != .pending, printedLocalIds.insert(localId).inserted
+                item.delivery?.isOnItsWay != true, printedLocalIds.insert(localId).inserted
             else { return nil }
-            printedOwn[item.text, default: 0] += 1
+            note(item)
             return item
         case .reset:
             // Line mode marks a reload and prints the history once more: counting starts again.
@@ -30,6 +32,13 @@ struct LinePrintModel {
         case .removed, .merged:
             return nil
         }
+    }
+
+    /// Counts a printed message of ours (by what was typed).
+    private mutating func note(_ item: ChatItem) {
+        // An attempt the contact center stopped is printed as such; a retry of its text is another message.
+        if item.delivery?.isUndelivered != true { printedOwn[item.typedText ?? item.text, default: 0] += 1 }
+        if (item.delivery ?? .sent) >= .sent { printedAsSent.insert(item.id) }
     }
 
     /// Typed messages printed more than once.

@@ -31,18 +31,28 @@ struct SimulationChecks {
 
         // Nothing typed is lost: each is on the server and shown as sent, or not and shown as failed.
         let items = Array(core.transcript.items)
+        let stoppedMessages = sim.service.stoppedMessages
+        let stopped = Set(stoppedMessages.keys)
         var shown = items.filter { item in
-            if item.isOwn, item.delivery == .failed, !onServer.contains(item.text) { return false }
+            // What the server never passed on (a blocked message, or an attempt whose check failed).
+            if item.isOwn, item.delivery?.isUndelivered == true, stopped.contains(item.id) || !onServer.contains(Self.typed(item)) {
+                return false
+            }
             if item.isOwn, item.delivery == .unconfirmed { return false }
             return !item.id.hasPrefix("closed-after-")
         }
         // A message the chat ended on before the server confirmed it may or may not be there; only
         // the one message that was on its way can be in that state.
-        let unconfirmed = Set(items.filter { $0.isOwn && $0.delivery == .unconfirmed }.map(\.text))
-        if unconfirmed.count > 1 { problems.append("\(unconfirmed.count) messages shown as not confirmed: \(unconfirmed.sorted())") }
+        let unconfirmed = Set(items.filter { $0.isOwn && $0.delivery == .unconfirmed }.map(Self.typed))
+        // (Those the server took but was still checking when the chat ended carry its id; they are not
+        // the one on its way.)
+        let onItsWay = items.filter { $0.isOwn && $0.delivery == .unconfirmed && $0.id == $0.localId }
+        if onItsWay.count > 1 { problems.append("\(onItsWay.count) messages shown as not confirmed: \(onItsWay.map(\.text))") }
         // A restarted client shows the newest page; a chat that ended before the user scrolled back
         // keeps its older pages unloaded (the file written before the restart still has them).
-        var held = sim.service.transcript.filter { !($0.kind == "message" && unconfirmed.contains($0.text)) }
+        var held = sim.service.transcript.filter { item in
+            !(item.kind == "message" && unconfirmed.contains { DeliveredText.isCopy(item.text, of: $0) })
+        }
         var unloaded: [SimItem] = []
         // Our own messages sent when the client came back may belong in the unloaded stretch (their
         // time is when they were first sent): the loaded part begins at the first item not ours.
@@ -55,8 +65,14 @@ struct SimulationChecks {
             shown.removeAll { older.contains($0.id) }
         }
         for text in sim.typed {
-            let mine = items.filter { $0.isOwn && $0.text == text }
-            if mine.isEmpty, unloaded.contains(where: { $0.text == text }) { continue }
+            // A client restarted since knows a redacted message only as the server holds it.
+            // An attempt the contact center stopped before a retry passed is shown beside it, as it was.
+            let all = items.filter { $0.isOwn && (Self.typed($0) == text || DeliveredText.isCopy($0.text, of: text)) }
+            let mine = all.count > 1 ? all.filter { !(stopped.contains($0.id) && $0.delivery?.isUndelivered == true) } : all
+            if mine.isEmpty, unloaded.contains(where: { DeliveredText.isCopy($0.text, of: text) }) { continue }
+            // Stopped by the contact center before a restart, and read back only with the older pages
+            // the chat ended before the user scrolled to.
+            if mine.isEmpty, core.hasOlderPages || core.transcriptMayBeIncomplete, stoppedMessages.values.contains(text) { continue }
             // Sent before a restart into a chat that then ended while the program was away: the new run
             // cannot read it back (the file the earlier run wrote has it).
             if mine.isEmpty, core.transcriptMayBeIncomplete, onServer.contains(text) { continue }
@@ -68,12 +84,15 @@ struct SimulationChecks {
             if onServer.contains(text), !(item.delivery.map { $0 >= .sent } ?? false) {
                 problems.append("\(text) is with the server but shown as \(item.delivery.map { "\($0)" } ?? "nothing")")
             }
-            if !onServer.contains(text), item.delivery != .failed {
+            if !onServer.contains(text), item.delivery?.isUndelivered != true {
                 problems.append("\(text) never reached the server but is shown as \(item.delivery.map { "\($0)" } ?? "nothing")")
             }
         }
         for (client, model) in sim.linePrints.sorted(by: { $0.key < $1.key }) {
             for text in model.printedTwice(among: typed) { problems.append("client \(client) shows \(text) as sent twice") }
+            for id in model.printedAsSent.intersection(stopped).sorted() {
+                problems.append("client \(client) printed \(id) as sent, but the contact center stopped it")
+            }
         }
         if core.unsentMessages.contains(where: { !$0.failed }) {
             problems.append("left pending: \(core.unsentMessages.filter { !$0.failed }.map(\.text))")
@@ -83,7 +102,7 @@ struct SimulationChecks {
         if core.transcriptMayBeIncomplete, Self.isSubsequence(shown.map(\.id), of: held.map(\.id)) {
             // The service ended the chat while the client could not hear it: what was said meanwhile
             // cannot be read back (every call after the end is refused), so the client holds part of it, in order.
-            return problems + checkFile(items: items, unloaded: Set((unloaded + held).map(\.id)))
+            return problems + checkFile(items: items, unloaded: Set((unloaded + held).map(\.id)).union(stopped))
         }
         if shown.map(\.id) != held.map(\.id), !Self.sameUpToTies(shown, held) {
             var line = "transcript: the client shows \(shown.count) items, the server holds \(held.count)"
@@ -111,7 +130,8 @@ struct SimulationChecks {
             }
         }
 
-        return problems + signInProblems() + checkFile(items: items, unloaded: Set(unloaded.map(\.id)))
+        let unread = core.hasOlderPages ? stopped : []
+        return problems + signInProblems() + checkFile(items: items, unloaded: Set(unloaded.map(\.id)).union(unread))
     }
 
     /// Sign-ins (``SimConnectChoices/signIns``): the client fetches links only for sign-ins the service
@@ -161,6 +181,9 @@ struct SimulationChecks {
         }
         return problems
     }
+
+    /// What the user typed for our item (its text, unless the contact center redacted it).
+    static func typed(_ item: ChatItem) -> String { item.typedText ?? item.text }
 
     private static func isSubsequence(_ a: [String], of b: [String]) -> Bool {
         var rest = b[...]

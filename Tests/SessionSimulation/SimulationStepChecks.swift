@@ -50,6 +50,13 @@ struct SimulationStepChecks {
             }
         }
         if let core = sim.core {
+            // A message the contact center stopped (blocked, or its check failed) is never shown as sent or read.
+            let stopped = sim.service.stoppedMessages
+            if !stopped.isEmpty {
+                for item in core.transcript.items where item.isOwn && stopped[item.id] != nil && (item.delivery ?? .sent) >= .sent {
+                    problems.append("\(item.id) was stopped by the contact center but is shown as \(item.delivery.map { "\($0)" } ?? "nothing")")
+                }
+            }
             problems += core.brokenInvariants.map { "the core's invariant broke: \($0)" }
             if core.connectionState == .open, sim.driver?.timers.isRunning(.subscribe) == true {
                 problems.append("a subscribe timer runs on a live connection")

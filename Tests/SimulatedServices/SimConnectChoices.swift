@@ -36,13 +36,22 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
     /// Now and then the bot's flow asks the customer to sign in (`authentication.initiated`, §3.5), and
     /// GetAuthenticationUrl is answered for it; sometimes the sign-in then succeeds.
     public var signIns: Bool
+    /// The contact center checks the customer's messages (§2.2, §2.3 `MessageProcessingStatus`): some
+    /// pass redacted (`PROCESSING`, then the redacted copy), some are blocked (`REJECTED`), some fail
+    /// their check once (`FAILED`; a retry passes).
+    public var messageRules: Bool
+    /// With message rules, every checked message is answered `PROCESSING` and its verdict comes later
+    /// on the socket (the redacted copy, or a MESSAGEMETADATA item naming the status); otherwise the
+    /// SendMessage answer carries the verdict (§2.2 says nothing of when each comes).
+    public var verdictOnSocket: Bool
 
     /// The spec's plainest reading.
     public init(
         pageCap: Int? = nil, tokenOnLastPage: Bool = false, omitsDisplayName: Bool = false,
         subscribeAnsweredTwice: Bool = false, firstSubscribeUnanswered: Bool = false,
         receiptBeforeMessage: Bool = false, omitsRole: Bool = false, receiptsAsItems: Bool = false,
-        unknownTypes: Bool = false, expiryMidCall: Bool = false, unansweredUpgrades: Bool = false, signIns: Bool = false
+        unknownTypes: Bool = false, expiryMidCall: Bool = false, unansweredUpgrades: Bool = false, signIns: Bool = false,
+        messageRules: Bool = false, verdictOnSocket: Bool = false
     ) {
         self.pageCap = pageCap
         self.tokenOnLastPage = tokenOnLastPage
@@ -56,6 +65,8 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         self.expiryMidCall = expiryMidCall
         self.unansweredUpgrades = unansweredUpgrades
         self.signIns = signIns
+        self.messageRules = messageRules
+        self.verdictOnSocket = verdictOnSocket
     }
 
     /// The choices a seed makes.
@@ -74,6 +85,8 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
         expiryMidCall = rng.chance(0.5)
         unansweredUpgrades = rng.chance(0.5)
         signIns = rng.chance(0.5)
+        messageRules = rng.chance(0.5)
+        verdictOnSocket = rng.chance(0.5)
     }
 
     /// `page-cap=… token-on-last-page=…`, for the trace's first line.
@@ -82,6 +95,6 @@ public struct SimConnectChoices: Sendable, CustomStringConvertible {
             + "subscribe-answered-twice=\(subscribeAnsweredTwice) first-subscribe-unanswered=\(firstSubscribeUnanswered) "
             + "receipt-before-message=\(receiptBeforeMessage) no-role=\(omitsRole) receipts-as-items=\(receiptsAsItems) "
             + "unknown-types=\(unknownTypes) expiry-mid-call=\(expiryMidCall) unanswered-upgrades=\(unansweredUpgrades) "
-            + "sign-ins=\(signIns)"
+            + "sign-ins=\(signIns) message-rules=\(messageRules) verdict-on-socket=\(verdictOnSocket)"
     }
 }

@@ -20,6 +20,12 @@ public final class SimConnectService: SimService {
         var choices: [String] = []
         var delivered: Set<String> = []
         var read: Set<String> = []
+        /// What the customer typed, when the message rules redacted it (`content` is what was delivered).
+        var typed: String?
+        /// The message rules' verdict on a customer message that nobody sees (`REJECTED`, `FAILED`).
+        var verdict: String?
+        /// True while the verdict has not been told (the message is `PROCESSING`; with ``SimConnectChoices/verdictOnSocket``).
+        var checking = false
     }
 
     let contactId = "contact-1"
@@ -41,6 +47,8 @@ public final class SimConnectService: SimService {
     enum BotAction {
         case typing
         case reply(String, receiptFor: String)
+        /// The message rules tell their verdict on customer message `id` (with ``SimConnectChoices/verdictOnSocket``).
+        case verdict(id: String)
     }
 
     /// How this service reads what the spec leaves open.
@@ -57,21 +65,33 @@ public final class SimConnectService: SimService {
     public internal(set) var linkCalls: [String: Int] = [:]
     /// GetAuthenticationUrl calls naming a SessionId the bot never asked about.
     public internal(set) var strayLinkCalls = 0
+    /// Draws the message rules' verdicts (its own, for the same reason).
+    var processingRng: SimRandom
+    /// Texts whose check failed once (a retry of the same text passes).
+    var failedTexts: Set<String> = []
 
     /// A service whose bot, faults and readings of the spec follow `seed`.
     public init(seed: UInt64, choices: SimConnectChoices? = nil) {
         rng = SimRandom(seed: seed ^ 0xC0_77EC7)
         upgradeRng = SimRandom(seed: seed ^ 0x0B6_0ADE)
         signInRng = SimRandom(seed: seed ^ 0x516_4E15)
+        processingRng = SimRandom(seed: seed ^ 0x9E_DAC7)
         self.choices = choices ?? SimConnectChoices(seed: seed)
     }
 
     public var entry: SimEntry { SimEntry(startURL: "http://connect.sim/Prod", endpoint: "http://connect.sim", apiKey: "") }
     public var hasEnded: Bool { ended }
-    public var customerMessages: [String] { items.filter { $0.type == "MESSAGE" && $0.role == "CUSTOMER" }.map(\.content) }
+    public var customerMessages: [String] {
+        items.filter { $0.type == "MESSAGE" && $0.role == "CUSTOMER" && $0.verdict == nil }.map { $0.typed ?? $0.content }
+    }
+
+    public var stoppedMessages: [String: String] {
+        Dictionary(items.filter { $0.verdict != nil }.map { ($0.id, $0.content) }, uniquingKeysWith: { first, _ in first })
+    }
 
     public var transcript: [SimItem] {
         items.compactMap { item in
+            guard item.verdict == nil else { return nil }
             switch item.type {
             case "MESSAGE": return SimItem(id: item.id, kind: "message", text: item.choices.isEmpty ? item.content : "", choices: item.choices)
             case "EVENT": return SimItem(id: item.id, kind: "event", text: "")
@@ -157,16 +177,8 @@ public final class SimConnectService: SimService {
             }
             let item = Item(id: newId(), millis: stamp(now), type: "MESSAGE", contentType: body["ContentType"] as? String ?? "text/plain",
                 content: content, participantId: customerId, displayName: "Customer", role: "CUSTOMER")
-            if choices.receiptBeforeMessage {
-                broadcast(receipt(for: item.id, by: botId, read: false, now: now))
-                broadcast(item)
-                items[items.count - 1].delivered.insert(botId)
-            } else {
-                broadcast(item)
-            }
-            let delay = rng.millis(100...1500)
-            due.append((now + delay / 2, .typing))
-            due.append((now + delay, .reply("re: \(content)", receiptFor: item.id)))
+            if let checked = check(item, now: now) { return checked }
+            deliverCustomerMessage(item, now: now)
             return .json(200, ["Id": item.id, "AbsoluteTime": SimJSON.timestamp(item.millis)])
         case "/participant/event":
             let type = body["ContentType"] as? String ?? ""
@@ -262,6 +274,8 @@ public final class SimConnectService: SimService {
                 let typing = Item(id: newId(), millis: now, type: "EVENT", contentType: event("typing"), content: "",
                     participantId: botId, displayName: "Sim Bot", role: "AGENT")
                 pendingOutput += send(typing)
+            case .verdict(let id):
+                tellVerdict(on: id, now: now)
             case .reply(let text, let receiptFor):
                 if let index = items.firstIndex(where: { $0.id == receiptFor }) {
                     items[index].read.insert(botId)
@@ -341,6 +355,12 @@ public final class SimConnectService: SimService {
         SimJSON.text(["topic": "aws/chat", "contentType": "application/json", "content": SimJSON.text(wire(item, inTranscript: false))])
     }
 
+    /// The socket frame of `item`.
+    func frame(_ item: Item) -> String { chatFrame(item) }
+
+    /// `item` as a socket frame carries it.
+    func wireObject(_ item: Item) -> [String: Any] { wire(item, inTranscript: false) }
+
     /// The item as the service sends it (spec §2.3, §3.4); `inTranscript` for a GetTranscript page.
     private func wire(_ item: Item, inTranscript: Bool) -> [String: Any] {
         var object: [String: Any] = [
@@ -358,7 +378,9 @@ public final class SimConnectService: SimService {
         if let participantId = item.participantId, !anonymous { object["ParticipantId"] = participantId }
         if let name = item.displayName, !anonymous, !choices.omitsDisplayName || item.role == "CUSTOMER" { object["DisplayName"] = name }
         if let role = item.role, !choices.omitsRole { object["ParticipantRole"] = role }
-        if item.type == "MESSAGE", !item.read.isEmpty || !item.delivered.isEmpty, !(inTranscript && choices.receiptsAsItems) {
+        if item.type == "MESSAGE", item.checking || item.verdict != nil {
+            object["MessageMetadata"] = ["MessageId": item.id, "MessageProcessingStatus": item.checking ? "PROCESSING" : item.verdict ?? ""]
+        } else if item.type == "MESSAGE", !item.read.isEmpty || !item.delivered.isEmpty, !(inTranscript && choices.receiptsAsItems) {
             object["MessageMetadata"] = ["MessageId": item.id, "Receipts": item.delivered.sorted().map { who in
                 var receipt: [String: Any] = ["RecipientParticipantId": who, "DeliveredTimestamp": SimJSON.timestamp(item.millis)]
                 if item.read.contains(who) { receipt["ReadTimestamp"] = SimJSON.timestamp(item.millis) }

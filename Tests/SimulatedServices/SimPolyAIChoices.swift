@@ -19,11 +19,16 @@ public struct SimPolyAIChoices: Sendable, CustomStringConvertible {
     /// A quarter of the socket upgrades are taken and never answered (§3 says nothing of how long an
     /// upgrade may take).
     public var unansweredUpgrades: Bool
+    /// Streamed chunks are SDK-style: whole words with no whitespace at their edges, which the official
+    /// SDK joins with one space; otherwise raw fragments that carry their own spaces, to be concatenated
+    /// as they are (§7.2: the docs say one, the SDK does the other).
+    public var sdkStyleChunks: Bool
 
     /// The spec's own reading where it states one, the first batch as the fixtures show it.
     public init(
         sessionStartOnReconnect: Bool = true, replayIncludesCursor: Bool = false, emptyBatchWhenNothingMissed: Bool = true,
-        replayBatchSize: Int? = nil, replayShuffled: Bool = false, bulkyReplay: Bool = false, unansweredUpgrades: Bool = false
+        replayBatchSize: Int? = nil, replayShuffled: Bool = false, bulkyReplay: Bool = false, unansweredUpgrades: Bool = false,
+        sdkStyleChunks: Bool = false
     ) {
         self.sessionStartOnReconnect = sessionStartOnReconnect
         self.replayIncludesCursor = replayIncludesCursor
@@ -32,6 +37,7 @@ public struct SimPolyAIChoices: Sendable, CustomStringConvertible {
         self.replayShuffled = replayShuffled
         self.bulkyReplay = bulkyReplay
         self.unansweredUpgrades = unansweredUpgrades
+        self.sdkStyleChunks = sdkStyleChunks
     }
 
     /// The choices a seed makes (each reading about as often as the other).
@@ -44,12 +50,15 @@ public struct SimPolyAIChoices: Sendable, CustomStringConvertible {
         replayShuffled = rng.chance(0.3)
         bulkyReplay = rng.chance(0.3)
         unansweredUpgrades = rng.chance(0.3)
+        // (Drawn after the older choices, so a seed keeps the readings it had before this was added.)
+        sdkStyleChunks = rng.chance(0.5)
     }
 
     /// `start-on-reconnect=… replay>=…`, for the trace's first line.
     public var description: String {
         "session-start-on-reconnect=\(sessionStartOnReconnect) replay-from=\(replayIncludesCursor ? ">=" : ">")cursor "
             + "empty-batch=\(emptyBatchWhenNothingMissed) batch-size=\(replayBatchSize.map(String.init) ?? "all") "
-            + "shuffled=\(replayShuffled) bulky-replay=\(bulkyReplay) unanswered-upgrades=\(unansweredUpgrades)"
+            + "shuffled=\(replayShuffled) bulky-replay=\(bulkyReplay) unanswered-upgrades=\(unansweredUpgrades) "
+            + "chunks=\(sdkStyleChunks ? "sdk-words" : "raw-fragments")"
     }
 }

@@ -79,7 +79,10 @@ public final class SimPolyAIService: SimService {
             case "POLY_AGENT_MESSAGE_CHUNK":
                 let id = event.payload["message_id"] as? String ?? event.id
                 if let index = streams[id] {
-                    items[index].text += event.payload["text"] as? String ?? ""
+                    // The text the bot said: SDK-style chunks are words without their spaces.
+                    let part = event.payload["text"] as? String ?? ""
+                    if choices.sdkStyleChunks, !part.isEmpty, !items[index].text.isEmpty { items[index].text += " " }
+                    items[index].text += part
                     let more = Self.suggestions(event.payload)
                     if !more.isEmpty { items[index].choices = more }
                 } else {
@@ -240,7 +243,9 @@ public final class SimPolyAIService: SimService {
         closing = connections.sorted()
     }
 
-    /// A bot message: whole, or in numbered chunks (fragments with their own spaces; suggestions on the last).
+    /// A bot message: whole, or in numbered chunks (suggestions on the last): raw fragments of one to
+    /// three words that carry their own spaces ("Hello " + "there"), or SDK-style words with no
+    /// whitespace at their edges ("Hello" + "there"), as the seed's choice says.
     private func say(_ text: String, suggestions: [String], now: Int64) {
         let messageId = "amsg-\(nextId + 1)"
         let suggestionObjects = suggestions.map { ["message_text": $0] }
@@ -249,11 +254,12 @@ public final class SimPolyAIService: SimService {
             return
         }
         var parts: [String] = []
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            let size = min(rest.count, rng.int(5...15))
-            parts.append(String(rest.prefix(size)))
-            rest = rest.dropFirst(size)
+        var words = text.split(separator: " ", omittingEmptySubsequences: false).map(String.init)[...]
+        while !words.isEmpty {
+            let size = min(words.count, rng.int(1...3))
+            let group = words.prefix(size).joined(separator: " ")
+            words = words.dropFirst(size)
+            parts.append(choices.sdkStyleChunks || words.isEmpty ? group : group + " ")
         }
         for (index, part) in parts.enumerated() {
             let last = index == parts.count - 1

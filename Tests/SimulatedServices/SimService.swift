@@ -33,6 +33,9 @@ public protocol SimService: AnyObject {
     var customerMessages: [String] { get }
     /// The conversation as the service holds it, in order, as the checks compare it.
     var transcript: [SimItem] { get }
+    /// The customer's messages the contact center stopped (blocked, or failed their check), id → what
+    /// was typed: nobody saw them, so the client must never show them as sent.
+    var stoppedMessages: [String: String] { get }
     /// The fault knobs.
     var faults: SimServiceFaults { get set }
 }
@@ -40,6 +43,9 @@ public protocol SimService: AnyObject {
 extension SimService {
     /// Every upgrade is answered, unless a service reads the spec otherwise.
     public func answersUpgrade(url: String, now: Int64) -> Bool { true }
+
+    /// No message is stopped, unless a service checks them.
+    public var stoppedMessages: [String: String] { [:] }
 }
 
 /// What a client starts with.

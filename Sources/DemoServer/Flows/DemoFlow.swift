@@ -59,8 +59,10 @@ struct DemoFlow: Sendable, Decodable, Equatable {
     var initialState: String
     var onStart: [FlowStep]
     var states: [String: State]
+    /// The contact center's message processing for customer messages (redact, reject, fail).
+    var messageRules: MessageRules
 
-    enum CodingKeys: String, CodingKey { case name, description, participants, initialState, onStart, states }
+    enum CodingKeys: String, CodingKey { case name, description, participants, initialState, onStart, states, messageRules }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -70,6 +72,7 @@ struct DemoFlow: Sendable, Decodable, Equatable {
         initialState = try container.decode(String.self, forKey: .initialState)
         onStart = try container.decodeIfPresent([FlowStep].self, forKey: .onStart) ?? []
         states = try container.decode([String: State].self, forKey: .states)
+        messageRules = try container.decodeIfPresent(MessageRules.self, forKey: .messageRules) ?? MessageRules()
     }
 
     /// Checks that every persona and state a step names exists.

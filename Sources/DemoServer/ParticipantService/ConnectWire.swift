@@ -109,10 +109,17 @@ typealias SendEventRequest = SendMessageRequest
 
 /// SendMessage / SendEvent response body.
 struct SendResponse: Codable, Sendable {
+    /// `MessageProcessingMetadata`: what message processing says of the message.
+    struct ProcessingMetadata: Codable, Sendable {
+        var messageProcessingStatus: String
+        enum CodingKeys: String, CodingKey { case messageProcessingStatus = "MessageProcessingStatus" }
+    }
     var id: String
     var absoluteTime: String
+    /// Present only when the flow's message rules had a say (`PROCESSING`, `REJECTED`, `FAILED`).
+    var messageMetadata: ProcessingMetadata?
 
-    enum CodingKeys: String, CodingKey { case id = "Id", absoluteTime = "AbsoluteTime" }
+    enum CodingKeys: String, CodingKey { case id = "Id", absoluteTime = "AbsoluteTime", messageMetadata = "MessageMetadata" }
 }
 
 /// `StartPosition` of a GetTranscript request.

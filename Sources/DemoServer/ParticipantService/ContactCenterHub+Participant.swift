@@ -103,19 +103,29 @@ extension ContactCenterHub {
         guard let content = request.content, !content.isEmpty, content.count <= limit else {
             throw ParticipantServiceError.length("content", min: 1, max: limit)
         }
-        let answer = type == InteractiveAnswer.contentType
+        var answer = type == InteractiveAnswer.contentType
             ? try InteractiveAnswer.parse(content) : InteractiveAnswer.carouselSelection(content)
-        guard let item = appendItem(contact.contactId, { $0.content = content }, type: "MESSAGE", contentType: type,
+        // The flow's message rules check a customer's text first: it may be blocked, or pass redacted.
+        let check = processMessage(contact, participant, content: content, contentType: type)
+        if case .stopped(let body) = check {
+            remember(contact.contactId, participant.id, "SendMessage", request.clientToken, body)
+            return body
+        }
+        let delivered = check.deliveredText ?? content
+        if check.deliveredText != nil { answer = nil }
+        guard let item = appendItem(contact.contactId, { $0.content = delivered }, type: "MESSAGE", contentType: type,
                                     participantId: participant.id)
         else { throw ParticipantServiceError.accessDenied }
-        let body = WireJSON.data(SendResponse(id: item.id, absoluteTime: ConnectTime.string(millis: item.millis)))
+        let body = WireJSON.data(SendResponse(
+            id: item.id, absoluteTime: ConnectTime.string(millis: item.millis),
+            messageMetadata: check.deliveredText == nil ? nil : .init(messageProcessingStatus: "PROCESSING")))
         remember(contact.contactId, participant.id, "SendMessage", request.clientToken, body)
         if participant.role == .customer, let runner = runners[contact.contactId] {
             if store.contacts[contact.contactId]?.flowStarted == false {
                 store.contacts[contact.contactId]?.flowStarted = true
                 runner.start()
             }
-            runner.customerMessage(id: item.id, text: answer?.text ?? content, answer: answer)
+            runner.customerMessage(id: item.id, text: answer?.text ?? delivered, answer: answer)
         }
         return body
     }

@@ -7,14 +7,18 @@ struct ParticipantRoutes: Sendable {
     let fallbackAuthority: String
     /// TLS on: socket URLs are `wss://` and attachment URLs `https://`.
     var secure = false
+    /// The host and port socket URLs name (`127.0.0.1` for a loopback request, where it reaches us).
+    var sockets = SocketAuthority()
 
     /// Adds the routes to a router.
     func add(to router: Router<BasicRequestContext>) {
         let fallbackAuthority = self.fallbackAuthority
         let (web, socket) = secure ? ("https", "wss") : ("http", "ws")
+        let sockets = self.sockets
+        let secure = self.secure
         route(router, "/participant/connection") { hub, token, body, request in
             let input = try WireJSON.decode(CreateConnectionRequest.self, from: body)
-            let authority = request.head.authority ?? fallbackAuthority
+            let authority = sockets.authority(for: request.head.authority ?? fallbackAuthority, secure: secure)
             return try await hub.createConnection(
                 participantToken: token, request: input, socketBase: "\(socket)://\(authority)")
         }

@@ -55,8 +55,12 @@ extension ContactCenterHub {
         }
         if metadata?.messageCompleted == false {
             // A Lex-style partial chunk: a PolyAI chunk when the session streams, else nothing until the end.
+            // The Connect chunk ends with the space between it and the next (`fragments`); PolyAI's
+            // chunks are joined by the client with one space (spec §7.2, the official SDK), so they
+            // carry none at their edges.
             guard streaming else { return }
-            appendChunk(sessionId, messageId: item.id, text: text, complete: false, suggestions: [])
+            appendChunk(sessionId, messageId: item.id, text: text.trimmingCharacters(in: .whitespacesAndNewlines),
+                        complete: false, suggestions: [])
             return
         }
         let (body, suggestions, attachments) = Self.polyAIRichParts(text: text, contentType: item.contentType)
@@ -65,9 +69,11 @@ extension ContactCenterHub {
             return
         }
         if streaming {
-            // Every other bot reply streams too: fragments that carry their own spaces.
-            for fragment in Self.fragments(body) {
-                appendChunk(sessionId, messageId: item.id, text: fragment, complete: false, suggestions: [])
+            // Every other bot reply streams too, in chunks with no whitespace at their edges (joined
+            // with one space by the client).
+            for fragment in Self.fragments(body.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                appendChunk(sessionId, messageId: item.id, text: fragment.trimmingCharacters(in: .whitespacesAndNewlines),
+                            complete: false, suggestions: [])
             }
             appendChunk(sessionId, messageId: item.id, text: "", complete: true, suggestions: suggestions,
                         attachments: attachments)
@@ -129,18 +135,23 @@ extension ContactCenterHub {
 
     /// Splits text into fragments of `size` words (three unless told), each keeping its trailing whitespace.
     static func fragments(_ text: String, words size: Int = 3) -> [String] {
+        // A break only at a single space between two other characters: each fragment but the last
+        // ends with that space, so Connect's chunks concatenate to the text and PolyAI's, trimmed,
+        // join with one space to it (newlines and runs of spaces stay inside a fragment).
+        let characters = Array(text)
         var out: [String] = []
         var current = ""
         var words = 0
-        for character in text {
+        for (index, character) in characters.enumerated() {
             current.append(character)
-            if character == " " || character == "\n" {
-                words += 1
-                if words == size {
-                    out.append(current)
-                    current = ""
-                    words = 0
-                }
+            guard character == " ", index > 0, index + 1 < characters.count, !characters[index - 1].isWhitespace,
+                !characters[index + 1].isWhitespace
+            else { continue }
+            words += 1
+            if words == size {
+                out.append(current)
+                current = ""
+                words = 0
             }
         }
         if !current.isEmpty { out.append(current) }

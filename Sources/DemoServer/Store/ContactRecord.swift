@@ -74,6 +74,8 @@ struct ContactRecord: Sendable {
     var continuedFromContactId: String?
     /// Id of the stored `chat.rehydrated` event of a persistent chat, until it was pushed on the socket.
     var pendingRehydration: String?
+    /// The customer's messages the flow's message rules stopped, and texts whose check failed once.
+    var processing = MessageProcessingRecord()
 
     /// Next timestamp for this contact: wall clock, but strictly after the previous one.
     mutating func nextMillis(now: Int64) -> Int64 {

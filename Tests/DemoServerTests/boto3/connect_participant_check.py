@@ -151,6 +151,41 @@ def check_paging(client, token):
     check(oldest_first, "the second BACKWARD page is older")
 
 
+def check_message_rules(client, token):
+    """The default flow's message rules, read by botocore from the service model: MessageMetadata."""
+    redacted = client.send_message(ConnectionToken=token, ContentType="text/plain",
+                                   Content="my card is 4111 1111 1111 1111", ClientToken=str(uuid.uuid4()))
+    check(redacted["MessageMetadata"]["MessageProcessingStatus"] == "PROCESSING", "a redacted message is PROCESSING")
+    blocked = client.send_message(ConnectionToken=token, ContentType="text/plain",
+                                  Content="my password is hunter2", ClientToken=str(uuid.uuid4()))
+    check(blocked["MessageMetadata"]["MessageProcessingStatus"] == "REJECTED", "a blocked message is REJECTED")
+    check(len(blocked["Id"]) > 0 and len(blocked["AbsoluteTime"]) == 24, "a REJECTED answer has an Id and a time")
+    failed = client.send_message(ConnectionToken=token, ContentType="text/plain", Content="a glitch",
+                                 ClientToken=str(uuid.uuid4()))
+    check(failed["MessageMetadata"]["MessageProcessingStatus"] == "FAILED", "a failing check is FAILED")
+    passed = client.send_message(ConnectionToken=token, ContentType="text/plain", Content="a glitch",
+                                 ClientToken=str(uuid.uuid4()))
+    check("MessageMetadata" not in passed, "the same text sent again passes, with no MessageMetadata")
+    items = client.get_transcript(ConnectionToken=token, MaxResults=100)["Transcript"]
+    contents = [item.get("Content") for item in items]
+    check("my card is [PII]" in contents, "the redacted text is what the transcript holds")
+    check("my card is 4111 1111 1111 1111" not in contents, "the card number is nowhere in the transcript")
+    check("my password is hunter2" not in contents, "a blocked message is not in the transcript")
+    check(contents.count("a glitch") == 1, "a failed check stores nothing; the retry once")
+
+
+def check_loopback_socket_url(base, started):
+    """A page on http://localhost:PORT gets a socket URL the official JavaScript client opens."""
+    port = base.rsplit(":", 1)[1]
+    local = boto3.client(
+        "connectparticipant", endpoint_url="http://localhost:" + port, region_name="us-west-2",
+        aws_access_key_id="x", aws_secret_access_key="x")
+    connection = local.create_participant_connection(
+        ParticipantToken=started["ParticipantToken"], Type=["WEBSOCKET"])
+    url = connection["Websocket"]["Url"]
+    check(url.startswith("ws://127.0.0.1:" + port + "/"), "socket URL for Host localhost: " + url)
+
+
 def main():
     base = sys.argv[1].rstrip("/")
     failures = len(sys.argv) > 2 and sys.argv[2] == "failures"
@@ -204,6 +239,8 @@ def main():
     check_attachments(client, token, started)
     check_paging(client, token)
     check_authentication(client, token, base)
+    check_message_rules(client, token)
+    check_loopback_socket_url(base, started)
 
     client.disconnect_participant(ConnectionToken=token)
     try:

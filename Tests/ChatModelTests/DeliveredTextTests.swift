@@ -1,0 +1,48 @@
+import ChatModel
+import Testing
+
+/// The contact center's copy of our message when its message rules redacted it.
+@Suite("Delivered text")
+struct DeliveredTextTests {
+    @Test("a copy with placeholders for what was typed is that message's copy")
+    func copies() {
+        #expect(DeliveredText.isCopy("my card is [PII]", of: "my card is 4111 1111 1111 1111"))
+        #expect(DeliveredText.isCopy("[NAME] here, mail [EMAIL] now", of: "Ana here, mail ana@example.com now"))
+        #expect(DeliveredText.isCopy("[PII][PII]", of: "ab"))
+        #expect(DeliveredText.isCopy("same", of: "same"))
+        #expect(DeliveredText.isCopy(" same ", of: "same"), "edge whitespace a server trims is not a change")
+    }
+
+    @Test("other text is not a copy: placeholders stand for at least one character, the rest must match")
+    func notCopies() {
+        #expect(!DeliveredText.isCopy("my card is [PII]", of: "my card is "))
+        #expect(!DeliveredText.isCopy("my card was [PII]", of: "my card is 4111"))
+        #expect(!DeliveredText.isCopy("[PII] x", of: "a y"))
+        #expect(!DeliveredText.isCopy("[pii]", of: "secret"), "only capital placeholders")
+        #expect(!DeliveredText.isCopy("other", of: "text"))
+    }
+
+    @Test("the transcript keeps what was typed when our message's copy reads otherwise, and only then")
+    func transcriptKeepsTyped() {
+        var transcript = Transcript()
+        let me = Participant(id: "me", name: "You", role: .customer)
+        transcript.addPending(ChatItem(id: "l1", localId: "l1", time: .now, sender: me, kind: .message, text: "card 4111", delivery: .pending))
+        transcript.acknowledge(localId: "l1", id: "s1", time: .now, delivery: .checking)
+        #expect(transcript.item(localId: "l1")?.delivery == .checking)
+        transcript.merge(ChatItem(id: "s1", time: .now, sender: me, kind: .message, text: "card [PII]"), isOwn: true)
+        let item = transcript.item(localId: "l1")
+        #expect(item?.text == "card [PII]" && item?.typedText == "card 4111" && item?.delivery == .sent)
+        transcript.applyReceipt(messageId: "s1", delivery: .read)
+        #expect(transcript.item(localId: "l1")?.typedText == "card 4111", "a receipt keeps it")
+    }
+
+    @Test("receipts never move a message the contact center stopped")
+    func stoppedStaysStopped() {
+        var transcript = Transcript()
+        let me = Participant(id: "me", name: "You", role: .customer)
+        transcript.addPending(ChatItem(id: "l1", localId: "l1", time: .now, sender: me, kind: .message, text: "x", delivery: .pending))
+        transcript.acknowledge(localId: "l1", id: "s1", time: .now, delivery: .rejected)
+        transcript.applyReceipt(messageId: "s1", delivery: .read)
+        #expect(transcript.item(localId: "l1")?.delivery == .rejected)
+    }
+}
