@@ -55,8 +55,13 @@ struct ScreenReaderLines: Sendable {
             body = text(of: item)
         }
         if body.isEmpty { body = ["(no text)"] }
-        if item.delivery == .failed { body[0] = "not sent, /retry sends it again: " + body[0] }
-        if item.delivery == .unconfirmed { body[0] = "not confirmed: " + body[0] }
+        switch item.delivery {
+        case .failed: body[0] = "not sent, /retry sends it again: " + body[0]
+        case .unconfirmed: body[0] = "not confirmed: " + body[0]
+        case .rejected: body[0] = "not delivered, blocked by the contact center's message rules: " + body[0]
+        case .notProcessed: body[0] = "not delivered, the contact center could not check it, /retry sends it again: " + body[0]
+        default: if item.isRedacted { body[body.count - 1] += " (redacted by the contact center)" }
+        }
         return [head + body[0]] + body.dropFirst()
     }
 

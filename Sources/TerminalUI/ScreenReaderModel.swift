@@ -113,7 +113,8 @@ struct ScreenReaderModel: Sendable {
                 newestFailed = key
                 out.append(.say(["Your message was not sent: \(Self.excerpt(item.text)). /retry sends it again."]))
             }
-            if item.delivery != .failed, item.localId == newestFailed { newestFailed = nil }
+            out += processed(item, before: before)
+            if item.delivery?.isRetryable != true, item.localId == newestFailed { newestFailed = nil }
             // A form said while it was loading: its title and texts now that it has them.
             if before.form?.isLoaded == false, item.form?.isLoaded == true { out.append(.say(format.text(of: item))) }
         } else {
@@ -121,7 +122,8 @@ struct ScreenReaderModel: Sendable {
                 streaming.insert(item.key)
                 return []
             }
-            if item.isOwn, item.delivery == .pending { return [] }
+            // Our message is said once the contact center has it (or has refused it), not while it is on its way.
+            if item.isOwn, item.delivery?.isOnItsWay == true { return [] }
             streaming.remove(item.key)
             positions[item.key] = items.count
             items.append(item)
@@ -131,7 +133,7 @@ struct ScreenReaderModel: Sendable {
                 number = attachments.count
             }
             if !item.isOwn, case .message = item.kind { bursts.said(item.sender) }
-            if item.delivery == .failed, let key = item.localId {
+            if item.delivery?.isRetryable == true, let key = item.localId {
                 failuresSaid.insert(key)
                 newestFailed = key
             }
@@ -139,6 +141,25 @@ struct ScreenReaderModel: Sendable {
             if !item.isOwn, !item.isHistory, case .message = item.kind { out.append(.send(.seen(messageId: item.id))) }
         }
         return out + questionChange(item)
+    }
+
+    /// What the contact center did to our message after it was said: redacted it, blocked it, or
+    /// could not check it.
+    private mutating func processed(_ item: ChatItem, before: ChatItem) -> [ScreenReaderOutput] {
+        guard item.isOwn else { return [] }
+        if item.isRedacted, !before.isRedacted {
+            return [.say(["The contact center redacted your message; it was delivered as: \(Self.excerpt(item.text))"])]
+        }
+        guard item.delivery != before.delivery else { return [] }
+        switch item.delivery {
+        case .rejected:
+            return [.say(["Your message was not delivered: blocked by the contact center's message rules: \(Self.excerpt(item.text))"])]
+        case .notProcessed:
+            if let key = item.localId { newestFailed = key }
+            return [.say(["Your message was not delivered: the contact center could not check it: \(Self.excerpt(item.text)). /retry sends it again."])]
+        default:
+            return []
+        }
     }
 
     /// The open question after `item` changed: a new list said, a changed form's fields said, a

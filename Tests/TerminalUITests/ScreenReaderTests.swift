@@ -207,4 +207,34 @@ struct ScreenReaderTests {
         #expect(Self.said(model.handle(.authentication(.linkExpired), now: Date())).first?.contains("expired") == true)
         #expect(model.handle(.authentication(.fetchingLink), now: Date()).isEmpty)
     }
+
+    @Test("the contact center's checks: nothing while checked, a blocked message said once as not delivered, a redacted one marked")
+    func messageProcessing() {
+        var model = Self.model()
+        var transcript = Transcript()
+        func pending(_ id: String, _ text: String) -> [ScreenReaderOutput] {
+            transcript.addPending(ChatItem(
+                id: id, localId: id, time: Self.time, sender: Self.me, kind: .message, text: text, delivery: .pending))
+            return transcript.takeUpdates().flatMap { model.handle(.transcript($0), now: Self.time) }
+        }
+        #expect(pending("l1", "my password is hunter2").isEmpty)
+        let checking = Self.modify("l1", in: &transcript, model: &model) { $0.delivery = .checking }
+        #expect(Self.said(checking).isEmpty, "not while the contact center checks it")
+        let blocked = Self.modify("l1", in: &transcript, model: &model) { $0.delivery = .rejected }
+        #expect(Self.said(blocked) == ["You, 10:42: not delivered, blocked by the contact center's message rules: my password is hunter2"])
+        #expect(Self.said(model.typed("/retry")) == ["Nothing to retry: no message failed."], "a blocked message is not retried")
+
+        #expect(pending("l2", "my card is 4111 1111 1111 1111").isEmpty)
+        let redacted = Self.modify("l2", in: &transcript, model: &model) { item in
+            item.typedText = item.text
+            item.text = "my card is [PII]"
+            item.delivery = .sent
+        }
+        #expect(Self.said(redacted) == ["You, 10:42: my card is [PII] (redacted by the contact center)"])
+
+        #expect(pending("l3", "a glitch").isEmpty)
+        let unchecked = Self.modify("l3", in: &transcript, model: &model) { $0.delivery = .notProcessed }
+        #expect(Self.said(unchecked).first?.contains("could not check it, /retry sends it again") == true)
+        #expect(model.typed("/retry") == [.send(.retry(localId: "l3"))])
+    }
 }
