@@ -9,7 +9,7 @@ SWIFTC=${SWIFTC:-$(dirname "$(command -v "$SWIFT")")/swiftc}
 bin=$("$SWIFT" build --show-bin-path)
 [ -d "$bin/Modules" ] || { echo "check-fuzz-harnesses: no debug build in $bin (run swift build --build-tests)" >&2; exit 1; }
 maps=()
-for map in Sources/CCmarkGFM/module.modulemap Sources/CNcursesw/module.modulemap "$bin/CTOML.build/module.modulemap"; do
+for map in Sources/CCmarkGFM/module.modulemap Sources/CNcursesw/module.modulemap Sources/CLibedit/module.modulemap Sources/CQRencode/module.modulemap "$bin/CTOML.build/module.modulemap"; do
   [ -f "$map" ] && maps+=(-Xcc "-fmodule-map-file=$map")
 done
 # shellcheck source=scripts/fuzz-targets.sh

@@ -10,7 +10,7 @@ spec() {
     polyai-frames) echo "PolyAIFramesFuzzer.swift|ChatModel SessionCore PolyAI|||16384" ;;
     rest-answers) echo "RESTAnswersFuzzer.swift|ChatModel SessionCore AmazonConnect PolyAI|||8192" ;;
     markdown) echo "MarkdownFuzzer.swift|MarkdownANSI||cmark-gfm cmark-gfm-extensions|4096" ;;
-    key-decoder) echo "KeyDecoderFuzzer.swift|ChatModel MarkdownANSI TerminalRuntime||ncursesw cmark-gfm cmark-gfm-extensions|4096" ;;
+    key-decoder) echo "KeyDecoderFuzzer.swift|ChatModel MarkdownANSI TerminalRuntime||ncursesw edit cmark-gfm cmark-gfm-extensions|4096" ;;
     config) echo "ConfigFuzzer.swift|CTOML TOMLKit HelplineConfig||stdc++|4096" ;;
     script) echo "ScriptFuzzer.swift|ChatModel SessionCore|Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift||4096" ;;
     recording) echo "RecordingFuzzer.swift|ChatModel SessionCore|Sources/HelplineScript/Script.swift Sources/HelplineScript/ScriptParser.swift Sources/HelplineScript/VolatileText.swift Sources/HelplineScript/ReplyPattern.swift Sources/HelplineScript/GoldenPattern.swift Sources/HelplineScript/GoldenDiff.swift||4096" ;;

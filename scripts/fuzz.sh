@@ -58,7 +58,7 @@ build_harness() {
   for module in $linked; do
     while IFS= read -r object; do objects+=("$object"); done < <(find "$bin/$module.build" -name '*.o' | sort)
   done
-  for map in Sources/CCmarkGFM/module.modulemap Sources/CNcursesw/module.modulemap "$bin/CTOML.build/module.modulemap"; do
+  for map in Sources/CCmarkGFM/module.modulemap Sources/CNcursesw/module.modulemap Sources/CLibedit/module.modulemap Sources/CQRencode/module.modulemap "$bin/CTOML.build/module.modulemap"; do
     [ -f "$map" ] && flags+=(-Xcc "-fmodule-map-file=$(cd "$(dirname "$map")" && pwd)/$(basename "$map")")
   done
   for library in $libraries; do flags+=("-l$library"); done
