@@ -80,7 +80,7 @@ struct ScreenReaderModel: Sendable {
             return transcript(update)
         case .authentication(let authentication):
             // As line mode says it: the link on a line of its own, to be copied or opened as it is.
-            let lines = PlainMode.describe(authentication).map { $0.hasPrefix("-- ") ? String($0.dropFirst(3)) : $0 }
+            let lines = PlainMode.describe(authentication, marker: "")
             return lines.isEmpty ? [] : [.say(lines)]
         case .sessionInfo, .queuePosition, .diagnostics:
             return []
