@@ -172,6 +172,17 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
     /// True for our message that the contact center redacted before passing it on.
     public var isRedacted: Bool { typedText != nil }
 
+    /// True for our message whose text `/retry` already sent again as a new message (an attempt whose
+    /// check failed stays as it was, beside the new one).
+    public var isResent: Bool {
+        get { rare(\.isResent) == true }
+        set { setRare(\.isResent, newValue ? true : nil) }
+    }
+
+    /// True when `/retry` may send this message again: it failed, or its check did, and it was not
+    /// sent again already.
+    public var canRetry: Bool { delivery?.isRetryable == true && !isResent }
+
     /// The item's stable key: our local id for our own messages (it outlives the pending → sent id
     /// change), else the server's id.
     public var key: String { localId ?? id }

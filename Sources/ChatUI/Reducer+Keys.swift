@@ -151,7 +151,7 @@ extension Reducer {
             return [.send(.pick(index: option))]
         }
         let item = state.store.entries[hit.entry].item
-        guard item.delivery?.isRetryable == true else { return [] }
+        guard item.canRetry else { return [] }
         return [.send(.retry(localId: item.localId ?? item.id))]
     }
 

@@ -140,7 +140,7 @@ package final class TranscriptFormatter {
         if let delivery = item.delivery {
             spans.append(StyledSpan("You", style: palette.ownName))
             spans.append(StyledSpan("  "))
-            spans.append(deliverySpan(delivery))
+            spans.append(deliverySpan(delivery, resent: item.isResent))
             if item.isRedacted, !delivery.isUndelivered {
                 spans.append(StyledSpan(" · redacted by the contact center", style: palette.deliveryPending))
             }
@@ -166,8 +166,9 @@ package final class TranscriptFormatter {
         [StyledSpan(name, style: nameStyle), StyledSpan(" "), StyledSpan(badge, style: badgeStyle)]
     }
 
-    /// The delivery label, e.g. "sending…", "read" or "failed — /retry".
-    func deliverySpan(_ delivery: Delivery) -> StyledSpan {
+    /// The delivery label, e.g. "sending…", "read" or "failed — /retry" (without the hint once the
+    /// text was `resent` as a new message).
+    func deliverySpan(_ delivery: Delivery, resent: Bool = false) -> StyledSpan {
         switch delivery {
         case .pending: StyledSpan(delivery.label, style: palette.deliveryPending)
         case .checking: StyledSpan("being checked by the contact center…", style: palette.deliveryPending)
@@ -178,7 +179,9 @@ package final class TranscriptFormatter {
         case .rejected:
             StyledSpan("✗ not delivered: blocked by the contact center's message rules", style: palette.deliveryFailed)
         case .notProcessed:
-            StyledSpan("✗ not delivered: the contact center could not check it — /retry", style: palette.deliveryFailed)
+            StyledSpan(
+                "✗ not delivered: the contact center could not check it" + (resent ? " — sent again below" : " — /retry"),
+                style: palette.deliveryFailed)
         }
     }
 

@@ -130,7 +130,7 @@ package struct TranscriptStore: Equatable, Sendable {
 
     /// The newest own message that failed (or whose check failed), if any: what `/retry` sends again.
     var newestFailedOwn: ChatItem? {
-        items.last { $0.delivery?.isRetryable == true }
+        items.last { $0.canRetry }
     }
 
     /// The attachment item with number `n` (as shown in the transcript), if any.

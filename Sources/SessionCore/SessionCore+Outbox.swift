@@ -287,6 +287,7 @@ extension SessionCore {
             // The server has that attempt (its check failed) under its id: it stays shown as it was, and
             // the text goes again as a new message (a new local id and client token).
             outbox.remove(localId: localId)
+            _ = transcript.modify(localId: localId) { $0.isResent = true }
             queue(ChoiceReply(contentType: entry.contentType, content: entry.text, display: entry.display ?? entry.text))
             return
         }

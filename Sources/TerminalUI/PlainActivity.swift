@@ -87,7 +87,7 @@ actor PlainActivity {
                 if item.delivery?.isOnItsWay == true { pending.insert(localId) }
                 return
             }
-            if item.delivery?.isRetryable == true {
+            if item.canRetry {
                 if !failed.contains(localId) { failed.append(localId) }
             } else {
                 failed.removeAll { $0 == localId }

@@ -137,6 +137,7 @@ struct PlainPrinter: Sendable {
         case .failed: suffix = " [failed — /retry]"
         case .unconfirmed: suffix = " [not confirmed]"
         case .rejected: suffix = " [not delivered: blocked by the contact center's message rules]"
+        case .notProcessed where item.isResent: suffix = " [not delivered: the contact center could not check it — sent again]"
         case .notProcessed: suffix = " [not delivered: the contact center could not check it — /retry]"
         case .some where item.isRedacted: suffix = " [redacted by the contact center]"
         default: break

@@ -114,7 +114,7 @@ struct ScreenReaderModel: Sendable {
                 out.append(.say(["Your message was not sent: \(Self.excerpt(item.text)). /retry sends it again."]))
             }
             out += processed(item, before: before)
-            if item.delivery?.isRetryable != true, item.localId == newestFailed { newestFailed = nil }
+            if !item.canRetry, item.localId == newestFailed { newestFailed = nil }
             // A form said while it was loading: its title and texts now that it has them.
             if before.form?.isLoaded == false, item.form?.isLoaded == true { out.append(.say(format.text(of: item))) }
         } else {
@@ -133,7 +133,7 @@ struct ScreenReaderModel: Sendable {
                 number = attachments.count
             }
             if !item.isOwn, case .message = item.kind { bursts.said(item.sender) }
-            if item.delivery?.isRetryable == true, let key = item.localId {
+            if item.canRetry, let key = item.localId {
                 failuresSaid.insert(key)
                 newestFailed = key
             }

@@ -104,6 +104,8 @@ struct MessageProcessingTests {
         #expect(Self.own(driver)?.id == "m2")
         let attempts = driver.core.transcript.items.filter(\.isOwn)
         #expect(attempts.map(\.id) == ["m1", "m2"] && attempts.first?.delivery == .notProcessed)
+        // The spent attempt no longer offers /retry: the newest message /retry would pick is none.
+        #expect(attempts.first?.isResent == true && attempts.allSatisfy { !$0.canRetry })
         let twice = driver.handle(.command(.retry(localId: try #require(item.localId))))
         #expect(Driver.calls("/participant/message", in: twice).isEmpty, "the failed attempt was retried once")
     }
