@@ -288,7 +288,7 @@ extension SessionCore {
             // the text goes again as a new message (a new local id and client token).
             outbox.remove(localId: localId)
             _ = transcript.modify(localId: localId) { $0.isResent = true }
-            queue(ChoiceReply(contentType: entry.contentType, content: entry.text, display: entry.display ?? entry.text))
+            _ = queue(ChoiceReply(contentType: entry.contentType, content: entry.text, display: entry.display ?? entry.text))
             return
         }
         _ = outbox.revive(localId: localId)
