@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Synchronization
 import NIOSSL
 import Testing
 import WSClient
@@ -226,76 +227,98 @@ func withDemoServer(
 }
 
 /// Lets a test step through timed waits: every `sleep` suspends until the test releases a
-/// sleeper of that duration, so timed behaviour is tested without wall-clock assumptions.
-actor SteppedSleeper {
-    private var sleepers: [(id: UUID, duration: Duration, continuation: CheckedContinuation<Void, any Error>)] = []
-    private var cancelled: Set<UUID> = []
+/// sleeper of that duration, so timed behaviour is tested without wall-clock assumptions. A sleeper
+/// whose task is cancelled leaves at once (under the lock, in the cancel handler itself): a timer the
+/// server re-armed is never released in place of the live one.
+final class SteppedSleeper: Sendable {
+    private struct Sleeper {
+        var id: UUID
+        var duration: Duration
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var sleepers: [Sleeper] = []
+        var cancelled: Set<UUID> = []
+    }
+
+    private let state = Mutex(State())
 
     /// Suspends until released (or cancelled).
     func sleep(_ duration: Duration) async throws {
         let id = UUID()
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                if cancelled.remove(id) != nil {
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    sleepers.append((id, duration, continuation))
+                let cancelledFirst = state.withLock { state -> Bool in
+                    if state.cancelled.remove(id) != nil { return true }
+                    state.sleepers.append(Sleeper(id: id, duration: duration, continuation: continuation))
+                    return false
                 }
+                if cancelledFirst { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
-            Task { await self.cancel(id) }
-        }
-    }
-
-    private func cancel(_ id: UUID) {
-        if let index = sleepers.firstIndex(where: { $0.id == id }) {
-            sleepers.remove(at: index).continuation.resume(throwing: CancellationError())
-        } else {
-            cancelled.insert(id)
+            let gone = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+                if let index = state.sleepers.firstIndex(where: { $0.id == id }) {
+                    return state.sleepers.remove(at: index).continuation
+                }
+                state.cancelled.insert(id)
+                return nil
+            }
+            gone?.resume(throwing: CancellationError())
         }
     }
 
     /// Resumes one sleeper waiting for `duration`; false if none appears within 5 s.
     func release(_ duration: Duration) async -> Bool {
         guard await waitForSleeper(duration) else { return false }
-        guard let index = sleepers.firstIndex(where: { $0.duration == duration }) else { return false }
-        sleepers.remove(at: index).continuation.resume()
-        return true
+        let sleeper = state.withLock { state -> Sleeper? in
+            guard let index = state.sleepers.firstIndex(where: { $0.duration == duration }) else { return nil }
+            return state.sleepers.remove(at: index)
+        }
+        sleeper?.continuation.resume()
+        return sleeper != nil
     }
 
     /// Resumes the longest-waiting sleeper of any duration (waiting up to 5 s for one); returns its duration.
     func releaseNext() async -> Duration? {
         guard await waitForCount(1) else { return nil }
-        let sleeper = sleepers.removeFirst()
-        sleeper.continuation.resume()
-        return sleeper.duration
+        let sleeper = state.withLock { state in state.sleepers.isEmpty ? nil : state.sleepers.removeFirst() }
+        sleeper?.continuation.resume()
+        return sleeper?.duration
     }
 
     /// Resumes the sleeper that started last; returns its duration.
     func releaseNewest() async -> Duration? {
         guard await waitForCount(1) else { return nil }
-        let sleeper = sleepers.removeLast()
-        sleeper.continuation.resume()
-        return sleeper.duration
+        let sleeper = state.withLock { state in state.sleepers.popLast() }
+        sleeper?.continuation.resume()
+        return sleeper?.duration
     }
 
     /// Waits (up to 5 s) until at least `count` sleepers wait.
     func waitForCount(_ count: Int) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(5)
         while ContinuousClock.now < deadline {
-            if sleepers.count >= count { return true }
+            if waiting >= count { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }
-        return sleepers.count >= count
+        return waiting >= count
     }
 
-    /// Waits (up to 5 s) until something sleeps for `duration`.
+    /// Waits (up to 30 s) until something sleeps for `duration`.
     func waitForSleeper(_ duration: Duration) async -> Bool {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
-            if sleepers.contains(where: { $0.duration == duration }) { return true }
+            if sleeps(for: duration) { return true }
             try? await Task.sleep(for: .milliseconds(5))
         }
-        return sleepers.contains { $0.duration == duration }
+        return sleeps(for: duration)
+    }
+
+    /// How many sleepers wait now.
+    var waiting: Int { state.withLock { $0.sleepers.count } }
+
+    private func sleeps(for duration: Duration) -> Bool {
+        state.withLock { $0.sleepers.contains { $0.duration == duration } }
     }
 }
