@@ -1,7 +1,7 @@
 import Foundation
 import Hummingbird
 import Logging
-import NIOConcurrencyHelpers
+import Synchronization
 import ServiceLifecycle
 
 /// The embedded demo contact center: Amazon Connect's template start-chat backend, Participant Service
@@ -90,10 +90,10 @@ public final class DemoContactCenter: Sendable {
             logger: logger)
         let group = ServiceGroup(
             configuration: .init(services: [app], gracefulShutdownSignals: [], logger: logger))
-        let failure = NIOLockedValueBox<(any Error)?>(nil)
+        let failure = RunFailure()
         let runTask = Task {
             do { try await group.run() } catch {
-                failure.withLockedValue { $0 = error }
+                failure.error.withLock { $0 = error }
                 logger.debug("demo server stopped: \(error)")
             }
             portContinuation.finish()
@@ -109,7 +109,7 @@ public final class DemoContactCenter: Sendable {
             await runTask.value
             throw DemoServerError.couldNotBind(
                 host: configuration.host, port: configuration.port,
-                reason: BindFailure.explain(failure.withLockedValue { $0 }, port: configuration.port))
+                reason: BindFailure.explain(failure.error.withLock { $0 }, port: configuration.port))
         }
         let address = bound?.address.map(ListenAddress.bracketed) ?? urlHost(configuration.host)
         return DemoContactCenter(configuration: configuration, baseURL: url, listeningURL: "\(scheme)://\(address):\(port)",
@@ -149,4 +149,9 @@ public enum DemoServerError: Error, Equatable, CustomStringConvertible {
         case .tls(let reason): return "demo server TLS: \(reason)"
         }
     }
+}
+
+/// Why the server's run ended, noted by its task and read when the port never came.
+private final class RunFailure: Sendable {
+    let error = Mutex<(any Error)?>(nil)
 }

@@ -1,18 +1,15 @@
+import Synchronization
+
 /// What `ANSIWriter` reuses from one call to the next: the cached SGR transitions and the
 /// output scratch buffer (so a call allocates only its result string).
 ///
 /// One state is kept per process; a call takes it (a concurrent call gets a fresh one) and gives
 /// it back when done.
 struct ANSIWriterState: Sendable {
-    /// Holder of the process-wide state.
-    private final class Shared: @unchecked Sendable {
-        let lock = ProcessLock()
-        var state: ANSIWriterState?
-    }
-
     /// Largest scratch buffer kept between calls.
     private static let keptCapacity = 1 << 16
-    private static let shared = Shared()
+    /// The process-wide state, nil while a call holds it.
+    private static let shared = Mutex<ANSIWriterState?>(nil)
 
     /// Cached SGR transitions.
     var transitions = SGRTransitions()
@@ -21,9 +18,9 @@ struct ANSIWriterState: Sendable {
 
     /// Takes the process-wide state (or a fresh one when another call holds it).
     static func take() -> ANSIWriterState {
-        shared.lock.withLock {
-            defer { shared.state = nil }
-            return shared.state ?? ANSIWriterState()
+        shared.withLock { state in
+            defer { state = nil }
+            return state ?? ANSIWriterState()
         }
     }
 
@@ -39,6 +36,6 @@ struct ANSIWriterState: Sendable {
         var kept = self
         if kept.scratch.capacity > ANSIWriterState.keptCapacity { kept.scratch = [] }
         kept.scratch.removeAll(keepingCapacity: true)
-        ANSIWriterState.shared.lock.withLock { ANSIWriterState.shared.state = kept }
+        ANSIWriterState.shared.withLock { $0 = kept }
     }
 }

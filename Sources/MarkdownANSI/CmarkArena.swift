@@ -11,7 +11,7 @@ import Darwin
 /// cmark-gfm makes tens of small allocations per paragraph (nodes, text chunks, buffers) and
 /// frees them one by one with the tree. Here they come from a few retained blocks instead; `free`
 /// does nothing and `reset()` drops the whole tree at once. The C callbacks carry no context, so
-/// there is one arena per process: it is used only while `ProcessLock.parser` is held (parse,
+/// there is one arena per process: it is used only while `CmarkParser.lock` is held (parse,
 /// reading the tree — reading a literal may allocate — and the reset).
 enum CmarkArena {
     /// Bytes in front of every allocation: its usable size (keeps 16-byte alignment).
@@ -38,7 +38,7 @@ enum CmarkArena {
     }
 
     /// The one state, reached through a pointer (no exclusivity bookkeeping on each allocation);
-    /// touched only under `ProcessLock.parser`.
+    /// touched only under `CmarkParser.lock`.
     nonisolated(unsafe) private static let state: UnsafeMutablePointer<State> = {
         let state = UnsafeMutablePointer<State>.allocate(capacity: 1)
         state.initialize(to: State())

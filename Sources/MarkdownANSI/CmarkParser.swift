@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -11,6 +12,13 @@ import Darwin
 /// The styled document is built straight from the cmark node tree (`DocumentBuilder`), with no
 /// intermediate Swift tree; `CmarkTree` has the helpers that read nodes.
 enum CmarkParser {
+    /// The lock around cmark-gfm parsing, for the whole process.
+    ///
+    /// cmark-gfm keeps the inline "special characters" table in a C global and rewrites it on every
+    /// parse (extensions add `~`, `:`, `w`, … and remove them when the parse ends), so two parses
+    /// running on different threads corrupt each other (strikethrough and autolinks go missing).
+    static let lock = Mutex(())
+
     /// The GFM extensions attached to every parser (tables, strikethrough, autolink, tasklist),
     /// registered and looked up once per process (as addresses: the registry never frees them).
     private static let extensions: [UInt] = {
@@ -23,7 +31,7 @@ enum CmarkParser {
     /// dropped as a whole afterwards; the lock is held throughout (cmark-gfm's inline tables are
     /// global, and reading a literal may allocate in the arena).
     static func withDocument<T>(_ text: String, _ body: (OpaquePointer) -> T) -> T? {
-        ProcessLock.parser.withLock {
+        lock.withLock { _ in
             defer { CmarkArena.reset() }
             guard let document = parseDocument(text, memory: CmarkArena.memory) else { return nil }
             return body(document)
@@ -32,7 +40,7 @@ enum CmarkParser {
 
     /// Parses `text`; the caller frees the returned document with `cmark_node_free`.
     static func parse(_ text: String) -> OpaquePointer? {
-        ProcessLock.parser.withLock { parseDocument(text, memory: cmark_get_default_mem_allocator()) }
+        lock.withLock { _ in parseDocument(text, memory: cmark_get_default_mem_allocator()) }
     }
 
     /// Runs cmark-gfm with the GFM extensions attached, allocating from `memory`; the caller frees

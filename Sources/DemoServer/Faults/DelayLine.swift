@@ -1,4 +1,4 @@
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// Delays each item of a stream on its own (latency plus jitter) while keeping the stream's order, as a
 /// slow TCP connection does: a frame never overtakes an earlier one, and delays overlap instead of adding up.
@@ -10,7 +10,7 @@ final class DelayLine<Item: Sendable>: Sendable {
         var sourceFinished = false
     }
 
-    private let state = NIOLockedValueBox(State())
+    private let state = Mutex(State())
     private let continuation: AsyncStream<Item>.Continuation
 
     private init(_ continuation: AsyncStream<Item>.Continuation) {
@@ -44,7 +44,7 @@ final class DelayLine<Item: Sendable>: Sendable {
     }
 
     private func enter() -> Int {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.entered += 1
             return state.entered - 1
         }
@@ -53,7 +53,7 @@ final class DelayLine<Item: Sendable>: Sendable {
     /// Releases `item` and every later one that already arrived, in order (yielding under the lock keeps
     /// concurrent arrivals from overtaking each other).
     private func arrive(_ number: Int, _ item: Item) {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.arrived[number] = item
             while let next = state.arrived.removeValue(forKey: state.released) {
                 continuation.yield(next)
@@ -64,7 +64,7 @@ final class DelayLine<Item: Sendable>: Sendable {
     }
 
     private func finishWhenDrained() {
-        state.withLockedValue { state in
+        state.withLock { state in
             state.sourceFinished = true
             if state.released == state.entered { continuation.finish() }
         }

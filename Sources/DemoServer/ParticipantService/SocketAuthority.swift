@@ -1,5 +1,5 @@
 import Foundation
-import NIOConcurrencyHelpers
+import Synchronization
 
 /// The host and port the `aws/chat` socket URLs name, from the request's `Host`.
 ///
@@ -11,17 +11,17 @@ import NIOConcurrencyHelpers
 /// only to `::1` keeps the host it was asked by, the one that reaches it.
 final class SocketAuthority: Sendable {
     /// The address the server is bound to, once it is.
-    private let boundAddress = NIOLockedValueBox<String?>(nil)
+    private let boundAddress = Mutex<String?>(nil)
 
     /// An authority whose socket URLs name the host each request came to, until ``bound(to:)``.
     init() {}
 
     /// Notes the address the listening socket is bound to.
-    func bound(to address: String?) { boundAddress.withLockedValue { $0 = address } }
+    func bound(to address: String?) { boundAddress.withLock { $0 = address } }
 
     /// The authority for the socket URL of a request that came to `requested` (`host[:port]`).
     func authority(for requested: String, secure: Bool) -> String {
-        Self.authority(for: requested, secure: secure, reachesIPv4Loopback: Self.reachesIPv4Loopback(boundAddress.withLockedValue { $0 }))
+        Self.authority(for: requested, secure: secure, reachesIPv4Loopback: Self.reachesIPv4Loopback(boundAddress.withLock { $0 }))
     }
 
     /// The authority for a request that came to `requested`: `127.0.0.1` with its port when it is a
