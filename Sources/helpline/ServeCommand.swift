@@ -150,7 +150,9 @@ struct ServeCommand: AsyncParsableCommand {
         Self.say("agent console:  helpline agent --server \(base) --name NAME\(desk)")
         var limits = ServerLoadLimits()
         limits.lag = .milliseconds(saturationLag)
-        let watch = noSaturationGuard ? nil : ServerLoadWatch(server, limits: limits, cores: CPUMeter.process.cores) {
+        let watch = noSaturationGuard ? nil : ServerLoadWatch(
+            server, limits: limits, cores: CPUMeter.process.cores, processTime: CPUMeter.process.processTime
+        ) {
             Self.say(ServeLoadText.line($0))
         }
         await Self.waitForTerminationSignal()

@@ -61,13 +61,13 @@ struct ServerLoadGuardTests {
         var tiny = ServerLoadLimits()
         tiny.lag = .zero
         let tripped = Reports()
-        let strict = ServerLoadWatch(server, limits: tiny, interval: .milliseconds(100)) { tripped.append($0) }
+        let strict = ServerLoadWatch(server, limits: tiny, interval: .milliseconds(100), cores: 1, processTime: { .zero }) { tripped.append($0) }
         var generous = ServerLoadLimits()
         generous.lag = .seconds(5)
         // Other tests share this process's CPU: only the lags are judged here.
         generous.cpuShare = 64
         let calm = Reports()
-        let relaxed = ServerLoadWatch(server, limits: generous, interval: .milliseconds(100)) { calm.append($0) }
+        let relaxed = ServerLoadWatch(server, limits: generous, interval: .milliseconds(100), cores: 1, processTime: { .zero }) { calm.append($0) }
         let deadline = ContinuousClock.now + .seconds(30)
         while (tripped.all.isEmpty || relaxed.checks < 5), ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(20))

@@ -3,10 +3,6 @@ import NIOCore
 import NIOPosix
 import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#endif
-
 /// Watches a running emulator once a second — how late its event loops, its chats' state and its
 /// own check answer, and its CPU — and reports when it, not its clients, is the limit
 /// (`helpline serve`; the embedded demo in a chat is not watched).
@@ -23,28 +19,28 @@ public final class ServerLoadWatch: Sendable {
     private let task: Task<Void, Never>
     private let verdict: Verdict
 
-    /// Starts watching `server`, a process on `cores` usable cores, checking every `interval`;
+    /// Starts watching `server`, checking every `interval`, in a process on `cores` usable cores whose
+    /// CPU time so far `processTime` reads (the program's meter: the emulator keeps no copy of it);
     /// `report` gets each ``ServerLoadGuard/Change``.
     public init(
         _ server: DemoContactCenter, limits: ServerLoadLimits = ServerLoadLimits(), interval: Duration = .seconds(1),
-        cores: Int = ProcessInfo.processInfo.activeProcessorCount, report: @escaping @Sendable (ServerLoadGuard.Change) -> Void
+        cores: Int, processTime: @escaping @Sendable () -> Duration, report: @escaping @Sendable (ServerLoadGuard.Change) -> Void
     ) {
         let verdict = Verdict(ServerLoadGuard(limits: limits, cores: cores))
         self.verdict = verdict
         let hub = server.hub
         task = Task.detached {
             let start = ContinuousClock.now
-            var last = (wall: start, used: Self.processTime())
+            var last = (wall: start, used: processTime())
             var due = start
             while !Task.isCancelled {
                 due = due + interval
                 guard (try? await Task.sleep(until: due, clock: .continuous)) != nil else { break }
                 let woke = ContinuousClock.now
-                let asked = ContinuousClock.now
                 await hub.ping()
-                let hubLag = ContinuousClock.now - asked
+                let hubLag = ContinuousClock.now - woke
                 let loopLag = await Self.eventLoopLag()
-                let now = (wall: ContinuousClock.now, used: Self.processTime())
+                let now = (wall: ContinuousClock.now, used: processTime())
                 let sample = ServerLoadSample(
                     tickLag: woke - due, loopLag: loopLag, hubLag: hubLag,
                     cpuShare: Self.share(used: now.used - last.used, wall: now.wall - last.wall, cores: cores))
@@ -78,14 +74,6 @@ public final class ServerLoadWatch: Sendable {
             longest = max(longest, .nanoseconds((ran - handed).nanoseconds))
         }
         return longest
-    }
-
-    /// User plus system CPU time of the process.
-    static func processTime() -> Duration {
-        var usage = rusage()
-        guard getrusage(RUSAGE_SELF.rawValue, &usage) == 0 else { return .zero }
-        return .seconds(Int64(usage.ru_utime.tv_sec) + Int64(usage.ru_stime.tv_sec))
-            + .microseconds(Int64(usage.ru_utime.tv_usec) + Int64(usage.ru_stime.tv_usec))
     }
 
     /// The share of all cores used between two readings `wall` apart.

@@ -16,6 +16,8 @@ struct ParticipantRoutes: Sendable {
         let (web, socket) = secure ? ("https", "wss") : ("http", "ws")
         let sockets = self.sockets
         let secure = self.secure
+        // Where a request came to, as the base of the web links answered to it (attachments, sign-in).
+        let webBase: @Sendable (Request) -> String = { "\(web)://\($0.head.authority ?? fallbackAuthority)" }
         route(router, "/participant/connection") { hub, token, body, request in
             let input = try WireJSON.decode(CreateConnectionRequest.self, from: body)
             let authority = sockets.authority(for: request.head.authority ?? fallbackAuthority, secure: secure)
@@ -35,7 +37,7 @@ struct ParticipantRoutes: Sendable {
         route(router, "/participant/start-attachment-upload") { hub, token, body, request in
             try await hub.startAttachmentUpload(
                 connectionToken: token, request: WireJSON.decode(StartAttachmentUploadRequest.self, from: body),
-                base: "\(web)://\(request.head.authority ?? fallbackAuthority)")
+                base: webBase(request))
         }
         route(router, "/participant/complete-attachment-upload") { hub, token, body, _ in
             try await hub.completeAttachmentUpload(
@@ -44,12 +46,12 @@ struct ParticipantRoutes: Sendable {
         route(router, "/participant/attachment") { hub, token, body, request in
             try await hub.getAttachment(
                 connectionToken: token, request: WireJSON.decode(GetAttachmentRequest.self, from: body),
-                base: "\(web)://\(request.head.authority ?? fallbackAuthority)")
+                base: webBase(request))
         }
         route(router, "/participant/authentication-url") { hub, token, body, request in
             try await hub.authenticationURL(
                 connectionToken: token, request: WireJSON.decode(GetAuthenticationUrlRequest.self, from: body),
-                base: "\(web)://\(request.head.authority ?? fallbackAuthority)")
+                base: webBase(request))
         }
         route(router, "/participant/cancel-authentication") { hub, token, body, _ in
             try await hub.cancelAuthentication(
