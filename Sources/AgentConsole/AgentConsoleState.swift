@@ -88,7 +88,6 @@ struct AgentConsoleState {
             } else if number <= tabs.count {
                 active = number - 1
                 tabs[number - 1].unread = 0
-                tabs[number - 1].ui.dirty = true
             } else {
                 notice = "There is no chat \(number); Alt-0 shows the queue."
             }
@@ -147,7 +146,7 @@ struct AgentConsoleState {
     private static func count(_ n: Int) -> String { n == 1 ? "1 chat is" : "\(n) chats are" }
 
     /// A notice where the agent looks: the shown chat, or the queue screen.
-    private mutating func say(_ text: String, now: Date) {
+    mutating func say(_ text: String, now: Date) {
         if let index = active, tabs.indices.contains(index) {
             _ = Reducer.reduce(&tabs[index].ui, .notice(text), now: now)
         } else {

@@ -9,12 +9,12 @@ public struct AgentChatHandle: Sendable {
     public var customerName: String
     /// The chat session's events.
     public var events: AsyncStream<ChatEvent>
-    /// Sends a command to the chat session.
-    public var send: @Sendable (ChatCommand) async -> Void
+    /// Hands a command to the chat session and returns at once (``ChatSession/submit(_:)``).
+    public var send: @Sendable (ChatCommand) -> Void
 
     /// Creates a handle.
     public init(id: String, customerName: String, events: AsyncStream<ChatEvent>,
-                send: @escaping @Sendable (ChatCommand) async -> Void)
+                send: @escaping @Sendable (ChatCommand) -> Void)
     {
         self.id = id
         self.customerName = customerName

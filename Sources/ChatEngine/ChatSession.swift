@@ -25,6 +25,8 @@ public actor ChatSession {
     let network: LiveNetwork
     let clock: LiveClock
     let outlet: SessionOutlet
+    /// Commands handed over with ``submit(_:)``, taken in order by the session once started.
+    private let submitted = AsyncStream<ChatCommand>.makeStream()
     var logger: Logger { configuration.logger }
 
     /// Creates a session for `wire`; nothing happens until ``start()``. `restoring` holds the messages
@@ -57,9 +59,25 @@ public actor ChatSession {
     /// A new subscription to everything the session publishes (starting with the state as it is).
     public nonisolated var events: AsyncStream<ChatEvent> { hub.subscribe() }
 
-    /// Starts the chat and connects; returns at once.
+    deinit {
+        submitted.continuation.finish()
+    }
+
+    /// Starts the chat and connects; returns at once. From now on, commands handed to
+    /// ``submit(_:)`` are carried out in the order they were handed over.
     public func start() {
         feed(.start)
+        let commands = submitted.stream
+        Task { [weak self] in
+            for await command in commands { await self?.perform(command) }
+        }
+    }
+
+    /// Hands `command` to the session from any thread and returns at once: it is carried out, in
+    /// the order handed over, as ``perform(_:)`` when the session is next free. A front end's
+    /// thread (the terminal's) so reaches the session in one hop, and never waits for it.
+    public nonisolated func submit(_ command: ChatCommand) {
+        submitted.continuation.yield(command)
     }
 
     /// Carries out a front end's command; returns at once (a message shows as pending immediately).
@@ -108,6 +126,7 @@ public actor ChatSession {
     /// Stops everything at once without ending the chat on the server (it can be resumed): saves
     /// what is unsent, closes the socket, drops every timer and call, and writes the transcript files out.
     public func shutdown() async {
+        submitted.continuation.finish()
         let ports = ports
         driver.shutdown(now: configuration.now(), ports: ports)
     }

@@ -1,18 +1,17 @@
 import Foundation
 import TerminalRuntime
 
-/// What the chat screen shows by time alone (the clock's minute, the reconnect countdown, the
-/// typing dots, hints) and in the window title: pure functions of the state, so both full-screen
-/// programs wake and draw on the same rules.
+/// When the chat screen changes by time alone (the clock's minute, the reconnect countdown, the
+/// typing dots, hints) and its window title: pure functions of the state, so both full-screen
+/// programs wake on the same rules.
 package enum ChatScreen {
-    /// When the screen next changes by time alone (or a coalesced frame is due): the clock's next
-    /// minute, the countdown's next second, the typing dots' next step, a hint or a wait expiring.
-    package static func nextWake(_ state: UIState, now: Date, lastFrame: Date) -> Date {
+    /// When the screen next changes by time alone: the clock's next minute, the countdown's next
+    /// second, the typing dots' next step, a hint or a wait expiring.
+    package static func nextWake(_ state: UIState, now: Date) -> Date {
         let epsilon = 0.001
         let seconds = now.timeIntervalSince1970
         var next = Date(timeIntervalSince1970: (seconds / 60).rounded(.down) * 60 + 60 + epsilon)
         func consider(_ date: Date) { if date < next { next = date } }
-        if state.dirty { consider(lastFrame.addingTimeInterval(FrameClock.interval)) }
         if case .reconnecting = state.connection {
             consider(Date(timeIntervalSince1970: seconds.rounded(.down) + 1 + epsilon))
         }
@@ -36,28 +35,5 @@ package enum ChatScreen {
         if unread > 0 { title += " (\(unread) new)" }
         if state.chatIsOver { title += " — ended" }
         return title
-    }
-
-    /// What changes on screen with time alone: clock minute, countdown second, typing dots.
-    package struct AnimationKey: Equatable {
-        /// The clock's minute (since 1970).
-        var minute: Int
-        /// The countdown's second, while reconnecting.
-        var countdownSecond: Int?
-        /// The typing dots' step (three a second), while someone types.
-        var typingStep: Int?
-        /// The second, while the sign-in panel counts a link's time down.
-        var signInSecond: Int?
-    }
-
-    /// The time-driven parts of the screen now (a frame is drawn when they change).
-    package static func animationKey(_ state: UIState, now: Date) -> AnimationKey {
-        var key = AnimationKey(minute: Int(now.timeIntervalSince1970) / 60)
-        if case .reconnecting = state.connection { key.countdownSecond = Int(now.timeIntervalSince1970) }
-        if !state.typing.isEmpty { key.typingStep = Int(now.timeIntervalSinceReferenceDate * 3) }
-        if state.authenticationPanelOpen, state.authentication?.secondsLeft(at: now) != nil {
-            key.signInSecond = Int(now.timeIntervalSince1970)
-        }
-        return key
     }
 }

@@ -9,7 +9,6 @@ extension Reducer {
     static func focusChanged(_ state: inout UIState, to focused: Bool) -> [UIEffect] {
         state.focused = focused
         if focused { state.awayCount = 0 }
-        state.dirty = true
         return []
     }
 

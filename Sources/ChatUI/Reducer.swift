@@ -28,48 +28,37 @@ package enum Reducer {
         case .key(.focusOut):
             return focusChanged(&state, to: false)
         case .key(let key):
-            state.dirty = true
             let draft = state.composer.text
             let effects = handleKey(&state, key, now: now)
             if key != .tab && state.composer.text != draft { state.hint = nil }
             return effects
         case .engine(.diagnostics(let diagnostics)):
-            // Redrawn only while the pane shows them, or when the deep heartbeat starts or stops failing.
-            let failing = state.diagnostics?.deepHeartbeatFailure
+            // Shown by the pane while it is open, and in the status bar while the deep heartbeat fails.
             state.diagnostics = diagnostics
-            if state.diagnosticsOpen || diagnostics.deepHeartbeatFailure != failing { state.dirty = true }
             return []
         case .engine(let chatEvent):
-            state.dirty = true
             return handleEngine(&state, chatEvent, now: now)
         case .engineFinished:
             state.engineFinished = true
             if !state.chatIsOver {
                 addNotice(&state, "The session engine stopped. \(state.options.afterEnd).", now: now)
             }
-            state.dirty = true
             return []
         case .resize(let size):
             state.size = size
             state.settleScroll(at: state.scroll)
-            state.dirty = true
             return []
         case .tick:
-            if state.typing.expire(now: now) { state.dirty = true }
+            _ = state.typing.expire(now: now)
             if let since = state.loadingOlderSince, now.timeIntervalSince(since) >= loadOlderTimeout {
                 state.loadingOlderSince = nil
-                state.dirty = true
             }
-            if let hint = state.hint, hint.until <= now {
-                state.hint = nil
-                state.dirty = true
-            }
+            if let hint = state.hint, hint.until <= now { state.hint = nil }
             return []
         case .notice(let text):
             addNotice(&state, text, now: now)
             return []
         case .draftEdited(let text):
-            state.dirty = true
             guard let text else {
                 addNotice(&state, "The editor failed; the draft is unchanged.", now: now)
                 return []
@@ -176,7 +165,6 @@ package enum Reducer {
     static func addNotice(_ state: inout UIState, _ text: String, now: Date) {
         state.store.appendNotice(text, at: now)
         state.transcriptVersion += 1
-        state.dirty = true
     }
 
     /// Scrolls by `delta` lines; asks for older items when the top is reached.

@@ -98,8 +98,6 @@ package struct UIState {
     var authenticationPanelOpen = false
     /// The QR code of the sign-in link on offer (nil: none, or libqrencode is not installed).
     var authenticationCode: QRCode?
-    /// True when something changed since the last frame.
-    package var dirty = true
 
     /// Creates the initial state.
     package init(options: TerminalUIOptions, palette: UIPalette, theme: Theme) {

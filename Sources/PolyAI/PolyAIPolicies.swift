@@ -1,3 +1,4 @@
+import ChatModel
 import SessionCore
 import Foundation
 
@@ -75,20 +76,20 @@ public enum PolyAICloseCodes {
 
 /// Outgoing typing: STARTED at most every 3 s, STOPPED 5 s after the last keystroke (spec §7.4).
 struct PolyAITypingPolicy: Sendable {
-    private var lastStarted: Date?
+    /// STARTED goes out at most once per ``PolyAIPolicies/typingStartedInterval`` of a burst.
+    private var started = TypingThrottle(interval: PolyAIPolicies.typingStartedInterval)
     private var stoppedSent = true
     /// Incremented on every keystroke; a pending STOPPED only fires if it is still current.
     private(set) var generation = 0
 
-    /// A keystroke at `now`: returns true when STARTED should be sent.
+    /// A keystroke at `now`: returns true when STARTED should be sent (the first keystroke after
+    /// a STOPPED always sends one).
     mutating func keystroke(at now: Date) -> Bool {
         generation += 1
-        if stoppedSent || lastStarted.map({ now.timeIntervalSince($0) >= PolyAIPolicies.typingStartedInterval }) ?? true {
-            lastStarted = now
-            stoppedSent = false
-            return true
-        }
-        return false
+        if stoppedSent { started.reset() }
+        guard started.shouldSend(at: now) else { return false }
+        stoppedSent = false
+        return true
     }
 
     /// The STOPPED timer for `generation` fired: returns true when STOPPED should be sent.

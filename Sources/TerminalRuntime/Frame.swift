@@ -3,7 +3,7 @@ import MarkdownANSI
 
 /// One screen's worth of content, independent of curses: regions of styled lines and a cursor.
 ///
-/// A front end builds it from its state; ``CursesPainter`` draws it. Tests read it as text.
+/// A program builds it from its model; a ``TerminalBackend`` draws it. Tests read it as text.
 package struct Frame: Equatable, Sendable {
     /// A band of rows drawn into one curses window.
     package struct Region: Equatable, Sendable {
@@ -32,7 +32,7 @@ package struct Frame: Equatable, Sendable {
     }
 
     /// The frame as plain text, one string per screen row (for tests).
-    var textRows: [String] {
+    package var textRows: [String] {
         var rows = Array(repeating: "", count: size.rows)
         for region in regions {
             for (i, line) in region.lines.enumerated() where region.top + i < size.rows && region.top + i >= 0 {

@@ -1,4 +1,4 @@
-/// Something a program asks of the terminal itself, carried out by ``TerminalScreen``.
+/// Something a program asks of the terminal itself, carried out by the ``TerminalBackend``.
 package enum ScreenEffect: Equatable, Sendable {
     /// Draw the whole screen again from scratch (Ctrl-L).
     case repaint

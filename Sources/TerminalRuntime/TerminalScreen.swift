@@ -1,30 +1,21 @@
 import Foundation
 import MarkdownANSI
 
-/// The terminal runtime both full-screen programs (customer chat and agent console) stand on:
-/// curses started with restoration on fatal signals, the painter, and the effects that concern the
-/// screen rather than the chat.
+/// The real terminal as a ``TerminalBackend``: curses started with restoration on fatal signals,
+/// the painter, key decoding, and the effects that concern the screen rather than the program.
 ///
-/// A program builds its frames and decides what its keys mean; everything it asks of the terminal
-/// itself (draw, ring, notify, stop for job control, write a file, open a link) goes through here,
-/// so both carry out those effects the same way.
+/// Both full-screen programs (customer chat and agent console) run on it through ``Program``, so
+/// everything they ask of the terminal itself (draw, ring, notify, stop for job control, write a
+/// file, open a link, run the editor, copy mode) is carried out here, one way.
 @TerminalActor
-package final class TerminalScreen {
+package final class TerminalScreen: TerminalBackend {
     /// The started terminal.
     package let terminal: CursesTerminal
     /// Draws frames, skipping windows that did not change.
     package let painter: CursesPainter
     private let environment: [String: String]
-
-    /// What a program does after the screen carried out one of its effects.
-    package enum Outcome: Equatable {
-        /// Nothing more.
-        case done
-        /// The whole screen will be drawn again: the program marks its state dirty.
-        case redraw
-        /// Show this line to the user (the result of an export, a link, a refused Ctrl-Z).
-        case notice(String)
-    }
+    private var decoder = KeyDecoder()
+    private var plainView: BareView?
 
     private init(terminal: CursesTerminal, environment: [String: String]) {
         self.terminal = terminal
@@ -48,8 +39,27 @@ package final class TerminalScreen {
 
     /// Releases the painter's windows and gives the terminal back as it was.
     package func stop() {
+        plainView?.close()
+        plainView = nil
         painter.tearDown()
         terminal.stop()
+    }
+
+    /// The terminal's size now.
+    package var size: TerminalSize { terminal.size }
+
+    /// Reads and decodes the keys waiting; a stop request (SIGTSTP from outside) suspends first.
+    package func readKeys() -> [Key] {
+        var keys: [Key] = []
+        if TerminalExecutor.shared.takeStopRequest() {
+            // SIGTSTP from outside: stop as Ctrl-Z does; back again, the size may have changed
+            // and the screen must be drawn anew, as after a resize.
+            terminal.suspendProcess()
+            keys.append(.resize)
+        }
+        for input in terminal.readInputs() { keys += decoder.feed(input) }
+        keys += decoder.endOfInput()
+        return keys
     }
 
     /// Draws `frame` and sets the window title.
@@ -58,8 +68,18 @@ package final class TerminalScreen {
         terminal.setTitle(title)
     }
 
-    /// Carries out `effect`; says what the program does next.
-    package func carryOut(_ effect: ScreenEffect) -> Outcome {
+    /// Draws typed text at the cursor ahead of its frame.
+    package func echoAhead(_ text: String) {
+        painter.echoAhead(text)
+    }
+
+    /// The next frame repaints every cell.
+    package func invalidate() {
+        painter.invalidate()
+    }
+
+    /// Carries out `effect`; says what the program is told.
+    package func carryOut(_ effect: ScreenEffect) -> ScreenOutcome {
         switch effect {
         case .repaint:
             painter.invalidate()
@@ -79,5 +99,32 @@ package final class TerminalScreen {
         case .openURL(let url):
             return .notice(LinkOpener.open(url, environment: environment))
         }
+    }
+
+    /// Leaves curses for the editor and comes back (not after a termination signal: the program
+    /// is about to end, and the terminal is given back by its exit path).
+    package func edit(_ text: String) -> EditedText {
+        terminal.suspend()
+        let edited = ExternalEditor.edit(text, environment: environment)
+        if ProcessSpawner.signalDuringRun() != nil { return .interrupted(edited ?? text) }
+        terminal.resume()
+        painter.invalidate()
+        return .edited(edited)
+    }
+
+    /// Copy mode: curses suspended, the lines printed as terminal text.
+    package func showPlain(_ lines: [StyledLine]) {
+        plainView = BareView(lines: lines, terminal: terminal)
+    }
+
+    /// True (and curses back) once a key closed copy mode.
+    package func plainViewClosed() -> Bool {
+        guard let view = plainView else { return true }
+        guard view.finished() else { return false }
+        view.close()
+        plainView = nil
+        terminal.resume()
+        painter.invalidate()
+        return true
     }
 }

@@ -81,7 +81,7 @@ struct AgentCommand: AsyncParsableCommand {
                     let events = session.events
                     await session.start()
                     return .success(AgentChatHandle(id: chat.contactId, customerName: chat.customerName, events: events) {
-                        await session.perform($0)
+                        session.submit($0)
                     })
                 } catch { return .failure(AgentConsoleFailure(String(describing: error))) }
             },

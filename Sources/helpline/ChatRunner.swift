@@ -183,7 +183,7 @@ struct ChatRunner {
         for greeting in greetings { session.tell(greeting) }
         let app = await ChatTerminalApp(
             options: terminal.uiOptions(profile: "default"), events: events,
-            send: { command in await session.perform(command) })
+            send: { command in session.submit(command) })
         switch await app.run() {
         case .newChatRequested:
             return .newChat

@@ -20,7 +20,6 @@ import TerminalRuntime
         options.inAgentConsole = true
         var ui = UIState(options: options, palette: .standard, theme: .default)
         ui.size = TerminalSize(rows: 29, columns: 100)
-        ui.dirty = false
         return ui
     }
 

@@ -110,7 +110,7 @@ struct OutsideNumberReviewTests {
         "TerminalRuntime/LineEditor.swift": 13,
         "TerminalRuntime/ProcessSpawner.swift": 1,
         "TerminalRuntime/TerminalExecutor.swift": 7,
-        "TerminalUI/BareView.swift": 3,
+        "TerminalRuntime/BareView.swift": 3,
         "TerminalUI/PlainMode+Attachments.swift": 1,
         "TerminalUI/PlainMode+Authentication.swift": 1,
         "TerminalUI/PlainMode+Input.swift": 1,

@@ -102,7 +102,7 @@ struct SignInPanelTests {
         var state = Fixture.state()
         Self.signIn(&state, Self.offered)
         let now = Fixture.t0.addingTimeInterval(10.3)
-        #expect(ChatScreen.nextWake(state, now: now, lastFrame: now).timeIntervalSince(now) < 1)
+        #expect(ChatScreen.nextWake(state, now: now).timeIntervalSince(now) < 1)
         Self.signIn(&state, .ended(.succeeded))
         #expect(!state.authenticationPanelOpen)
         #expect(!Fixture.screen(state).contains { $0.contains("Sign in") })

@@ -12,27 +12,19 @@ struct WakeScheduleTests {
 
     @Test func idleSleepsUntilTheClockChanges() {
         var s = Fixture.state()
-        s.dirty = false
-        let next = ChatScreen.nextWake(s, now: Self.now, lastFrame: Self.now)
+        let next = ChatScreen.nextWake(s, now: Self.now)
         #expect(next.timeIntervalSince(Self.now) > 39.9 && next.timeIntervalSince(Self.now) < 40.1,
                 "idle: no wake-up before the clock's next minute")
     }
 
-    @Test func pendingFrameTypingAndCountdownWakeSooner() {
+    @Test func typingAndCountdownWakeSooner() {
         var s = Fixture.state()
-        s.dirty = true
-        let frame = ChatScreen.nextWake(s, now: Self.now, lastFrame: Self.now)
-        #expect(abs(frame.timeIntervalSince(Self.now) - FrameClock.interval) < 0.0001)
-        s.dirty = false
         Fixture.apply(&s, [.engine(.typing(Fixture.ava))], now: Self.now)
-        s.dirty = false
-        let dots = ChatScreen.nextWake(s, now: Self.now, lastFrame: Self.now).timeIntervalSince(Self.now)
+        let dots = ChatScreen.nextWake(s, now: Self.now).timeIntervalSince(Self.now)
         #expect(dots > 0 && dots <= 1.0 / 3 + 0.002, "typing dots step three times a second")
         var r = Fixture.state()
-        r.dirty = false
         Fixture.apply(&r, [.engine(.connection(.reconnecting(attempt: 1, nextRetryAt: Self.now.addingTimeInterval(5))))], now: Self.now)
-        r.dirty = false
-        let countdown = ChatScreen.nextWake(r, now: Self.now.addingTimeInterval(0.4), lastFrame: Self.now)
+        let countdown = ChatScreen.nextWake(r, now: Self.now.addingTimeInterval(0.4))
         #expect(abs(countdown.timeIntervalSince(Self.now) - 1.001) < 0.01, "the countdown moves each second")
     }
 }

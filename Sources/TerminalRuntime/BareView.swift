@@ -1,6 +1,5 @@
 import Foundation
 import MarkdownANSI
-import TerminalRuntime
 
 #if canImport(Glibc)
 import Glibc
@@ -8,7 +7,7 @@ import Glibc
 
 /// Copy mode: curses is suspended and the transcript printed as ordinary terminal text, so the
 /// terminal's own selection, scrollback and OSC 8 links work; any key returns to the chat.
-/// What is printed is ``CopyModeText``.
+/// The program says what is printed (the chat's copy mode prints its transcript).
 @TerminalActor
 final class BareView {
     private var savedMode = termios()
