@@ -170,8 +170,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "SessionCore", "DemoServer", "HelplineScript", "HelplineTestSupport",
-                "Transport",
+                "AgentConsole", "AmazonConnect", "ChatEngine", "ChatModel", "ChatUI", "SessionCore", "DemoServer", "HelplineScript",
+                "HelplineTestSupport", "TerminalRuntime", "TerminalUI", "Transport",
                 "helpline",
                 .product(name: "Logging", package: "swift-log"),
             ]),

@@ -130,3 +130,19 @@ package final class TestBackend: TerminalBackend {
         return true
     }
 }
+
+extension Program {
+    /// For in-process sessions: takes turns, moving `clock` on by a frame's time before each (so
+    /// posted messages fall due), until `done` holds; while it does not, waits for the program's
+    /// jobs to post, up to `timeout` of real time. Returns whether `done` came to hold.
+    package func turns(clock: inout Date, until done: () -> Bool, timeout: Duration = .seconds(5)) async -> Bool {
+        let deadline = ContinuousClock.now.advanced(by: timeout)
+        while true {
+            clock = clock.addingTimeInterval(FrameClock.interval)
+            _ = turn(now: clock)
+            if done() { return true }
+            if isFinished || ContinuousClock.now >= deadline { return false }
+            if !hasPosted { try? await Task.sleep(for: .milliseconds(1)) }
+        }
+    }
+}
