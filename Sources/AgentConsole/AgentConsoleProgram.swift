@@ -30,6 +30,8 @@ struct AgentConsoleProgram: ProgramModel {
         case released(id: String, Result<Void, AgentConsoleFailure>)
         /// Leaving waited as long as it may for the desk.
         case handBackTimeUp
+        /// A folder a tab asked for was listed (nil names: it could not be read).
+        case folderListed(tab: String, path: String, names: [String]?)
     }
 
     typealias Effect = ProgramEffect<Message, TabCommand>
@@ -137,6 +139,8 @@ struct AgentConsoleProgram: ProgramModel {
             notice("/new is not available in the agent console: /close closes this tab, Alt-0 shows the queue.", tab: id, now: now)
         case .editDraft, .bareView:
             notice("That is not available in the agent console.", tab: id, now: now)
+        case .listFolder(let path):
+            return [.run(ProgramJob { post in post(.folderListed(tab: id, path: path, names: PathCompletion.listFolder(path))) })]
         case .repaint, .suspend, .bell, .notify, .export, .openURL:
             break  // screen effects, above
         }
@@ -171,6 +175,10 @@ struct AgentConsoleProgram: ProgramModel {
             return leaveIfHandedBack()
         case .handBackTimeUp:
             if handingBack != nil { return [.quit] }
+        case .folderListed(let id, let path, let names):
+            guard let index = state.tabs.firstIndex(where: { $0.id == id }) else { return [] }
+            return Reducer.reduce(&state.tabs[index].ui, .folderListed(path: path, names: names), now: now)
+                .flatMap { tabEffect($0, tab: id, now: now) }
         }
         return []
     }

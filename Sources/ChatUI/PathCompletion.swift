@@ -37,9 +37,9 @@ package enum PathCompletion {
         return out
     }
 
-
     /// The names in a folder, folders marked with a trailing `/`; nil when it cannot be read.
-    @Sendable static func listFolder(_ path: String) -> [String]? {
+    /// (The program runs it for ``UIEffect/listFolder(_:)``; the reducer reads no folder itself.)
+    @Sendable package static func listFolder(_ path: String) -> [String]? {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
         return names.map { name in
             var isDirectory: ObjCBool = false
@@ -49,16 +49,22 @@ package enum PathCompletion {
         }
     }
 
-    /// Completes a partly typed path as far as it is unambiguous; also returns the candidates
-    /// (names only) when there is more than one. Hidden files are offered only after a `.`.
+    /// The folder whose names complete `partial` (`.` for a bare name, `~` expanded).
+    static func folder(of partial: String) -> String {
+        let folderPart = partial.lastIndex(of: "/").map { String(partial[...$0]) } ?? ""
+        return folderPart.isEmpty ? "." : folderPart.hasPrefix("~") ? (folderPart as NSString).expandingTildeInPath : folderPart
+    }
+
+    /// Completes a partly typed path as far as it is unambiguous, from the `names` in its
+    /// ``folder(of:)``; also returns the candidates (names only) when there is more than one.
+    /// Hidden files are offered only after a `.`.
     static func complete(
-        _ partial: String, foldersOnly: Bool = false, list: (String) -> [String]?
+        _ partial: String, foldersOnly: Bool = false, names listed: [String]
     ) -> (text: String, candidates: [String]) {
         let slash = partial.lastIndex(of: "/")
         let folderPart = slash.map { String(partial[...$0]) } ?? ""
         let prefix = slash.map { String(partial[partial.index(after: $0)...]) } ?? partial
-        let folder = folderPart.isEmpty ? "." : folderPart.hasPrefix("~") ? (folderPart as NSString).expandingTildeInPath : folderPart
-        let names = (list(folder) ?? [])
+        let names = listed
             .filter { $0.hasPrefix(prefix) && (prefix.hasPrefix(".") || !$0.hasPrefix(".")) }
             .filter { !foldersOnly || $0.hasSuffix("/") }
             .sorted()

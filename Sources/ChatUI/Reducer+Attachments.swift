@@ -12,19 +12,35 @@ extension Reducer {
         }
         let path = (PathCompletion.unquote(argument) as NSString).expandingTildeInPath
         let parent = (path as NSString).deletingLastPathComponent
-        let names = state.listFolder(parent.isEmpty ? "." : parent) ?? []
-        let name = (path as NSString).lastPathComponent
-        guard names.contains(name) else {
-            // Kept in the composer, to be corrected.
-            state.composer.setText(text)
-            addNotice(&state, names.contains(name + "/") ? "\(argument) is a folder; /attach takes a file."
-                : "No such file: \(argument)", now: now)
-            return []
+        let folder = parent.isEmpty ? "." : parent
+        // Whether it is a file is known once its folder is listed (``attachChecked``).
+        state.folderWanted = FolderWanted(folder: folder, purpose: .attach(text: text, argument: argument, path: path))
+        return [.listFolder(folder)]
+    }
+
+    /// A folder listing came: carries on with what it was asked for, if it is still wanted.
+    static func folderListed(_ state: inout UIState, path: String, names: [String]?, now: Date) -> [UIEffect] {
+        guard let wanted = state.folderWanted, wanted.folder == path else { return [] }
+        state.folderWanted = nil
+        switch wanted.purpose {
+        case .completion(let draft):
+            // Only for the draft it was asked for: a key typed meanwhile asks again.
+            guard state.composer.text == draft else { return [] }
+            return completeCommandPath(&state, listing: (path, names ?? []), now: now) ?? []
+        case .attach(let text, let argument, let file):
+            let name = (file as NSString).lastPathComponent
+            let names = names ?? []
+            guard names.contains(name) else {
+                // Kept in the composer, to be corrected (unless something was typed meanwhile;
+                // it is in the input history either way).
+                if state.composer.isEmpty { state.composer.setText(text) }
+                addNotice(&state, names.contains(name + "/") ? "\(argument) is a folder; /attach takes a file."
+                    : "No such file: \(argument)", now: now)
+                return []
+            }
+            scrollToBottom(&state)
+            return [.send(.attach(path: file))]
         }
-        state.composer.remember(text)
-        state.composer.clear()
-        scrollToBottom(&state)
-        return [.send(.attach(path: path))]
     }
 
     /// `/download N [DIR]`: saves attachment N.
@@ -64,8 +80,10 @@ extension Reducer {
         return attachment
     }
 
-    /// Tab after `/attach ` or `/download N `: completes the path; true when the draft was such a command.
-    static func completeCommandPath(_ state: inout UIState, now: Date) -> Bool {
+    /// Tab after `/attach ` or `/download N `: completes the path from `listing` (its folder and
+    /// names), or asks for the folder to be listed when that is not it; nil when the draft is not
+    /// such a command.
+    static func completeCommandPath(_ state: inout UIState, listing: (folder: String, names: [String])?, now: Date) -> [UIEffect]? {
         let text = state.composer.text
         let head: String
         let partial: String
@@ -81,12 +99,17 @@ extension Reducer {
             partial = String(text[text.index(after: space)...])
             foldersOnly = true
         } else {
-            return false
+            return nil
         }
         // What was typed may be escaped or quoted; the completion is written escaped.
         var raw = PathCompletion.unquote(partial)
         if let quote = raw.first, quote == "\"" || quote == "'", !raw.dropFirst().contains(quote) { raw.removeFirst() }
-        let (completedRaw, candidates) = PathCompletion.complete(raw, foldersOnly: foldersOnly, list: state.listFolder)
+        let folder = PathCompletion.folder(of: raw)
+        guard let listing, listing.folder == folder else {
+            state.folderWanted = FolderWanted(folder: folder, purpose: .completion(draft: text))
+            return [.listFolder(folder)]
+        }
+        let (completedRaw, candidates) = PathCompletion.complete(raw, foldersOnly: foldersOnly, names: listing.names)
         let completed = completedRaw == raw ? partial : PathCompletion.escape(completedRaw)
         if completed != partial { state.composer.setText(head + completed) }
         if !candidates.isEmpty {
@@ -95,7 +118,7 @@ extension Reducer {
         } else if completed == partial {
             state.hint = ("no file matches \(partial.isEmpty ? "here" : partial)", now.addingTimeInterval(hintLifetime))
         }
-        return true
+        return []
     }
 
     /// Progress in the typing line while bytes move; a finished download asked for by `/open` is opened.

@@ -60,7 +60,7 @@ extension Reducer {
             if state.composer.isEmpty, state.store.latestOpenPicker != nil {
                 focusPicker(&state, now: now)
             } else {
-                complete(&state, now: now)
+                return complete(&state, now: now)
             }
         case .focusPicker:
             focusPicker(&state, now: now)
@@ -233,12 +233,12 @@ extension Reducer {
         return [.send(.send(message))]
     }
 
-    /// Tab: completes a slash command name.
-    private static func complete(_ state: inout UIState, now: Date) {
+    /// Tab: completes a command's path (once its folder is listed), a form field or a slash command name.
+    private static func complete(_ state: inout UIState, now: Date) -> [UIEffect] {
         let text = state.composer.text
-        if completeCommandPath(&state, now: now) { return }
-        if completeFormField(&state, now: now) { return }
-        guard text.hasPrefix("/"), !text.contains(" ") else { return }
+        if let effects = completeCommandPath(&state, listing: nil, now: now) { return effects }
+        if completeFormField(&state, now: now) { return [] }
+        guard text.hasPrefix("/"), !text.contains(" ") else { return [] }
         let matches = SlashCommand.completions(for: text)
         if matches.count == 1, let only = matches.first {
             state.composer.setText(only.name + (only.takesArgument ? " " : ""))
@@ -249,5 +249,6 @@ extension Reducer {
         } else {
             state.hint = ("no command starts with \(text) — /help lists them", now.addingTimeInterval(hintLifetime))
         }
+        return []
     }
 }

@@ -66,6 +66,8 @@ package enum Reducer {
             state.composer.checkpoint()
             state.composer.setText(text)
             return []
+        case .folderListed(let path, let names):
+            return folderListed(&state, path: path, names: names, now: now)
         }
     }
 

@@ -11,7 +11,7 @@ extension UIEffect {
         case .suspend: .suspend
         case .export(let path, let contents): .export(path: path, contents: contents)
         case .openURL(let url): .openURL(url)
-        case .send, .exit, .editDraft, .bareView: nil
+        case .send, .exit, .editDraft, .bareView, .listFolder: nil
         }
     }
 }

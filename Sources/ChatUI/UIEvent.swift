@@ -18,6 +18,9 @@ package enum UIEvent: Sendable {
     case notice(String)
     /// The external editor returned this draft (nil when it failed or was abandoned).
     case draftEdited(String?)
+    /// The names in `path` (folders marked with a trailing `/`; nil when it cannot be read), as
+    /// asked for with ``UIEffect/listFolder(_:)``.
+    case folderListed(path: String, names: [String]?)
 }
 
 /// What the reducer asks the outside world to do.
@@ -43,4 +46,7 @@ package enum UIEffect: Equatable, Sendable {
     case editDraft(String)
     /// Open a link with `xdg-open`, or print it for copying where that is not possible.
     case openURL(String)
+    /// List the names in a folder (Tab completion of a path, `/attach`'s check); answer with
+    /// ``UIEvent/folderListed(path:names:)``.
+    case listFolder(String)
 }

@@ -86,8 +86,8 @@ package struct UIState {
     var pickerFocus: Int?
     /// Attachments (by id) to open once their download has finished (`/open #N`).
     var pendingOpens: Set<String> = []
-    /// Lists a folder for Tab completion of paths (names; a trailing `/` marks folders); injected for tests.
-    var listFolder: @Sendable (String) -> [String]? = PathCompletion.listFolder
+    /// The folder listing asked for and what it is for (nil: none is awaited).
+    var folderWanted: FolderWanted?
     /// True when the previous key was Ctrl-X (waiting for Ctrl-E).
     var pendingCtrlX = false
     /// True when the engine's stream has finished.

@@ -6,8 +6,9 @@ import TerminalRuntime
 
 /// The customer's full-screen chat as a ``ProgramModel``: the chat UI's ``UIState`` and pure
 /// ``Reducer``, with what the reducer asks for turned into the program's effects — a command for
-/// the engine is an output, the terminal's own effects go to the screen, the editor and copy mode
-/// are effects whose answers come back as events, and the input history is written as it changes.
+/// the engine is an output, the terminal's own effects go to the screen, the editor, copy mode and
+/// a folder's listing are effects whose answers come back as events, and the input history is
+/// written as it changes.
 struct ChatProgram: ProgramModel {
     /// What the chat's job posts: the engine's events.
     enum Message: Sendable {
@@ -15,6 +16,8 @@ struct ChatProgram: ProgramModel {
         case engine(ChatEvent)
         /// The engine's event stream finished.
         case engineFinished
+        /// A folder was listed (nil names: it could not be read).
+        case folderListed(path: String, names: [String]?)
     }
 
     /// The chat UI's state.
@@ -53,6 +56,7 @@ struct ChatProgram: ProgramModel {
         case .resized(let size): uiEvent = .resize(size)
         case .message(.engine(let chatEvent)): uiEvent = .engine(chatEvent)
         case .message(.engineFinished): uiEvent = .engineFinished
+        case .message(.folderListed(let path, let names)): uiEvent = .folderListed(path: path, names: names)
         case .tick: uiEvent = .tick
         case .notice(let text): uiEvent = .notice(text)
         case .edited(.edited(let draft)): uiEvent = .draftEdited(draft)
@@ -100,6 +104,8 @@ struct ChatProgram: ProgramModel {
         case .bareView:
             state.screenHidden = true
             return [.showPlain(CopyModeText.lines(state))]
+        case .listFolder(let path):
+            return [.run(ProgramJob { post in post(.folderListed(path: path, names: PathCompletion.listFolder(path))) })]
         case .export, .repaint, .bell, .notify, .suspend, .openURL:
             return []  // screen effects, above
         }

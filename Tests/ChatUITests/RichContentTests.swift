@@ -119,29 +119,31 @@ import Testing
     }
 
     @Test func tabCompletesTheAttachPathAndAMissingFileKeepsTheDraft() {
-        var s = Fixture.state()
-        s.listFolder = { folder in
+        let folders: @Sendable (String) -> [String]? = { folder in
             switch folder {
             case ".": ["docs/", "receipt.png", "report.pdf", ".hidden"]
             case "docs/", "docs": ["letter.pdf"]
             default: nil
             }
         }
-        Fixture.type(&s, "/attach rec")
-        Fixture.apply(&s, [.key(.tab)])
-        #expect(s.composer.text == "/attach receipt.png")
-        s.composer.setText("/attach re")
-        Fixture.apply(&s, [.key(.tab)])
-        #expect(s.composer.text == "/attach re" && s.hint?.text == "receipt.png  report.pdf")
-        s.composer.setText("/attach d")
-        Fixture.apply(&s, [.key(.tab), .key(.tab)])
-        #expect(s.composer.text == "/attach docs/letter.pdf")
-        #expect(Fixture.apply(&s, [.key(.enter)]) == [.send(.attach(path: "docs/letter.pdf"))])
-        #expect(s.composer.isEmpty)
-        s.composer.setText("/attach nothing.png")
-        #expect(Fixture.apply(&s, [.key(.enter)]).isEmpty)
-        #expect(s.composer.text == "/attach nothing.png", "kept, to be corrected")
-        #expect(Fixture.screen(s).contains { $0.contains("No such file: nothing.png") })
+        Fixture.$folders.withValue(folders) {
+            var s = Fixture.state()
+            Fixture.type(&s, "/attach rec")
+            Fixture.apply(&s, [.key(.tab)])
+            #expect(s.composer.text == "/attach receipt.png")
+            s.composer.setText("/attach re")
+            Fixture.apply(&s, [.key(.tab)])
+            #expect(s.composer.text == "/attach re" && s.hint?.text == "receipt.png  report.pdf")
+            s.composer.setText("/attach d")
+            Fixture.apply(&s, [.key(.tab), .key(.tab)])
+            #expect(s.composer.text == "/attach docs/letter.pdf")
+            #expect(Fixture.apply(&s, [.key(.enter)]) == [.send(.attach(path: "docs/letter.pdf"))])
+            #expect(s.composer.isEmpty)
+            s.composer.setText("/attach nothing.png")
+            #expect(Fixture.apply(&s, [.key(.enter)]).isEmpty)
+            #expect(s.composer.text == "/attach nothing.png", "kept, to be corrected")
+            #expect(Fixture.screen(s).contains { $0.contains("No such file: nothing.png") })
+        }
     }
 
     @Test func progressShowsInTheTypingLineAndTheDraftIsKept() {

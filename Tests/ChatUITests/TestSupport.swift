@@ -26,13 +26,30 @@ enum Fixture {
         ChatItem(id: id ?? localId, localId: localId, time: t0, sender: me, kind: .message, text: text, delivery: delivery)
     }
 
+    /// The folders a test's file system holds: `.listFolder` effects are answered from it at once
+    /// (nil: they are returned, unanswered).
+    @TaskLocal static var folders: (@Sendable (String) -> [String]?)?
+
     @discardableResult
     static func apply(_ state: inout UIState, _ events: [UIEvent], now: Date = t0) -> [UIEffect] {
         var effects: [UIEffect] = []
         for event in events {
-            for real in engineEvents(for: event, in: state) { effects += Reducer.reduce(&state, real, now: now) }
+            for real in engineEvents(for: event, in: state) { effects += answered(Reducer.reduce(&state, real, now: now), &state, now: now) }
         }
         return effects
+    }
+
+    /// `effects` with each folder listing answered from ``folders``, as the program would.
+    private static func answered(_ effects: [UIEffect], _ state: inout UIState, now: Date) -> [UIEffect] {
+        var out: [UIEffect] = []
+        for effect in effects {
+            if case .listFolder(let path) = effect, let folders {
+                out += answered(Reducer.reduce(&state, .folderListed(path: path, names: folders(path)), now: now), &state, now: now)
+            } else {
+                out.append(effect)
+            }
+        }
+        return out
     }
 
     static func type(_ state: inout UIState, _ text: String) -> [UIEffect] {

@@ -170,6 +170,31 @@ import Testing
         #expect(!program.model.state.composer.text.contains("more"), "nothing is read once halted")
     }
 
+    @Test("Tab completes a path from the folder the program lists; /attach of a missing file keeps the draft, of a real one sends it")
+    @TerminalActor func folderListingIsAnEffect() async throws {
+        let folder = NSTemporaryDirectory() + "helpline-attach-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try Data("receipt".utf8).write(to: URL(fileURLWithPath: folder + "/receipt 2026.pdf"))
+        let engine = Engine()
+        let (program, backend) = Self.program(engine, size: TerminalSize(rows: 24, columns: 100))
+        defer { program.stop() }
+        var clock = Self.t0
+        engine.publish(.connection(.open))
+        #expect(await program.turns(clock: &clock) { program.model.state.connection == .open })
+        backend.type("/attach \(folder)/rec")
+        backend.press(.tab)
+        let completed = "/attach " + PathCompletion.escape(folder + "/receipt 2026.pdf")
+        #expect(await program.turns(clock: &clock) { program.model.state.composer.text == completed }, "\(program.model.state.composer.text)")
+        backend.type("x")
+        backend.press(.enter)
+        #expect(await program.turns(clock: &clock) { backend.screenText.contains("No such file") })
+        #expect(program.model.state.composer.text == completed + "x", "kept, to be corrected")
+        backend.press(.backspace, .enter)
+        #expect(await program.turns(clock: &clock) { engine.commands.contains(.attach(path: folder + "/receipt 2026.pdf")) })
+        #expect(program.model.state.composer.text.isEmpty)
+    }
+
     @Test("a resize lays the chat out again at the new size")
     @TerminalActor func resize() async {
         let engine = Engine()
