@@ -226,10 +226,7 @@ extension Reducer {
         state.composer.remember(text)
         state.composer.clear()
         scrollToBottom(&state)
-        if state.unreadKey != nil {
-            state.unreadKey = nil
-            state.transcriptVersion += 1
-        }
+        state.unreadKey = nil
         return [.send(.send(message))]
     }
 

@@ -80,7 +80,6 @@ extension Reducer {
     private static func setPickerFocus(_ state: inout UIState, _ choice: Int) {
         state.pickerFocus = choice
         state.store.highlight(choice: choice, key: state.store.latestOpenPicker?.key)
-        state.transcriptVersion += 1
         state.hint = ("option \(choice): ↑/↓ choose, Enter picks, Esc returns to the draft", .distantFuture)
     }
 
@@ -89,7 +88,6 @@ extension Reducer {
         guard state.pickerFocus != nil else { return }
         state.pickerFocus = nil
         state.store.highlight(choice: nil, key: nil)
-        state.transcriptVersion += 1
         state.hint = nil
     }
 

@@ -7,36 +7,25 @@ extension Reducer {
         switch update.change {
         case .inserted:
             state.store.apply(update)
-            state.transcriptVersion += 1
             guard let item = update.item else { return [] }
             noteArrival(&state, item)
             if case .event(.joined) = item.kind, item.sender.role == .agent, !item.isHistory { return [.bell] }
             return notification(&state, for: item)
         case .updated, .moved:
             state.store.apply(update)
-            state.transcriptVersion += 1
             if let item = update.item, !item.isOwn { state.typing.stop(item.sender) }
-            if case .moved = update.change { state.view.invalidateRows() }
         case .removed:
             state.store.apply(update)
-            state.view.invalidateRows()
-            state.transcriptVersion += 1
         case .merged(let count, let hasMore):
             state.hasMoreOlder = hasMore
             state.loadingOlderSince = nil
             reanchorOnEntry(&state)
             state.store.apply(update)
-            if count > 0 {
-                state.view.invalidateRows()
-                state.transcriptVersion += 1
-                if state.partner == nil, let last = update.items.last(where: { isPartner($0) }) { state.partner = last.sender }
-            }
+            if count > 0, state.partner == nil, let last = update.items.last(where: { isPartner($0) }) { state.partner = last.sender }
         case .reset(let hasMore):
             if state.store.items.isEmpty {
                 // A new subscriber is told the transcript as it is: nothing was reloaded.
                 state.store.apply(update)
-                state.view.invalidateRows()
-                state.transcriptVersion += 1
                 state.hasMoreOlder = hasMore
                 state.partner = update.items.last(where: { isPartner($0) })?.sender ?? state.partner
             } else {
@@ -50,8 +39,6 @@ extension Reducer {
     /// notices included), follows the newest line and says so in one notice.
     static func resetTranscript(_ state: inout UIState, _ update: TranscriptUpdate, hasMore: Bool, now: Date) {
         state.store.replaceAll(with: update)
-        state.view.invalidateRows()
-        state.transcriptVersion += 1
         state.hasMoreOlder = hasMore
         state.loadingOlderSince = nil
         state.unreadCount = 0

@@ -166,7 +166,6 @@ package enum Reducer {
     /// Adds a notice line to the transcript.
     static func addNotice(_ state: inout UIState, _ text: String, now: Date) {
         state.store.appendNotice(text, at: now)
-        state.transcriptVersion += 1
     }
 
     /// Scrolls by `delta` lines; asks for older items when the top is reached.

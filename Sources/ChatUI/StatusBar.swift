@@ -12,6 +12,31 @@ enum StatusBar {
         var width: Int { spans.reduce(0) { $0 + TerminalWidth.of($1.text) } }
     }
 
+    /// Everything the bar shows but the clock, taken from the state and compared whole: the last
+    /// bar is reused while they are equal (``StatusLineCache``).
+    struct Inputs: Equatable {
+        var connection: ConnectionState
+        var session: SessionInfo?
+        var partner: Participant?
+        var queuePosition: Int?
+        var unreadCount: Int
+        var deepHeartbeatFailure: String?
+        var title: String
+        var inAgentConsole: Bool
+
+        /// What `state` shows in the bar.
+        init(_ state: UIState) {
+            connection = state.connection
+            session = state.session
+            partner = state.partner
+            queuePosition = state.queuePosition
+            unreadCount = state.unreadCount
+            deepHeartbeatFailure = state.diagnostics?.deepHeartbeatFailure
+            title = state.options.title
+            inAgentConsole = state.options.inAgentConsole
+        }
+    }
+
     /// The connection state in words, e.g. "reconnecting in 4s (attempt 2)".
     static func stateText(_ connection: ConnectionState, now: Date, inAgentConsole: Bool = false) -> String {
         switch connection {
@@ -41,19 +66,19 @@ enum StatusBar {
     }
 
     /// The status bar for a width.
-    static func line(_ state: UIState, now: Date, width: Int, palette: UIPalette, clock: String) -> StyledLine {
+    static func line(_ bar: Inputs, now: Date, width: Int, palette: UIPalette, clock: String) -> StyledLine {
         let stateStyle: TextStyle
-        switch state.connection {
+        switch bar.connection {
         case .open: stateStyle = palette.statusConnected
         case .connecting, .reconnecting, .closing: stateStyle = palette.statusWaiting
         case .idle: stateStyle = palette.statusDim
         case .closed, .failed: stateStyle = palette.statusBad
         }
         var left: [Segment] = [
-            Segment(spans: [StyledSpan(" \(state.options.title) ", style: boldened(palette.statusBar))], priority: 4),
-            Segment(spans: [StyledSpan(" " + stateText(state.connection, now: now, inAgentConsole: state.options.inAgentConsole) + " ", style: stateStyle)], priority: 0),
+            Segment(spans: [StyledSpan(" \(bar.title) ", style: boldened(palette.statusBar))], priority: 4),
+            Segment(spans: [StyledSpan(" " + stateText(bar.connection, now: now, inAgentConsole: bar.inAgentConsole) + " ", style: stateStyle)], priority: 0),
         ]
-        if let partner = state.partner {
+        if let partner = bar.partner {
             let badge = switch partner.role {
             case .bot: "bot"
             case .supervisor: "supervisor"
@@ -66,17 +91,17 @@ enum StatusBar {
                 StyledSpan(" \(badge) ", style: badgeStyle),
             ], priority: 1))
         }
-        if state.connection == .open, state.diagnostics?.deepHeartbeatFailure != nil {
+        if bar.connection == .open, bar.deepHeartbeatFailure != nil {
             // The socket answers but the service behind it does not (Connect's deep heartbeat).
             left.append(Segment(spans: [StyledSpan(" ⚠ service not answering — F2 ", style: palette.statusWaiting)], priority: 0))
         }
-        if let position = state.queuePosition {
+        if let position = bar.queuePosition {
             left.append(Segment(spans: [StyledSpan(" queue #\(position) ", style: palette.statusWaiting)], priority: 0))
         }
-        if state.unreadCount > 0 {
-            left.append(Segment(spans: [StyledSpan(" ↓ \(state.unreadCount) unread ", style: palette.statusWaiting)], priority: 0))
+        if bar.unreadCount > 0 {
+            left.append(Segment(spans: [StyledSpan(" ↓ \(bar.unreadCount) unread ", style: palette.statusWaiting)], priority: 0))
         }
-        if let session = state.session {
+        if let session = bar.session {
             left.append(Segment(spans: [
                 StyledSpan(" \(session.backend) · \(session.endpoint) ", style: palette.statusDim)
             ], priority: 3))

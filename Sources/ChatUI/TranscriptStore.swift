@@ -58,6 +58,8 @@ package struct TranscriptStore: Equatable, Sendable {
     private var highlighted: (key: String, choice: Int)?
     private var highlightRevision = 0
     private var nextNoticeRevision = 1
+    /// Moves on each time the rows are laid out anew (anything but a row added at the end).
+    private var arrangement = 0
 
     /// Creates an empty transcript.
     init() {}
@@ -83,8 +85,25 @@ package struct TranscriptStore: Equatable, Sendable {
     /// How many attachments the transcript holds.
     var attachmentCount: Int { attachmentNumbers.count }
 
-    /// Moves on with every change to any row, so (`revision`, `count`) tells whether the store changed.
-    var revision: Int { items.revision &* 65_537 &+ nextNoticeRevision &* 257 &+ highlightRevision }
+    /// What the store's rows are as of now, compared whole: a view of them is made again when it
+    /// changes, extended when only rows were added at the end, and kept otherwise.
+    struct Stamp: Equatable {
+        /// The engine transcript's revision.
+        var items: Int
+        /// The next local notice's number (moves with each notice).
+        var notices: Int
+        /// The picker highlight's revision.
+        var highlight: Int
+        /// Moves when the rows were laid out anew, not only added to.
+        var arrangement: Int
+        /// Number of rows.
+        var count: Int
+    }
+
+    /// The store's ``Stamp`` now.
+    var stamp: Stamp {
+        Stamp(items: items.revision, notices: nextNoticeRevision, highlight: highlightRevision, arrangement: arrangement, count: rows.count)
+    }
 
     /// Position of the row with a key.
     func position(ofKey key: String) -> Int? {
@@ -191,6 +210,7 @@ package struct TranscriptStore: Equatable, Sendable {
 
     /// Lays the rows out again: each item, then the notices that follow it.
     private mutating func rebuildRows() {
+        arrangement &+= 1
         var after: [String: [Int]] = [:]
         var leading: [Int] = []
         let keys = Set(items.map(\.key))

@@ -65,10 +65,10 @@ package final class TranscriptView {
     /// The row an anchor's key was last found at (rows only grow at the end between rebuilds, so
     /// it stays right until the next rebuild): no per-row index of keys is kept.
     private var lastFound: (key: String, row: Int)?
-    private var builtVersion = -1
+    /// The store's stamp and the unread divider's place the rows were last made for.
+    private var built: (stamp: TranscriptStore.Stamp, unreadKey: String?)?
     private var builtCount = 0
     private var builtLastKey: String?
-    private var builtUnreadKey: String?
     private var lastDay: Int?
     private var lastItem: ChatItem?
     /// The last viewport and what it was made from: a key that changes only the composer
@@ -79,11 +79,10 @@ package final class TranscriptView {
     /// The last status bar, reused while its inputs are unchanged.
     let statusLine = StatusLineCache()
 
-    /// Everything a viewport is made from (rows, store contents, position, pane size).
+    /// Everything a viewport is made from (the store's rows and the divider, position, pane size).
     private struct ViewportKey: Equatable {
-        var rowsVersion: Int
-        var storeRevision: Int
-        var storeCount: Int
+        var stamp: TranscriptStore.Stamp
+        var unreadKey: String?
         var position: ScrollPosition
         var width: Int
         var height: Int
@@ -100,14 +99,16 @@ package final class TranscriptView {
 
     // MARK: Display rows
 
-    /// Brings the display rows up to date when the transcript changed (by `version`): appends
-    /// rows for new entries at the end, or rebuilds after a prepend or an unread-divider move.
-    func prepare(_ store: TranscriptStore, unreadKey: String?, version: Int) {
-        guard version != builtVersion else { return }
-        builtVersion = version
+    /// Brings the display rows up to date with the store (its ``TranscriptStore/Stamp``) and the
+    /// unread divider: appends rows for entries added at the end, or rebuilds after anything else.
+    func prepare(_ store: TranscriptStore, unreadKey: String?) {
+        let stamp = store.stamp
+        if let built, built.stamp == stamp, built.unreadKey == unreadKey { return }
+        let previous = built
+        built = (stamp, unreadKey)
         let entries = store.entries
-        let grewAtEnd = unreadKey == builtUnreadKey && builtCount > 0 && entries.count >= builtCount
-            && entries[builtCount - 1].key == builtLastKey
+        let grewAtEnd = previous.map { $0.unreadKey == unreadKey && $0.stamp.arrangement == stamp.arrangement } == true
+            && builtCount > 0 && entries.count >= builtCount && entries[builtCount - 1].key == builtLastKey
         if !grewAtEnd {
             rows = PackedRows()
             lastFound = nil
@@ -135,14 +136,6 @@ package final class TranscriptView {
         }
         builtCount = entries.count
         builtLastKey = entries.last?.key
-        builtUnreadKey = unreadKey
-    }
-
-    /// Forgets the display rows, so the next `prepare` rebuilds them all (the transcript was replaced).
-    func invalidateRows() {
-        builtVersion = -1
-        builtCount = 0
-        lastViewport = nil
     }
 
     /// `HH:MM` for the status bar, made once a minute.
@@ -348,7 +341,7 @@ package final class TranscriptView {
             return TranscriptViewport(lines: [], linesBelow: 0, atTop: true)
         }
         let key = ViewportKey(
-            rowsVersion: builtVersion, storeRevision: store.revision, storeCount: store.count, position: position,
+            stamp: store.stamp, unreadKey: built?.unreadKey, position: position,
             width: width, height: height)
         if let lastViewport, lastViewport.key == key { return lastViewport.viewport }
         let viewport = makeViewport(position, store: store, width: width, height: height)

@@ -12,39 +12,23 @@ package struct UIState {
     /// The current terminal size.
     package var size = TerminalSize(rows: 30, columns: 100)
     /// The engine's connection state.
-    var connection: ConnectionState = .idle {
-        didSet { if connection != oldValue { statusRevision &+= 1 } }
-    }
+    var connection: ConnectionState = .idle
     /// Backend, endpoint and who we are.
-    var session: SessionInfo? {
-        didSet { if session != oldValue { statusRevision &+= 1 } }
-    }
-    /// Bumped whenever something the status bar shows (apart from the clock and the width)
-    /// changes; its line is reused until then. (Copies of a state share its view and so that
-    /// line: like the viewport cache, it serves one state as it changes, not diverging copies.)
-    private(set) var statusRevision = 0
+    var session: SessionInfo?
     /// The transcript.
     package var store = TranscriptStore()
-    /// Bumped on every transcript change (display rows are rebuilt when it moves).
-    var transcriptVersion = 0
     /// Scroll position of the transcript pane.
     var scroll: ScrollPosition = .bottom
     /// Items that arrived while scrolled up.
-    var unreadCount = 0 {
-        didSet { if unreadCount != oldValue { statusRevision &+= 1 } }
-    }
+    var unreadCount = 0
     /// Key of the first unread entry, where the "new messages" divider goes.
     var unreadKey: String?
     /// Who else is typing.
     var typing = TypingState()
     /// Place in the queue, when queued.
-    var queuePosition: Int? {
-        didSet { if queuePosition != oldValue { statusRevision &+= 1 } }
-    }
+    var queuePosition: Int?
     /// The bot or agent we are talking to (latest non-customer, non-system sender).
-    var partner: Participant? {
-        didSet { if partner != oldValue { statusRevision &+= 1 } }
-    }
+    var partner: Participant?
     /// The draft.
     package var composer = ComposerState()
     /// An open transcript search (Ctrl-S, `/search`).
@@ -55,11 +39,7 @@ package struct UIState {
     var diagnosticsOpen = false
     /// The engine's latest connection diagnostics (shown by the F2 pane; a failing deep heartbeat
     /// also in the status bar).
-    var diagnostics: ConnectionDiagnostics? {
-        didSet {
-            if diagnostics?.deepHeartbeatFailure != oldValue?.deepHeartbeatFailure { statusRevision &+= 1 }
-        }
-    }
+    var diagnostics: ConnectionDiagnostics?
     /// An open Ctrl-R history search.
     var historySearch: HistorySearch?
     /// False once the engine said there is nothing older to load.
@@ -124,7 +104,7 @@ package struct UIState {
 
     /// Makes sure the transcript's display rows are current.
     package func prepareView() {
-        view.prepare(store, unreadKey: unreadKey, version: transcriptVersion)
+        view.prepare(store, unreadKey: unreadKey)
     }
 
     /// Moves the view to `position`, settled against the rows as laid out now (a place among the
