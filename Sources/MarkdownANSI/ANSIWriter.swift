@@ -3,23 +3,21 @@ public enum ANSIWriter {
     /// SGR text for lines joined by "\n"; `.none` emits no colour but keeps bold/underline
     /// unless `plain` is true (then no escape sequences at all). `hyperlinks` emits OSC 8.
     public static func string(_ lines: [StyledLine], mode: ColorMode, hyperlinks: Bool = false, plain: Bool = false) -> String {
-        // The reused scratch buffer usually has room already; it grows geometrically when not.
-        var state = ANSIWriterState.take()
-        var output = ByteOutput(reusing: state.takeScratch(), capacity: lines.count * 64)
+        // Each call has its own transitions table and buffer: keeping one per process measured no
+        // faster (docs/benchmarks.md, "One lock idiom").
+        var transitions = SGRTransitions()
+        var output = ByteOutput(capacity: lines.count * 64)
         lines.withUnsafeBufferPointer { lines in
             for index in lines.indices {
                 if index > 0 { output.byte(0x0A) }
                 if plain {
                     for span in lines[index].spans { output.text(span.text) }
                 } else {
-                    write(lines[index], mode: mode, hyperlinks: hyperlinks, transitions: &state.transitions, into: &output)
+                    write(lines[index], mode: mode, hyperlinks: hyperlinks, transitions: &transitions, into: &output)
                 }
             }
         }
-        let result = output.string
-        state.scratch = output.takeStorage()
-        state.giveBack()
-        return result
+        return output.string
     }
 
     /// Appends one line, resetting every attribute and closing any hyperlink at its end.

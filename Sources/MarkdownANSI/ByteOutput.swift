@@ -7,19 +7,6 @@ struct ByteOutput {
         bytes.reserveCapacity(capacity)
     }
 
-    /// Creates an empty buffer in the storage of `storage` (emptied), with room for `capacity` bytes.
-    init(reusing storage: consuming [UInt8], capacity: Int) {
-        bytes = storage
-        bytes.removeAll(keepingCapacity: true)
-        bytes.reserveCapacity(capacity)
-    }
-
-    /// Hands the storage back for reuse (the buffer is empty afterwards).
-    mutating func takeStorage() -> [UInt8] {
-        defer { bytes = [] }
-        return bytes
-    }
-
     /// Appends one byte.
     @inline(__always)
     mutating func byte(_ value: UInt8) {

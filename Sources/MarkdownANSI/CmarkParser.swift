@@ -27,27 +27,26 @@ enum CmarkParser {
         return names.compactMap { name in cmark_find_syntax_extension(name).map { UInt(bitPattern: $0) } }
     }()
 
-    /// Parses `text` and passes the document node to `body`. The tree lives in `CmarkArena` and is
-    /// dropped as a whole afterwards; the lock is held throughout (cmark-gfm's inline tables are
-    /// global, and reading a literal may allocate in the arena).
+    /// Parses `text` and passes the document node to `body`, then frees the tree; the lock is held
+    /// throughout (cmark-gfm's inline tables are global while it parses, and reading a literal
+    /// may allocate).
     static func withDocument<T>(_ text: String, _ body: (OpaquePointer) -> T) -> T? {
         lock.withLock { _ in
-            defer { CmarkArena.reset() }
-            guard let document = parseDocument(text, memory: CmarkArena.memory) else { return nil }
+            guard let document = parseDocument(text) else { return nil }
+            defer { cmark_node_free(document) }
             return body(document)
         }
     }
 
     /// Parses `text`; the caller frees the returned document with `cmark_node_free`.
     static func parse(_ text: String) -> OpaquePointer? {
-        lock.withLock { _ in parseDocument(text, memory: cmark_get_default_mem_allocator()) }
+        lock.withLock { _ in parseDocument(text) }
     }
 
-    /// Runs cmark-gfm with the GFM extensions attached, allocating from `memory`; the caller frees
-    /// the returned document (or resets the arena).
-    private static func parseDocument(_ text: String, memory: UnsafeMutablePointer<cmark_mem>) -> OpaquePointer? {
+    /// Runs cmark-gfm with the GFM extensions attached; the caller frees the returned document.
+    private static func parseDocument(_ text: String) -> OpaquePointer? {
         let extensions = extensions
-        guard let parser = cmark_parser_new_with_mem(hl_opt_default(), memory) else { return nil }
+        guard let parser = cmark_parser_new_with_mem(hl_opt_default(), cmark_get_default_mem_allocator()) else { return nil }
         defer { cmark_parser_free(parser) }
         for address in extensions {
             if let ext = OpaquePointer(bitPattern: address) {

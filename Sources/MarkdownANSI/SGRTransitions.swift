@@ -2,7 +2,7 @@
 ///
 /// Replies switch between a handful of styles (plain, link, code, bold, …) over and over; the
 /// escape sequence for each (from, to) pair is made once and kept in a small direct-mapped table
-/// (a pair that collides with another simply replaces it). `ANSIWriterState` keeps one per process.
+/// (a pair that collides with another simply replaces it). `ANSIWriter` makes one per call.
 struct SGRTransitions: Sendable {
     /// One cached transition; `from == empty` marks an unused slot.
     private struct Entry: Sendable {
