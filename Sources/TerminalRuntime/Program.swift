@@ -97,6 +97,8 @@ package final class Program<Model: ProgramModel> {
         startIfNeeded(now: now)
         if isFinished { return .finish }
         if halted { return .wait(until: nil) }
+        // A key that closed copy mode is answered with a frame at once, as any key is.
+        var answersKey = false
         if inPlainView {
             guard backend.plainViewClosed() else {
                 // Copy mode covers the screen: messages still change the model, nothing is drawn.
@@ -106,9 +108,11 @@ package final class Program<Model: ProgramModel> {
             }
             inPlainView = false
             drawn = nil
+            answersKey = true
             apply(.plainViewClosed, now: now)
         }
         let keys = backend.readKeys()
+        answersKey = answersKey || !keys.isEmpty
         if let trace, !keys.isEmpty { trace.keysRead(wokeAt: TerminalExecutor.shared.lastWake) }
         // A letter typed at the end of the draft shows at once; its frame follows.
         let echo = keys.isEmpty ? nil : model.echoAhead(for: keys)
@@ -137,9 +141,9 @@ package final class Program<Model: ProgramModel> {
         }
         unshown = true
         trace?.mark()
-        if !inPlainView, frames.allows(at: now, forKeys: !keys.isEmpty) {
+        if !inPlainView, frames.allows(at: now, forKeys: answersKey) {
             draw(now: now, force: echo != nil)
-            if keys.isEmpty { frames.drew(at: now) }
+            if !answersKey { frames.drew(at: now) }
         }
         trace?.finishLine()
         handOver()

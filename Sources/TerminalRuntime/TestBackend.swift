@@ -138,7 +138,7 @@ extension Program {
     package func turns(clock: inout Date, until done: () -> Bool, timeout: Duration = .seconds(5)) async -> Bool {
         let deadline = ContinuousClock.now.advanced(by: timeout)
         while true {
-            clock = clock.addingTimeInterval(FrameClock.interval)
+            clock = clock.addingTimeInterval(FrameClock.interval + 0.001)
             _ = turn(now: clock)
             if done() { return true }
             if isFinished || ContinuousClock.now >= deadline { return false }

@@ -64,6 +64,22 @@ import Testing
         return (Program(model, backend: backend, outlet: { $0.send($0.command) }), backend)
     }
 
+    /// Accepts the waiting chat, sees it open, and asks twice to leave (the second hands it back).
+    @TerminalActor static func acceptAndLeave(
+        _ program: Program<AgentConsoleProgram>, _ backend: TestBackend, _ desk: Desk, clock: inout Date
+    ) async {
+        #expect(await program.turns(clock: &clock) { backend.screenText.contains("Noor") })
+        backend.press(.enter)
+        #expect(await program.turns(clock: &clock) { program.model.state.tabs.count == 1 })
+        desk.chat.continuation.yield(.connection(.open))
+        #expect(await program.turns(clock: &clock) { program.model.state.tabs[0].ui.connection == .open })
+        for _ in 0..<2 {
+            backend.type("/quit")
+            backend.press(.enter)
+            _ = program.turn(now: clock)
+        }
+    }
+
     @Test("the agent sees the queue, accepts, reads the customer, answers in the tab and hands the chat back — at two sizes",
           arguments: [TerminalSize(rows: 24, columns: 90), TerminalSize(rows: 14, columns: 48)])
     @TerminalActor func wholeShift(size: TerminalSize) async {
@@ -101,16 +117,7 @@ import Testing
         let (program, backend) = Self.console(desk)
         defer { program.stop() }
         var clock = Self.t0
-        #expect(await program.turns(clock: &clock) { backend.screenText.contains("Noor") })
-        backend.press(.enter)
-        #expect(await program.turns(clock: &clock) { program.model.state.tabs.count == 1 })
-        desk.chat.continuation.yield(.connection(.open))
-        #expect(await program.turns(clock: &clock) { program.model.state.tabs[0].ui.connection == .open })
-        for _ in 0..<2 {
-            backend.type("/quit")
-            backend.press(.enter)
-            _ = program.turn(now: clock)
-        }
+        await Self.acceptAndLeave(program, backend, desk, clock: &clock)
         #expect(await program.turns(clock: &clock) { program.isFinished })
         #expect(desk.snapshot.released == ["c9"])
     }
@@ -142,16 +149,7 @@ import Testing
         let (program, backend) = Self.console(desk)
         defer { program.stop() }
         var clock = Self.t0
-        #expect(await program.turns(clock: &clock) { backend.screenText.contains("Noor") })
-        backend.press(.enter)
-        #expect(await program.turns(clock: &clock) { program.model.state.tabs.count == 1 })
-        desk.chat.continuation.yield(.connection(.open))
-        #expect(await program.turns(clock: &clock) { program.model.state.tabs[0].ui.connection == .open })
-        for _ in 0..<2 {
-            backend.type("/quit")
-            backend.press(.enter)
-            _ = program.turn(now: clock)
-        }
+        await Self.acceptAndLeave(program, backend, desk, clock: &clock)
         _ = await program.turns(clock: &clock, until: { false }, timeout: .milliseconds(50))
         #expect(!program.isFinished, "still waiting for the desk")
         // The limit's job posts this when its time is up.

@@ -47,127 +47,139 @@ import Testing
         var texts: [String] { commands.compactMap { if case .send(let text) = $0 { text } else { nil } } }
     }
 
-    @TerminalActor static func program(_ engine: Engine, size: TerminalSize, environment: [String: String] = [:]) -> (Program<ChatProgram>, TestBackend) {
-        let backend = TestBackend(size: size)
-        var env = environment
-        if env["XDG_STATE_HOME"] == nil { env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "helpline-program-\(UUID().uuidString)" }
-        var options = TerminalUIOptions(timeZone: TimeZone(identifier: "UTC") ?? .current, environment: env)
-        options.title = "Helpline"
-        let model = ChatTerminalApp.model(options: options, events: engine.events, monochrome: false, size: size)
-        return (Program(model, backend: backend, outlet: { engine.take($0) }), backend)
+    /// One chat on a test backend: its engine, program and screen, and the clock its turns run at.
+    @TerminalActor final class Chat {
+        let engine = Engine()
+        let program: Program<ChatProgram>
+        let backend: TestBackend
+        var clock = ChatProgramSessionTests.t0
+
+        init(size: TerminalSize = TerminalSize(rows: 24, columns: 80), environment: [String: String] = [:]) {
+            backend = TestBackend(size: size)
+            var env = environment
+            if env["XDG_STATE_HOME"] == nil { env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "helpline-program-\(UUID().uuidString)" }
+            var options = TerminalUIOptions(timeZone: TimeZone(identifier: "UTC") ?? .current, environment: env)
+            options.title = "Helpline"
+            let model = ChatTerminalApp.model(options: options, events: engine.events, monochrome: false, size: size)
+            let engine = engine
+            program = Program(model, backend: backend, outlet: { engine.take($0) })
+        }
+
+        /// A chat whose connection the program already shows open, with nothing left to apply.
+        static func open(size: TerminalSize = TerminalSize(rows: 24, columns: 80), environment: [String: String] = [:]) async -> Chat {
+            let chat = Chat(size: size, environment: environment)
+            chat.engine.publish(.connection(.open))
+            #expect(await chat.until { chat.program.model.state.connection == .open && !chat.program.hasPosted })
+            return chat
+        }
+
+        /// Takes turns until `done` holds (see ``Program/turns(clock:until:timeout:)``).
+        func until(_ done: () -> Bool) async -> Bool {
+            var now = clock
+            defer { clock = now }
+            return await program.turns(clock: &now, until: done)
+        }
+
+        /// One turn at the chat's clock.
+        @discardableResult func turn() -> LoopStep { program.turn(now: clock) }
+
+        var state: UIState { program.model.state }
+        var screen: String { backend.screenText }
     }
 
     @Test("a whole chat: the greeting shows, typed keys echo at once, Enter sends once, the message shows sent — at three sizes",
           arguments: [TerminalSize(rows: 24, columns: 80), TerminalSize(rows: 12, columns: 40), TerminalSize(rows: 40, columns: 132)])
     @TerminalActor func wholeChat(size: TerminalSize) async {
-        let engine = Engine()
-        let (program, backend) = Self.program(engine, size: size)
-        defer { program.stop() }
-        var clock = Self.t0
-        engine.publish(.connection(.open))
-        engine.say("m1", "Welcome to Helpline")
-        let greeted = await program.turns(clock: &clock) { backend.screenText.contains("Welcome to Helpline") }
-        #expect(greeted, "\(backend.screenText)")
-        backend.type("hi")
-        _ = program.turn(now: clock)
-        backend.type(" there")
-        _ = program.turn(now: clock)
-        #expect(backend.screenText.contains("hi there"), "the draft is on the screen after its key's turn")
-        backend.press(.enter)
-        #expect(await program.turns(clock: &clock) { engine.transcript.items.count == 2 && backend.screenText.contains("Me") })
-        #expect(engine.texts == ["hi there"], "sent once")
-        #expect(engine.commands.filter { $0 == .typing }.count >= 2, "a typing notice per key's turn: the UI throttles none (\(engine.commands))")
-        #expect(engine.commands.firstIndex(of: .typing) ?? .max < engine.commands.firstIndex(of: .send("hi there")) ?? -1)
-        #expect(backend.screen.count == size.rows)
-        #expect(backend.screen.allSatisfy { TerminalWidth.of($0) <= size.columns })
-        #expect(backend.title.hasPrefix("Helpline"))
+        let chat = await Chat.open(size: size)
+        defer { chat.program.stop() }
+        chat.engine.say("m1", "Welcome to Helpline")
+        let greeted = await chat.until { chat.screen.contains("Welcome to Helpline") }
+        #expect(greeted, "\(chat.screen)")
+        chat.backend.type("hi")
+        chat.turn()
+        chat.backend.type(" there")
+        chat.turn()
+        #expect(chat.screen.contains("hi there"), "the draft is on the screen after its key's turn")
+        chat.backend.press(.enter)
+        #expect(await chat.until { chat.engine.transcript.items.count == 2 && chat.screen.contains("Me") })
+        #expect(chat.engine.texts == ["hi there"], "sent once")
+        let commands = chat.engine.commands
+        #expect(commands.filter { $0 == .typing }.count >= 2, "a typing notice per key's turn: the UI throttles none (\(commands))")
+        #expect(commands.firstIndex(of: .typing) ?? .max < commands.firstIndex(of: .send("hi there")) ?? -1)
+        #expect(chat.backend.screen.count == size.rows)
+        #expect(chat.backend.screen.allSatisfy { TerminalWidth.of($0) <= size.columns })
+        #expect(chat.backend.title.hasPrefix("Helpline"))
     }
 
     @Test("a key's frame is drawn in its own turn; a burst of engine events coalesces into one frame")
     @TerminalActor func framesFollowTheClock() async {
-        let engine = Engine()
-        let (program, backend) = Self.program(engine, size: TerminalSize(rows: 24, columns: 80))
-        defer { program.stop() }
-        var clock = Self.t0
-        engine.publish(.connection(.open))
-        #expect(await program.turns(clock: &clock) { program.model.state.connection == .open && !program.hasPosted })
-        for n in 0..<50 { engine.say("b\(n)", "line \(n)", at: Double(n)) }
-        // Wait until every event is posted, then let one turn take them.
-        #expect(await program.turns(clock: &clock) { backend.screenText.contains("line 49") })
-        let drawn = backend.framesDrawn
-        backend.type("x")
-        _ = program.turn(now: clock)
-        #expect(backend.framesDrawn == drawn + 1, "the key's frame is drawn at once, though no frame time passed")
-        _ = program.turn(now: clock)
-        #expect(backend.framesDrawn == drawn + 1, "nothing changed: nothing drawn")
+        let chat = await Chat.open()
+        defer { chat.program.stop() }
+        for n in 0..<50 { chat.engine.say("b\(n)", "line \(n)", at: Double(n)) }
+        #expect(await chat.until { chat.screen.contains("line 49") })
+        let drawn = chat.backend.framesDrawn
+        chat.backend.type("x")
+        chat.turn()
+        #expect(chat.backend.framesDrawn == drawn + 1, "the key's frame is drawn at once, though no frame time passed")
+        chat.turn()
+        #expect(chat.backend.framesDrawn == drawn + 1, "nothing changed: nothing drawn")
     }
 
     @Test("what does not change the screen draws no frame: a snapshot for the closed diagnostics pane")
     @TerminalActor func hiddenDiagnosticsCostNoFrame() async {
-        let engine = Engine()
-        let (program, backend) = Self.program(engine, size: TerminalSize(rows: 24, columns: 80))
-        defer { program.stop() }
-        var clock = Self.t0
-        engine.publish(.connection(.open))
-        #expect(await program.turns(clock: &clock) { program.model.state.connection == .open && !program.hasPosted })
-        let drawn = backend.framesDrawn
-        engine.publish(.diagnostics(ConnectionDiagnostics(reconnects: 3)))
-        #expect(await program.turns(clock: &clock) { program.model.state.diagnostics?.reconnects == 3 })
-        #expect(backend.framesDrawn == drawn, "a hidden pane costs no frame")
-        backend.press(.function(2))
-        _ = program.turn(now: clock)
-        #expect(backend.screenText.contains("reconnects 3"))
-        #expect(engine.commands.contains(.watchDiagnostics(true)))
+        let chat = await Chat.open()
+        defer { chat.program.stop() }
+        let drawn = chat.backend.framesDrawn
+        chat.engine.publish(.diagnostics(ConnectionDiagnostics(reconnects: 3)))
+        #expect(await chat.until { chat.state.diagnostics?.reconnects == 3 })
+        #expect(chat.backend.framesDrawn == drawn, "a hidden pane costs no frame")
+        chat.backend.press(.function(2))
+        chat.turn()
+        #expect(chat.screen.contains("reconnects 3"))
+        #expect(chat.engine.commands.contains(.watchDiagnostics(true)))
     }
 
     @Test("copy mode is a state: the chat goes on under it, and a key brings the screen back with what came meanwhile")
     @TerminalActor func copyMode() async {
-        let engine = Engine()
-        let (program, backend) = Self.program(engine, size: TerminalSize(rows: 24, columns: 80))
-        defer { program.stop() }
-        var clock = Self.t0
-        engine.publish(.connection(.open))
-        engine.say("m1", "first")
-        #expect(await program.turns(clock: &clock) { backend.screenText.contains("first") })
-        backend.press(.function(6))
-        _ = program.turn(now: clock)
-        #expect(backend.plainLines?.contains { $0.plainText.contains("first") } == true)
-        let drawn = backend.framesDrawn
-        engine.say("m2", "while copying", at: 5)
-        #expect(await program.turns(clock: &clock) { program.model.state.store.entries.contains { $0.item.text == "while copying" } })
-        #expect(backend.framesDrawn == drawn, "nothing is drawn over copy mode")
-        backend.press(.text("q"))
-        _ = program.turn(now: clock)
-        #expect(backend.plainLines == nil)
-        #expect(backend.screenText.contains("while copying"))
-        #expect(program.model.state.composer.text.isEmpty, "the key that closed copy mode is not typed")
+        let chat = await Chat.open()
+        defer { chat.program.stop() }
+        chat.engine.say("m1", "first")
+        #expect(await chat.until { chat.screen.contains("first") })
+        chat.backend.press(.function(6))
+        chat.turn()
+        #expect(chat.backend.plainLines?.contains { $0.plainText.contains("first") } == true)
+        let drawn = chat.backend.framesDrawn
+        chat.engine.say("m2", "while copying", at: 5)
+        #expect(await chat.until { chat.state.store.entries.contains { $0.item.text == "while copying" } })
+        #expect(chat.backend.framesDrawn == drawn, "nothing is drawn over copy mode")
+        chat.backend.press(.text("q"))
+        chat.turn()
+        #expect(chat.backend.plainLines == nil)
+        #expect(chat.screen.contains("while copying"))
+        #expect(chat.state.composer.text.isEmpty, "the key that closed copy mode is not typed")
     }
 
     @Test("the editor's text comes back as the draft; a signal during the edit keeps the draft in the history file")
     @TerminalActor func externalEditor() async throws {
-        let engine = Engine()
-        let state = NSTemporaryDirectory() + "helpline-editor-\(UUID().uuidString)"
-        defer { try? FileManager.default.removeItem(atPath: state) }
-        let (program, backend) = Self.program(engine, size: TerminalSize(rows: 24, columns: 80), environment: ["XDG_STATE_HOME": state])
-        defer { program.stop() }
-        var clock = Self.t0
-        engine.publish(.connection(.open))
-        #expect(await program.turns(clock: &clock) { backend.framesDrawn > 0 })
-        backend.type("draft")
-        _ = program.turn(now: clock)
-        backend.editorAnswer = .edited("draft, edited at length")
-        backend.press(.ctrl("x"), .ctrl("e"))
-        _ = program.turn(now: clock)
-        #expect(backend.edited == ["draft"])
-        #expect(program.model.state.composer.text == "draft, edited at length")
-        backend.editorAnswer = .interrupted("unsaved words")
-        backend.press(.ctrl("x"), .ctrl("e"))
-        #expect(program.turn(now: clock) == .wait(until: nil), "the program halts for the signal")
-        let history = try String(contentsOfFile: state + "/helpline/history-default", encoding: .utf8)
+        let folder = NSTemporaryDirectory() + "helpline-editor-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let chat = await Chat.open(environment: ["XDG_STATE_HOME": folder])
+        defer { chat.program.stop() }
+        chat.backend.type("draft")
+        chat.turn()
+        chat.backend.editorAnswer = .edited("draft, edited at length")
+        chat.backend.press(.ctrl("x"), .ctrl("e"))
+        chat.turn()
+        #expect(chat.backend.edited == ["draft"])
+        #expect(chat.state.composer.text == "draft, edited at length")
+        chat.backend.editorAnswer = .interrupted("unsaved words")
+        chat.backend.press(.ctrl("x"), .ctrl("e"))
+        #expect(chat.turn() == .wait(until: nil), "the program halts for the signal")
+        let history = try String(contentsOfFile: folder + "/helpline/history-default", encoding: .utf8)
         #expect(history.contains("unsaved words"))
-        backend.type("more")
-        _ = program.turn(now: clock)
-        #expect(!program.model.state.composer.text.contains("more"), "nothing is read once halted")
+        chat.backend.type("more")
+        chat.turn()
+        #expect(!chat.state.composer.text.contains("more"), "nothing is read once halted")
     }
 
     @Test("Tab completes a path from the folder the program lists; /attach of a missing file keeps the draft, of a real one sends it")
@@ -176,61 +188,50 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try Data("receipt".utf8).write(to: URL(fileURLWithPath: folder + "/receipt 2026.pdf"))
-        let engine = Engine()
-        let (program, backend) = Self.program(engine, size: TerminalSize(rows: 24, columns: 100))
-        defer { program.stop() }
-        var clock = Self.t0
-        engine.publish(.connection(.open))
-        #expect(await program.turns(clock: &clock) { program.model.state.connection == .open })
-        backend.type("/attach \(folder)/rec")
-        backend.press(.tab)
+        let chat = await Chat.open(size: TerminalSize(rows: 24, columns: 100))
+        defer { chat.program.stop() }
+        chat.backend.type("/attach \(folder)/rec")
+        chat.backend.press(.tab)
         let completed = "/attach " + PathCompletion.escape(folder + "/receipt 2026.pdf")
-        #expect(await program.turns(clock: &clock) { program.model.state.composer.text == completed }, "\(program.model.state.composer.text)")
-        backend.type("x")
-        backend.press(.enter)
-        #expect(await program.turns(clock: &clock) { backend.screenText.contains("No such file") })
-        #expect(program.model.state.composer.text == completed + "x", "kept, to be corrected")
-        backend.press(.backspace, .enter)
-        #expect(await program.turns(clock: &clock) { engine.commands.contains(.attach(path: folder + "/receipt 2026.pdf")) })
-        #expect(program.model.state.composer.text.isEmpty)
+        #expect(await chat.until { chat.state.composer.text == completed }, "\(chat.state.composer.text)")
+        chat.backend.type("x")
+        chat.backend.press(.enter)
+        #expect(await chat.until { chat.screen.contains("No such file") })
+        #expect(chat.state.composer.text == completed + "x", "kept, to be corrected")
+        chat.backend.press(.backspace, .enter)
+        #expect(await chat.until { chat.engine.commands.contains(.attach(path: folder + "/receipt 2026.pdf")) })
+        #expect(chat.state.composer.text.isEmpty)
     }
 
     @Test("a resize lays the chat out again at the new size")
     @TerminalActor func resize() async {
-        let engine = Engine()
-        let (program, backend) = Self.program(engine, size: TerminalSize(rows: 24, columns: 80))
-        defer { program.stop() }
-        var clock = Self.t0
-        engine.publish(.connection(.open))
-        engine.say("m1", "A reply long enough to wrap once the terminal becomes narrow, as it will")
-        #expect(await program.turns(clock: &clock) { backend.screenText.contains("narrow") })
-        backend.resize(to: TerminalSize(rows: 14, columns: 42))
-        _ = program.turn(now: clock)
-        #expect(backend.screen.count == 14)
-        #expect(backend.screen.allSatisfy { TerminalWidth.of($0) <= 42 })
-        #expect(backend.invalidations > 0)
+        let chat = await Chat.open()
+        defer { chat.program.stop() }
+        chat.engine.say("m1", "A reply long enough to wrap once the terminal becomes narrow, as it will")
+        #expect(await chat.until { chat.screen.contains("narrow") })
+        chat.backend.resize(to: TerminalSize(rows: 14, columns: 42))
+        chat.turn()
+        #expect(chat.backend.screen.count == 14)
+        #expect(chat.backend.screen.allSatisfy { TerminalWidth.of($0) <= 42 })
+        #expect(chat.backend.invalidations > 0)
     }
 
     @Test("/quit ends the program with its outcome; /new asks for a new chat")
     @TerminalActor func quitAndNew() async {
         for (command, outcome) in [("/quit", TerminalExit.quit), ("/new", .newChatRequested)] {
-            let engine = Engine()
-            let (program, backend) = Self.program(engine, size: TerminalSize(rows: 24, columns: 80))
-            defer { program.stop() }
-            var clock = Self.t0
-            engine.publish(.connection(.open))
-            #expect(await program.turns(clock: &clock) { backend.framesDrawn > 0 })
-            backend.type(command)
-            backend.press(.enter)
-            _ = program.turn(now: clock)
-            if !program.isFinished, command == "/quit" {
+            let chat = await Chat.open()
+            defer { chat.program.stop() }
+            chat.backend.type(command)
+            chat.backend.press(.enter)
+            chat.turn()
+            if !chat.program.isFinished, command == "/quit" {
                 // A live chat asks before leaving; the second /quit leaves.
-                backend.type(command)
-                backend.press(.enter)
-                _ = program.turn(now: clock)
+                chat.backend.type(command)
+                chat.backend.press(.enter)
+                chat.turn()
             }
-            #expect(program.turn(now: clock) == .finish, "\(command): \(backend.screenText)")
-            #expect(program.model.outcome == outcome)
+            #expect(chat.turn() == .finish, "\(command): \(chat.screen)")
+            #expect(chat.program.model.outcome == outcome)
         }
     }
 }
