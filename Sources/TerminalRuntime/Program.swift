@@ -212,7 +212,7 @@ package final class Program<Model: ProgramModel> {
         let inbox = inbox
         let post = ProgramPost<Model.Message> { inbox.post($0) }
         let body = job.body
-        let task = Task.detached { await body(post) }
+        let task = Task { await body(post) }
         if let name = job.name {
             namedJobs.updateValue(task, forKey: name)?.cancel()
         } else {

@@ -94,15 +94,19 @@ package enum ProgramEffect<Message: Sendable, Output: Sendable> {
 }
 
 /// Work a program runs beside itself, posting what it learns back as messages.
+///
+/// A job runs on the terminal thread (``TerminalActor``) between turns: an event it awaits (the
+/// engine's next one) wakes that thread alone, and its post is taken by the next turn — one hop
+/// from the engine to the screen. What it awaits elsewhere (a desk's answer) runs where it runs.
 package struct ProgramJob<Message: Sendable>: Sendable {
     /// The job's name, for ``ProgramEffect/cancel(_:)`` (nil: it is cancelled only when the
     /// program ends).
     package var name: String?
-    /// The work; `post` hands a message to the program (from any thread).
-    package var body: @Sendable (_ post: ProgramPost<Message>) async -> Void
+    /// The work; `post` hands a message to the program.
+    package var body: @TerminalActor @Sendable (_ post: ProgramPost<Message>) async -> Void
 
     /// Creates a job.
-    package init(name: String? = nil, _ body: @escaping @Sendable (_ post: ProgramPost<Message>) async -> Void) {
+    package init(name: String? = nil, _ body: @escaping @TerminalActor @Sendable (_ post: ProgramPost<Message>) async -> Void) {
         self.name = name
         self.body = body
     }
