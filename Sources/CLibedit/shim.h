@@ -1,10 +1,15 @@
 /* libedit (Debian's libedit-dev, the BSD editline library) for Swift: the native histedit API,
  * with small functions in place of the variadic el_set/el_get/history calls Swift cannot make.
  * One `cle_editor` is owned by one thread: nothing here is shared or locked. */
+#include <errno.h>
 #include <histedit.h>
+#include <limits.h>
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
+#include <wchar.h>
 
 /* An editor with its history and its prompt text. */
 typedef struct cle_editor {
@@ -28,9 +33,49 @@ static inline void cle_set_prompt(cle_editor *editor, const char *prompt) {
     editor->prompt = copy;
 }
 
+/* How long a terminal takes at most between the bytes of one key (Alt-x, an arrow key). */
+#define CLE_ESCAPE_WAIT_MS 50
+
+/* Reads one character for libedit from standard input, decoded by the C locale (UTF-8) as libedit's
+ * own reader does; 1 when read, 0 at end of input, -1 on error. An Escape with no byte after it within
+ * CLE_ESCAPE_WAIT_MS (the Escape key itself, not the start of Alt-x or an arrow key) is read as Ctrl-G,
+ * which emacs mode leaves unbound (the bell rings; the line is unchanged): libedit does not sit waiting
+ * for the rest of a sequence, with the lines that arrive meanwhile held back until the next key. */
+static inline int cle_read_character(EditLine *line, wchar_t *out) {
+    (void)line;
+    char bytes[MB_LEN_MAX];
+    size_t count = 0;
+    mbstate_t state;
+    memset(&state, 0, sizeof state);
+    for (;;) {
+        unsigned char byte;
+        ssize_t got = read(STDIN_FILENO, &byte, 1);
+        if (got < 0 && errno == EINTR) continue;
+        if (got <= 0) return (int)got;
+        if (count == 0 && byte == 0x1b) {
+            struct pollfd next = { STDIN_FILENO, POLLIN, 0 };
+            int ready;
+            do { ready = poll(&next, 1, CLE_ESCAPE_WAIT_MS); } while (ready < 0 && errno == EINTR);
+            *out = ready > 0 ? (wchar_t)0x1b : (wchar_t)0x07;
+            return 1;
+        }
+        bytes[count++] = (char)byte;
+        wchar_t character;
+        size_t used = mbrtowc(&character, &bytes[count - 1], 1, &state);
+        if (used == (size_t)-2 && count < MB_LEN_MAX) continue;
+        if (used == (size_t)-1 || used == (size_t)-2) {
+            *out = (wchar_t)0xFFFD;  /* not a character in this locale: the replacement character */
+            return 1;
+        }
+        *out = used == 0 ? (wchar_t)0 : character;
+        return 1;
+    }
+}
+
 /* An emacs-style editor on stdin/stdout with `history_size` entries of history, drawing as on a
  * dumb terminal (carriage return, backspace and spaces: no cursor addressing, no erase sequences),
- * its signal handlers off (the program has its own), ~/.editrc read. NULL when libedit cannot start. */
+ * its signal handlers off (the program has its own), keys read by cle_read_character, ~/.editrc read.
+ * NULL when libedit cannot start. */
 static inline cle_editor *cle_open(const char *program, int history_size) {
     cle_editor *editor = calloc(1, sizeof(cle_editor));
     if (editor == NULL) return NULL;
@@ -51,6 +96,7 @@ static inline cle_editor *cle_open(const char *program, int history_size) {
     el_set(editor->line, EL_EDITOR, "emacs");
     el_set(editor->line, EL_PROMPT, cle_prompt_of);
     el_set(editor->line, EL_HIST, history, editor->history);
+    el_set(editor->line, EL_GETCFN, cle_read_character);
     el_source(editor->line, NULL);
     cle_set_prompt(editor, "");
     return editor;

@@ -124,6 +124,10 @@ public final class LineEditor: Sendable {
             }
             guard inputOpen, descriptors.count > 1, descriptors[1].revents != 0 else { continue }
             switch loop.readKey() {
+            case .nothing where descriptors[1].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0:
+                // The terminal went away and the read failed: no key will come any more.
+                inputOpen = false
+                continuation.finish()
             case .nothing:
                 break
             case .line(let line):
@@ -244,7 +248,10 @@ struct EditorLoop {
     mutating func readKey() -> EditorRead {
         guard let editor else { return readPlain() }
         var count: Int32 = 0
-        guard let bytes = cle_read(editor, &count), count > 0 else { return .end }
+        // libedit answers a key that leaves an empty line empty (an arrow key, Ctrl-A, a lone
+        // Escape) with no line and a count of -1; only 0 is the end of input.
+        guard let bytes = cle_read(editor, &count) else { return count < 0 ? .nothing : .end }
+        guard count > 0 else { return .nothing }
         let raw = UnsafeRawBufferPointer(start: bytes, count: Int(count))
         if count == 1, raw[0] == UInt8(cle_eof_character()) { return .end }
         guard raw[Int(count) - 1] == UInt8(ascii: "\n") || raw[Int(count) - 1] == UInt8(ascii: "\r") else { return .nothing }

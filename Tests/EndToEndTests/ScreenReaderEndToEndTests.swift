@@ -139,4 +139,28 @@ import Testing
         helpline.type("/quit\r")
         #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0, "\(helpline.text)")
     }
+
+    @Test func keysThatLeaveTheEmptyLineEmptyDoNotEndTheInputAndALoneEscapeHoldsNothingBack() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(30)))
+        defer { Task { await server.stop() } }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-a11y-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let helpline = try Self.start(server, state: state, term: "xterm-256color", extra: ["--screen-reader"])
+        #expect(await helpline.wait(for: "Welcome to the Helpline demo"), "\(helpline.text)")
+        // Left arrow and Ctrl-A on the empty prompt: nothing to move over, and still a chat.
+        helpline.type("\u{1B}[D")
+        helpline.type("\u{01}")
+        helpline.type("hours\r")
+        #expect(await helpline.wait(for: "opening hours"), "the line after them is sent: \(helpline.text)")
+        let contactId = try #require(await server.contacts().first)
+        #expect(await server.transcript(contactId: contactId).contains { $0.content == "hours" })
+        // Escape alone, then nothing: what arrives is said at once, not after the next key.
+        helpline.type("\u{1B}")
+        await server.injectMessage(contactId: contactId, text: "Still with me?")
+        #expect(await helpline.wait(for: "Still with me?"), "\(helpline.text)")
+        helpline.type("yes\r")
+        #expect(await helpline.wait { $0.contains(try! Regex(#"You, [0-9]{2}:[0-9]{2}: yes"#)) }, "\(helpline.text)")
+        helpline.type("/quit\r")
+        #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0, "\(helpline.text)")
+    }
 }
