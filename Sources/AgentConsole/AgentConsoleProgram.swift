@@ -109,6 +109,8 @@ struct AgentConsoleProgram: ProgramModel {
         case .quit:
             return [.quit]
         case .handBackAndQuit(let contactIds):
+            // Asked again while leaving: the hand-backs are under way already.
+            guard handingBack == nil else { return [] }
             handingBack = Set(contactIds)
             // A chat still being accepted is handed back once the desk has given it to us.
             let now = contactIds.filter { $0 != state.accepting }.map(releaseJob)
