@@ -306,6 +306,7 @@ class HelplineClient(StreamingClient):
         term.drain(1.0)
         result["idle_usage"] = idle_usage(term, args.idle_seconds)
         rss0 = term.rss_kib()
+        anon0 = term.rss_kib(field="RssAnon")
         mark = len(term.output)
         loaded_at = now()
         term.write(b"preload\r")
@@ -313,7 +314,7 @@ class HelplineClient(StreamingClient):
             raise RuntimeError("the preload did not finish")
         result["preload_s"] = round(now() - loaded_at, 2)
         term.drain(1.0)
-        return result | rss_figures(rss0, term.rss_kib()) | term.rss_parts()
+        return result | rss_figures(rss0, term.rss_kib(), anon0, term.rss_kib(field="RssAnon")) | term.rss_parts()
 
     def stream_request(self):
         return b"stream\r"
@@ -326,9 +327,10 @@ class HelplineClient(StreamingClient):
             self.server.wait(10)
 
 
-def rss_figures(before_kib, after_kib):
+def rss_figures(before_kib, after_kib, anon_before_kib, anon_after_kib):
     return {"rss_before_mib": round(before_kib / 1024, 1), "rss_after_mib": round(after_kib / 1024, 1),
-            "rss_growth_mib": round((after_kib - before_kib) / 1024, 1)}
+            "rss_growth_mib": round((after_kib - before_kib) / 1024, 1),
+            "rss_anon_growth_mib": round((anon_after_kib - anon_before_kib) / 1024, 1)}
 
 
 STAGES = ("write->wake", "wake->read", "read->reduced", "reduced->built", "built->drawn", "drawn->seen")
@@ -429,12 +431,13 @@ class WeechatClient(StreamingClient):
         term.drain(1.0)
         result["idle_usage"] = idle_usage(term, args.idle_seconds)
         rss0 = term.rss_kib()
+        anon0 = term.rss_kib(field="RssAnon")
         mark = len(term.output)
         term.write(b"/benchload %d\r" % args.messages)
         if not term.wait_for(rb"Preload complete", 120, since=mark):
             raise RuntimeError("weechat did not print the lines")
         term.drain(1.0)
-        return result | rss_figures(rss0, term.rss_kib()) | term.rss_parts()
+        return result | rss_figures(rss0, term.rss_kib(), anon0, term.rss_kib(field="RssAnon")) | term.rss_parts()
 
     def stream_request(self):
         return b"/benchstream %d\r" % self.args.stream_words
@@ -537,6 +540,7 @@ def main():
         latencies, marks, outlasted = measure(clients, args)
         for client in clients:
             results[client.name] |= latencies[client.name]
+            results[client.name]["rss_end_mib"] = round(client.term.rss_kib() / 1024, 1)
         results["helpline"]["stream_outlasted_typing"] = outlasted
         if not outlasted:
             print("warning: a stream ended before its round's keys did; raise --stream-words", file=sys.stderr)
@@ -625,9 +629,11 @@ def print_table(results):
         return f"{r[key]} {unit}" if isinstance(r, dict) and key in r else "-"
     print(f"{'start to first paint':30} {val(h, 'first_paint_ms', 'ms'):>22} {val(w, 'first_paint_ms', 'ms'):>22}")
     print(f"{'RSS growth, 10k messages':30} {val(h, 'rss_growth_mib', 'MiB'):>22} {val(w, 'rss_growth_mib', 'MiB'):>22}")
+    print(f"{'   anonymous memory growth':30} {val(h, 'rss_anon_growth_mib', 'MiB'):>22} {val(w, 'rss_anon_growth_mib', 'MiB'):>22}")
     print(f"{'RSS after':30} {val(h, 'rss_after_mib', 'MiB'):>22} {val(w, 'rss_after_mib', 'MiB'):>22}")
     print(f"{'   of it anonymous':30} {val(h, 'rss_anon_mib', 'MiB'):>22} {val(w, 'rss_anon_mib', 'MiB'):>22}")
     print(f"{'   of it mapped files':30} {val(h, 'rss_file_mib', 'MiB'):>22} {val(w, 'rss_file_mib', 'MiB'):>22}")
+    print(f"{'RSS at the end (after typing)':30} {val(h, 'rss_end_mib', 'MiB'):>22} {val(w, 'rss_end_mib', 'MiB'):>22}")
     def idle(r):
         if not isinstance(r, dict) or "idle_usage" not in r:
             return "-"
