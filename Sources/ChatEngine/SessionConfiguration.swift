@@ -13,8 +13,7 @@ public struct SessionConfiguration: Sendable {
     public var logger: Logger
     /// The wall clock (injected for tests).
     public var now: @Sendable () -> Date
-    /// Sleeps for a duration (injected for tests); by default on an event loop's timer
-    /// (``EventLoopTime/sleep(for:)``), which starts no dispatch worker thread.
+    /// Sleeps for a duration (injected for tests).
     public var sleep: @Sendable (Duration) async throws -> Void
     /// Where local ids and backoff jitter come from.
     public var ids: IDSource
@@ -35,7 +34,7 @@ public struct SessionConfiguration: Sendable {
         transport: HTTPTransport, core: CoreSettings = CoreSettings(),
         logger: Logger = Logger(label: "helpline.engine", factory: { _ in SwiftLogNoOpLogHandler() }),
         now: @escaping @Sendable () -> Date = { Date() },
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await EventLoopTime.sleep(for: $0) },
+        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
         ids: IDSource = .random(),
         onPersist: (@Sendable (SessionSnapshot) -> Void)? = nil, onForget: (@Sendable () -> Void)? = nil,
         transcripts: [any TranscriptSink] = [], observers: [any SessionObserver] = []

@@ -12,12 +12,16 @@ import Glibc
 /// `turn()` is called on every loop turn, `idle(at:)` when the loop is about to sleep for a while.
 /// After enough turns, the first idle moment sets a trim for `quiet` seconds later (the loop wakes
 /// for it): the engine's threads finish the burst meanwhile, so their garbage goes too, not only
-/// what was freed before the front end caught up. An idle chat never pays for it.
+/// what was freed before the front end caught up. The end of a burst — turns soon after a trim,
+/// too few to reach the threshold again — gets one more trim, so what stays resident is what the
+/// quiet chat uses, not what the burst's last moments left. An idle chat never pays for it.
 package struct HeapTrim {
     /// Turns since the last trim.
     private var turns: Int
     /// When the trim that was set is due.
     private var due: Date?
+    /// When a trim for a burst (not a follow-up) last ran: turns soon after it are the burst's end.
+    private var burstTrimmed: Date?
     /// Turns of activity that make a trim worth it.
     let threshold: Int
     /// Seconds between the first idle moment after a burst and the trim.
@@ -49,12 +53,20 @@ package struct HeapTrim {
     package mutating func idle(at now: Date) -> Date? {
         if let due, now >= due {
             self.due = nil
+            burstTrimmed = turns >= threshold ? now : nil
             turns = 0
             trim()
             return nil
         }
-        if due == nil, turns >= threshold { due = now.addingTimeInterval(quiet) }
+        if due == nil, turns >= threshold || endsBurst(at: now) { due = now.addingTimeInterval(quiet) }
         return due
+    }
+
+    /// Whether the turns since the last trim came right after a burst's trim (its end, not a clock
+    /// tick in an idle chat).
+    private func endsBurst(at now: Date) -> Bool {
+        guard turns > 0, let burstTrimmed else { return false }
+        return now.timeIntervalSince(burstTrimmed) <= quiet * 10
     }
 }
 
@@ -121,7 +133,7 @@ package enum MappedFilePages {
         guard fd >= 0 else { return nil }
         defer { Glibc.close(fd) }
         var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }

@@ -32,6 +32,27 @@ struct HeapTrimTests {
         #expect(counter.calls.withLock { $0 } == 1)
     }
 
+    @Test("the end of a burst, after its trim, is trimmed once more; a clock tick later is not")
+    func trimsTheEndOfABurst() {
+        let counter = Counter()
+        var trim = HeapTrim(threshold: 3, quiet: 2, afterStart: false) { counter.calls.withLock { $0 += 1 } }
+        let start = Date(timeIntervalSince1970: 1_000)
+        for _ in 0..<5 { trim.turn() }
+        _ = trim.idle(at: start)
+        #expect(trim.idle(at: start.addingTimeInterval(2)) == nil)
+        #expect(counter.calls.withLock { $0 } == 1)
+        // The burst's last events, fewer than the threshold, right after its trim.
+        trim.turn()
+        let due = trim.idle(at: start.addingTimeInterval(3))
+        #expect(due == start.addingTimeInterval(5))
+        #expect(trim.idle(at: start.addingTimeInterval(5)) == nil)
+        #expect(counter.calls.withLock { $0 } == 2)
+        // The follow-up starts no chain of its own: the next turns wait for the threshold.
+        trim.turn()
+        #expect(trim.idle(at: start.addingTimeInterval(6)) == nil)
+        #expect(counter.calls.withLock { $0 } == 2)
+    }
+
     @Test("starting up counts as a burst: the first idle moment after it sets one trim")
     func trimsOnceAfterStartingUp() {
         let counter = Counter()
