@@ -15,6 +15,11 @@ import Glibc
 /// what was freed before the front end caught up. The end of a burst — turns soon after a trim,
 /// too few to reach the threshold again — gets one more trim, so what stays resident is what the
 /// quiet chat uses, not what the burst's last moments left. An idle chat never pays for it.
+///
+/// The mappings of code and read-only data (``MappedFilePages``) go too, but less often: only
+/// after start-up or a big burst (`releaseThreshold` turns since they last went: a long history, a
+/// flood), and only when the loop stayed quiet for the whole wait before the trim — not between the
+/// chunks of a streamed reply or the keys of a message, whose code would only be mapped back in.
 package struct HeapTrim {
     /// Turns since the last trim.
     private var turns: Int
@@ -22,31 +27,44 @@ package struct HeapTrim {
     private var due: Date?
     /// When a trim for a burst (not a follow-up) last ran: turns soon after it are the burst's end.
     private var burstTrimmed: Date?
+    /// Turns since the mappings were last released.
+    private var releaseTurns: Int
+    /// Turns since the trim that is due was set.
+    private var turnsWhileDue = 0
     /// Turns of activity that make a trim worth it.
     let threshold: Int
+    /// Turns of activity that make releasing the mappings worth it.
+    let releaseThreshold: Int
     /// Seconds between the first idle moment after a burst and the trim.
     let quiet: TimeInterval
-    /// Does the trimming (glibc's `malloc_trim`, then ``MappedFilePages/release()``; a test counts
-    /// calls instead).
+    /// Does the trimming (glibc's `malloc_trim`; a test counts calls instead).
     private let trim: @Sendable () -> Void
+    /// Lets go of the mappings (``MappedFilePages/release()``; a test counts calls instead).
+    private let release: @Sendable () -> Void
 
-    /// Creates a trimmer that trims `quiet` seconds after going idle once `threshold` turns were busy;
-    /// with `afterStart`, starting up counts as such a burst (it maps code and data it never uses again).
+    /// Creates a trimmer that trims `quiet` seconds after going idle once `threshold` turns were busy,
+    /// and releases the mappings with it after `releaseThreshold` turns and a quiet wait; with
+    /// `afterStart`, starting up counts as such a burst (it maps code and data it never uses again).
     package init(
-        threshold: Int = 50, quiet: TimeInterval = 0.5, afterStart: Bool = true,
-        trim: @escaping @Sendable () -> Void = {
-            cnc_malloc_trim()
-            MappedFilePages.release()
-        }
+        threshold: Int = 50, releaseThreshold: Int = 500, quiet: TimeInterval = 0.5, afterStart: Bool = true,
+        release: @escaping @Sendable () -> Void = { MappedFilePages.release() },
+        trim: @escaping @Sendable () -> Void = { cnc_malloc_trim() }
     ) {
         self.threshold = threshold
+        self.releaseThreshold = releaseThreshold
         self.quiet = quiet
         turns = afterStart ? threshold : 0
+        releaseTurns = afterStart ? releaseThreshold : 0
         self.trim = trim
+        self.release = release
     }
 
     /// Counts a loop turn.
-    package mutating func turn() { turns += 1 }
+    package mutating func turn() {
+        turns += 1
+        releaseTurns += 1
+        turnsWhileDue += 1
+    }
 
     /// The loop goes idle at `now`: trims when the trim that was set is due; returns when the loop
     /// should wake for a trim (nil: none is set).
@@ -56,9 +74,16 @@ package struct HeapTrim {
             burstTrimmed = turns >= threshold ? now : nil
             turns = 0
             trim()
+            if turnsWhileDue == 0, releaseTurns >= releaseThreshold {
+                releaseTurns = 0
+                release()
+            }
             return nil
         }
-        if due == nil, turns >= threshold || endsBurst(at: now) { due = now.addingTimeInterval(quiet) }
+        if due == nil, turns >= threshold || endsBurst(at: now) {
+            due = now.addingTimeInterval(quiet)
+            turnsWhileDue = 0
+        }
         return due
     }
 

@@ -13,7 +13,7 @@ struct HeapTrimTests {
     @Test("a burst is trimmed once, a quiet moment after the loop first goes idle; an idle chat never")
     func trimsAfterTheBurstSettles() {
         let counter = Counter()
-        var trim = HeapTrim(threshold: 3, quiet: 2, afterStart: false) { counter.calls.withLock { $0 += 1 } }
+        var trim = HeapTrim(threshold: 3, quiet: 2, afterStart: false, release: {}) { counter.calls.withLock { $0 += 1 } }
         let start = Date(timeIntervalSince1970: 1_000)
         #expect(trim.idle(at: start) == nil, "no turns: nothing to give back")
         for _ in 0..<5 { trim.turn() }
@@ -35,7 +35,7 @@ struct HeapTrimTests {
     @Test("the end of a burst, after its trim, is trimmed once more; a clock tick later is not")
     func trimsTheEndOfABurst() {
         let counter = Counter()
-        var trim = HeapTrim(threshold: 3, quiet: 2, afterStart: false) { counter.calls.withLock { $0 += 1 } }
+        var trim = HeapTrim(threshold: 3, quiet: 2, afterStart: false, release: {}) { counter.calls.withLock { $0 += 1 } }
         let start = Date(timeIntervalSince1970: 1_000)
         for _ in 0..<5 { trim.turn() }
         _ = trim.idle(at: start)
@@ -53,10 +53,42 @@ struct HeapTrimTests {
         #expect(counter.calls.withLock { $0 } == 2)
     }
 
+    @Test("the mappings go after start-up and big bursts, when the loop stayed quiet until the trim")
+    func releasesMappingsAfterQuietBigBursts() {
+        let trims = Counter()
+        let releases = Counter()
+        var trim = HeapTrim(
+            threshold: 3, releaseThreshold: 10, quiet: 2, afterStart: true,
+            release: { releases.calls.withLock { $0 += 1 } }, trim: { trims.calls.withLock { $0 += 1 } })
+        let start = Date(timeIntervalSince1970: 1_000)
+        _ = trim.idle(at: start)
+        #expect(trim.idle(at: start.addingTimeInterval(2)) == nil)
+        #expect(releases.calls.withLock { $0 } == 1, "start-up: released")
+        // A small burst (a message typed): trimmed, mappings kept.
+        for _ in 0..<4 { trim.turn() }
+        _ = trim.idle(at: start.addingTimeInterval(100))
+        _ = trim.idle(at: start.addingTimeInterval(102))
+        #expect(trims.calls.withLock { $0 } == 2)
+        #expect(releases.calls.withLock { $0 } == 1)
+        // A big burst still going on when its trim is due (a streamed reply): trimmed, kept.
+        for _ in 0..<10 { trim.turn() }
+        _ = trim.idle(at: start.addingTimeInterval(200))
+        trim.turn()
+        _ = trim.idle(at: start.addingTimeInterval(202))
+        #expect(trims.calls.withLock { $0 } == 3)
+        #expect(releases.calls.withLock { $0 } == 1)
+        // Its end, then quiet until the follow-up trim: released.
+        trim.turn()
+        _ = trim.idle(at: start.addingTimeInterval(203))
+        _ = trim.idle(at: start.addingTimeInterval(205))
+        #expect(trims.calls.withLock { $0 } == 4)
+        #expect(releases.calls.withLock { $0 } == 2)
+    }
+
     @Test("starting up counts as a burst: the first idle moment after it sets one trim")
     func trimsOnceAfterStartingUp() {
         let counter = Counter()
-        var trim = HeapTrim(threshold: 3, quiet: 2) { counter.calls.withLock { $0 += 1 } }
+        var trim = HeapTrim(threshold: 3, quiet: 2, release: {}) { counter.calls.withLock { $0 += 1 } }
         let start = Date(timeIntervalSince1970: 1_000)
         let due = trim.idle(at: start)
         #expect(due == start.addingTimeInterval(2))
