@@ -18,8 +18,8 @@ import Glibc
 ///
 /// The mappings of code and read-only data (``MappedFilePages``) go too, but less often: only
 /// after start-up or a big burst (`releaseThreshold` turns since they last went: a long history, a
-/// flood), and only when the loop stayed quiet for the whole wait before the trim — not between the
-/// chunks of a streamed reply or the keys of a message, whose code would only be mapped back in.
+/// flood), and only once the loop has stayed quiet for `quiet` seconds — not between the chunks of
+/// a streamed reply or the keys of a message, whose code would only be mapped back in.
 package struct HeapTrim {
     /// Turns since the last trim.
     private var turns: Int
@@ -29,8 +29,10 @@ package struct HeapTrim {
     private var burstTrimmed: Date?
     /// Turns since the mappings were last released.
     private var releaseTurns: Int
-    /// Turns since the trim that is due was set.
-    private var turnsWhileDue = 0
+    /// When the mappings go, if the loop stays quiet until then.
+    private var releaseDue: Date?
+    /// Turns since `releaseDue` was set.
+    private var turnsWhileReleaseDue = 0
     /// Turns of activity that make a trim worth it.
     let threshold: Int
     /// Turns of activity that make releasing the mappings worth it.
@@ -63,28 +65,33 @@ package struct HeapTrim {
     package mutating func turn() {
         turns += 1
         releaseTurns += 1
-        turnsWhileDue += 1
+        turnsWhileReleaseDue += 1
     }
 
-    /// The loop goes idle at `now`: trims when the trim that was set is due; returns when the loop
-    /// should wake for a trim (nil: none is set).
+    /// The loop goes idle at `now`: trims (and releases) what is due; returns when the loop should
+    /// wake for a trim or a release (nil: none is set).
     package mutating func idle(at now: Date) -> Date? {
         if let due, now >= due {
             self.due = nil
             burstTrimmed = turns >= threshold ? now : nil
             turns = 0
             trim()
-            if turnsWhileDue == 0, releaseTurns >= releaseThreshold {
+        } else if due == nil, turns >= threshold || endsBurst(at: now) {
+            due = now.addingTimeInterval(quiet)
+        }
+        if releaseTurns >= releaseThreshold {
+            // Quiet: at most one turn since the release was set — the one that woke for it.
+            if let releaseDue, now >= releaseDue, turnsWhileReleaseDue <= 1 {
+                self.releaseDue = nil
                 releaseTurns = 0
                 release()
+            } else if releaseDue == nil || turnsWhileReleaseDue > 0 {
+                // Not set yet, or something happened meanwhile: wait `quiet` seconds from now.
+                releaseDue = now.addingTimeInterval(quiet)
+                turnsWhileReleaseDue = 0
             }
-            return nil
         }
-        if due == nil, turns >= threshold || endsBurst(at: now) {
-            due = now.addingTimeInterval(quiet)
-            turnsWhileDue = 0
-        }
-        return due
+        return [due, releaseDue].compactMap { $0 }.min()
     }
 
     /// Whether the turns since the last trim came right after a burst's trim (its end, not a clock

@@ -74,6 +74,7 @@ struct HeapTrimTests {
         for _ in 0..<10 { trim.turn() }
         _ = trim.idle(at: start.addingTimeInterval(200))
         trim.turn()
+        trim.turn()
         _ = trim.idle(at: start.addingTimeInterval(202))
         #expect(trims.calls.withLock { $0 } == 3)
         #expect(releases.calls.withLock { $0 } == 1)
