@@ -14,6 +14,7 @@ import Transport
 /// writes behind its flows (a 10,000-message flow arrived as one flood instead of a stream).
 @main
 enum Start {
+    /// Chooses the executor, starts the command and parks the main thread until the command exits.
     static func main() {
         if Helpline.waitsOnPeople(CommandLine.arguments.dropFirst().first) {
             EventLoopTime.installAsGlobalExecutor()
