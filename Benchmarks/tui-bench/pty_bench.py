@@ -101,15 +101,21 @@ class Pty:
     def write(self, data):
         os.write(self.master, data)
 
-    def rss_kib(self, pid=None):
+    def rss_kib(self, pid=None, field="VmRSS"):
         try:
             with open(f"/proc/{pid or self.proc.pid}/status") as status:
                 for line in status:
-                    if line.startswith("VmRSS:"):
+                    if line.startswith(field + ":"):
                         return int(line.split()[1])
         except OSError:
             pass
         return 0
+
+    def rss_parts(self):
+        """The resident size split (MiB): anonymous memory (heap, stacks), and pages of mapped files
+        (the executable, the shared libraries: shared with other processes, given back under pressure)."""
+        return {"rss_anon_mib": round(self.rss_kib(field="RssAnon") / 1024, 1),
+                "rss_file_mib": round(self.rss_kib(field="RssFile") / 1024, 1)}
 
     def stop(self):
         if self.proc.poll() is None:
@@ -124,10 +130,14 @@ class Pty:
 
 def idle_usage(term, seconds):
     """Wake-ups (context switches of the threads alive throughout) per second and CPU % of one core while idle."""
+    names = {}
+
     def sample():
         switches = {}
         for task in os.listdir(f"/proc/{term.proc.pid}/task"):
             try:
+                with open(f"/proc/{term.proc.pid}/task/{task}/comm") as comm:
+                    names[task] = comm.read().strip()
                 with open(f"/proc/{term.proc.pid}/task/{task}/status") as status:
                     switches[task] = sum(int(line.split()[1]) for line in status
                                          if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")))
@@ -144,8 +154,15 @@ def idle_usage(term, seconds):
     switches1, cpu1 = sample()
     elapsed = now() - started
     woke = sum(switches1[t] - switches0[t] for t in switches0 if t in switches1)
+    # Per thread name (a pool's threads share one), so a trace can say who wakes.
+    by_thread = {}
+    for t in switches0:
+        if t in switches1:
+            by_thread[names.get(t, "?")] = by_thread.get(names.get(t, "?"), 0) + switches1[t] - switches0[t]
     return {"wakeups_per_s": round(woke / elapsed, 1),
-            "cpu_percent": round((cpu1 - cpu0) / ticks / elapsed * 100, 2), "seconds": round(elapsed, 1)}
+            "cpu_percent": round((cpu1 - cpu0) / ticks / elapsed * 100, 2), "seconds": round(elapsed, 1),
+            "threads": len(switches1),
+            "by_thread_per_s": {name: round(n / elapsed, 2) for name, n in sorted(by_thread.items()) if n}}
 
 
 def key_latencies(term, count, clear_every=40, pace=(0.02, 0.04), marks=None):
@@ -289,6 +306,7 @@ class HelplineClient(StreamingClient):
         term.drain(1.0)
         result["idle_usage"] = idle_usage(term, args.idle_seconds)
         rss0 = term.rss_kib()
+        anon0 = term.rss_kib(field="RssAnon")
         mark = len(term.output)
         loaded_at = now()
         term.write(b"preload\r")
@@ -296,7 +314,7 @@ class HelplineClient(StreamingClient):
             raise RuntimeError("the preload did not finish")
         result["preload_s"] = round(now() - loaded_at, 2)
         term.drain(1.0)
-        return result | rss_figures(rss0, term.rss_kib())
+        return result | rss_figures(rss0, term.rss_kib(), anon0, term.rss_kib(field="RssAnon")) | term.rss_parts()
 
     def stream_request(self):
         return b"stream\r"
@@ -309,9 +327,10 @@ class HelplineClient(StreamingClient):
             self.server.wait(10)
 
 
-def rss_figures(before_kib, after_kib):
+def rss_figures(before_kib, after_kib, anon_before_kib, anon_after_kib):
     return {"rss_before_mib": round(before_kib / 1024, 1), "rss_after_mib": round(after_kib / 1024, 1),
-            "rss_growth_mib": round((after_kib - before_kib) / 1024, 1)}
+            "rss_growth_mib": round((after_kib - before_kib) / 1024, 1),
+            "rss_anon_growth_mib": round((anon_after_kib - anon_before_kib) / 1024, 1)}
 
 
 STAGES = ("write->wake", "wake->read", "read->reduced", "reduced->built", "built->drawn", "drawn->seen")
@@ -412,12 +431,13 @@ class WeechatClient(StreamingClient):
         term.drain(1.0)
         result["idle_usage"] = idle_usage(term, args.idle_seconds)
         rss0 = term.rss_kib()
+        anon0 = term.rss_kib(field="RssAnon")
         mark = len(term.output)
         term.write(b"/benchload %d\r" % args.messages)
         if not term.wait_for(rb"Preload complete", 120, since=mark):
             raise RuntimeError("weechat did not print the lines")
         term.drain(1.0)
-        return result | rss_figures(rss0, term.rss_kib())
+        return result | rss_figures(rss0, term.rss_kib(), anon0, term.rss_kib(field="RssAnon")) | term.rss_parts()
 
     def stream_request(self):
         return b"/benchstream %d\r" % self.args.stream_words
@@ -520,6 +540,7 @@ def main():
         latencies, marks, outlasted = measure(clients, args)
         for client in clients:
             results[client.name] |= latencies[client.name]
+            results[client.name]["rss_end_mib"] = round(client.term.rss_kib() / 1024, 1)
         results["helpline"]["stream_outlasted_typing"] = outlasted
         if not outlasted:
             print("warning: a stream ended before its round's keys did; raise --stream-words", file=sys.stderr)
@@ -608,13 +629,22 @@ def print_table(results):
         return f"{r[key]} {unit}" if isinstance(r, dict) and key in r else "-"
     print(f"{'start to first paint':30} {val(h, 'first_paint_ms', 'ms'):>22} {val(w, 'first_paint_ms', 'ms'):>22}")
     print(f"{'RSS growth, 10k messages':30} {val(h, 'rss_growth_mib', 'MiB'):>22} {val(w, 'rss_growth_mib', 'MiB'):>22}")
+    print(f"{'   anonymous memory growth':30} {val(h, 'rss_anon_growth_mib', 'MiB'):>22} {val(w, 'rss_anon_growth_mib', 'MiB'):>22}")
     print(f"{'RSS after':30} {val(h, 'rss_after_mib', 'MiB'):>22} {val(w, 'rss_after_mib', 'MiB'):>22}")
+    print(f"{'   of it anonymous':30} {val(h, 'rss_anon_mib', 'MiB'):>22} {val(w, 'rss_anon_mib', 'MiB'):>22}")
+    print(f"{'   of it mapped files':30} {val(h, 'rss_file_mib', 'MiB'):>22} {val(w, 'rss_file_mib', 'MiB'):>22}")
+    print(f"{'RSS at the end (after typing)':30} {val(h, 'rss_end_mib', 'MiB'):>22} {val(w, 'rss_end_mib', 'MiB'):>22}")
     def idle(r):
         if not isinstance(r, dict) or "idle_usage" not in r:
             return "-"
         u = r["idle_usage"]
         return f"{u['wakeups_per_s']}/s, {u['cpu_percent']}% CPU"
     print(f"{'idle wake-ups, CPU':30} {idle(h):>22} {idle(w):>22}")
+    for name, r in (("helpline", h), ("weechat", w)):
+        if isinstance(r, dict) and "idle_usage" in r:
+            u = r["idle_usage"]
+            parts = ", ".join(f"{k} {v}" for k, v in u.get("by_thread_per_s", {}).items())
+            print(f"   {name}: {u.get('threads', '?')} threads; wake-ups a second by thread: {parts or 'none'}")
     if isinstance(w, str):
         print("weechat:", w)
     for scenario, values in (h.get("stages") or {}).items() if isinstance(h, dict) else ():

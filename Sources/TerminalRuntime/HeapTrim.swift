@@ -1,6 +1,10 @@
 import CNcursesw
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Gives memory freed during a burst (a long history loaded, a flood of messages) back to the
 /// system once the front end has been idle for a moment: glibc keeps freed pages in its arenas, so
 /// without this a process's resident size stays at its peak for ever.
@@ -8,39 +12,166 @@ import Foundation
 /// `turn()` is called on every loop turn, `idle(at:)` when the loop is about to sleep for a while.
 /// After enough turns, the first idle moment sets a trim for `quiet` seconds later (the loop wakes
 /// for it): the engine's threads finish the burst meanwhile, so their garbage goes too, not only
-/// what was freed before the front end caught up. An idle chat never pays for it.
+/// what was freed before the front end caught up. The end of a burst — turns soon after a trim,
+/// too few to reach the threshold again — gets one more trim, so what stays resident is what the
+/// quiet chat uses, not what the burst's last moments left. An idle chat never pays for it.
+///
+/// The mappings of code and read-only data (``MappedFilePages``) go too, but less often: only
+/// after start-up or a big burst (`releaseThreshold` turns since they last went: a long history, a
+/// flood), and only once the loop has stayed quiet for `quiet` seconds — not between the chunks of
+/// a streamed reply or the keys of a message, whose code would only be mapped back in.
 package struct HeapTrim {
     /// Turns since the last trim.
-    private var turns = 0
+    private var turns: Int
     /// When the trim that was set is due.
     private var due: Date?
+    /// When a trim for a burst (not a follow-up) last ran: turns soon after it are the burst's end.
+    private var burstTrimmed: Date?
+    /// Turns since the mappings were last released.
+    private var releaseTurns: Int
+    /// When the mappings go, if the loop stays quiet until then.
+    private var releaseDue: Date?
+    /// Turns since `releaseDue` was set.
+    private var turnsWhileReleaseDue = 0
     /// Turns of activity that make a trim worth it.
     let threshold: Int
+    /// Turns of activity that make releasing the mappings worth it.
+    let releaseThreshold: Int
     /// Seconds between the first idle moment after a burst and the trim.
     let quiet: TimeInterval
     /// Does the trimming (glibc's `malloc_trim`; a test counts calls instead).
     private let trim: @Sendable () -> Void
+    /// Lets go of the mappings (``MappedFilePages/release()``; a test counts calls instead).
+    private let release: @Sendable () -> Void
 
-    /// Creates a trimmer that trims `quiet` seconds after going idle once `threshold` turns were busy.
-    package init(threshold: Int = 50, quiet: TimeInterval = 0.5, trim: @escaping @Sendable () -> Void = { cnc_malloc_trim() }) {
+    /// Creates a trimmer that trims `quiet` seconds after going idle once `threshold` turns were busy,
+    /// and releases the mappings with it after `releaseThreshold` turns and a quiet wait; with
+    /// `afterStart`, starting up counts as such a burst (it maps code and data it never uses again).
+    package init(
+        threshold: Int = 50, releaseThreshold: Int = 500, quiet: TimeInterval = 0.5, afterStart: Bool = true,
+        release: @escaping @Sendable () -> Void = { MappedFilePages.release() },
+        trim: @escaping @Sendable () -> Void = { cnc_malloc_trim() }
+    ) {
         self.threshold = threshold
+        self.releaseThreshold = releaseThreshold
         self.quiet = quiet
+        turns = afterStart ? threshold : 0
+        releaseTurns = afterStart ? releaseThreshold : 0
         self.trim = trim
+        self.release = release
     }
 
     /// Counts a loop turn.
-    package mutating func turn() { turns += 1 }
+    package mutating func turn() {
+        turns += 1
+        releaseTurns += 1
+        turnsWhileReleaseDue += 1
+    }
 
-    /// The loop goes idle at `now`: trims when the trim that was set is due; returns when the loop
-    /// should wake for a trim (nil: none is set).
+    /// The loop goes idle at `now`: trims (and releases) what is due; returns when the loop should
+    /// wake for a trim or a release (nil: none is set).
     package mutating func idle(at now: Date) -> Date? {
         if let due, now >= due {
             self.due = nil
+            burstTrimmed = turns >= threshold ? now : nil
             turns = 0
             trim()
-            return nil
+        } else if due == nil, turns >= threshold || endsBurst(at: now) {
+            due = now.addingTimeInterval(quiet)
         }
-        if due == nil, turns >= threshold { due = now.addingTimeInterval(quiet) }
-        return due
+        if releaseTurns >= releaseThreshold {
+            // Quiet: at most one turn since the release was set — the one that woke for it.
+            if let releaseDue, now >= releaseDue, turnsWhileReleaseDue <= 1 {
+                self.releaseDue = nil
+                releaseTurns = 0
+                release()
+            } else if releaseDue == nil || turnsWhileReleaseDue > 0 {
+                // Not set yet, or something happened meanwhile: wait `quiet` seconds from now.
+                releaseDue = now.addingTimeInterval(quiet)
+                turnsWhileReleaseDue = 0
+            }
+        }
+        return [due, releaseDue].compactMap { $0 }.min()
+    }
+
+    /// Whether the turns since the last trim came right after a burst's trim (its end, not a clock
+    /// tick in an idle chat).
+    private func endsBurst(at now: Date) -> Bool {
+        guard turns > 0, let burstTrimmed else { return false }
+        return now.timeIntervalSince(burstTrimmed) <= quiet * 10
+    }
+}
+
+/// Lets go of the process's mappings of clean pages of mapped files — the code and read-only data of
+/// the executable and its libraries — so that its resident size is what it uses from now on.
+///
+/// The kernel maps file pages 64 KiB at a time around each page touched, so starting up, a burst and
+/// the code paths run once (argument parsing, the demo server's, Foundation's ICU data) leave tens
+/// of MiB mapped that an idle chat never reads again: most of the full-screen client's resident size
+/// after a burst. `madvise(MADV_DONTNEED)` drops the mappings only; the pages stay in the page cache
+/// (shared with any other process using them), and whatever is run again maps back in with a minor
+/// fault. Only mappings that cannot hold a page of their own are touched: private, not writable,
+/// backed by a file, with no anonymous (copied-on-write) page — a relocated read-only segment, or
+/// code a debugger patched, is left alone.
+package enum MappedFilePages {
+    /// Drops the mappings of clean file pages (see the type's summary); returns how many mappings
+    /// were released.
+    @discardableResult
+    package static func release() -> Int {
+        guard let smaps = readAll("/proc/self/smaps") else { return 0 }
+        var released = 0
+        for range in cleanFileRanges(smaps) {
+            guard let start = UnsafeMutableRawPointer(bitPattern: range.start) else { continue }
+            if madvise(start, Int(bitPattern: range.end - range.start), MADV_DONTNEED) == 0 { released += 1 }
+        }
+        return released
+    }
+
+    /// The address ranges of `/proc/PID/smaps` text that are private, not writable, file-backed
+    /// mappings with no anonymous and no locked page.
+    package static func cleanFileRanges(_ smaps: String) -> [(start: UInt, end: UInt)] {
+        var ranges: [(start: UInt, end: UInt)] = []
+        var candidate: (start: UInt, end: UInt)?
+        var clean = true
+        func close() {
+            if let candidate, clean { ranges.append(candidate) }
+            candidate = nil
+        }
+        for line in smaps.split(separator: "\n") {
+            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
+            guard let first = fields.first else { continue }
+            if first.hasSuffix(":") {
+                // "Anonymous:  12 kB", "Locked:  0 kB": any such page rules the mapping out.
+                if first == "Anonymous:" || first == "Locked:", fields.count > 1, fields[1] != "0" { clean = false }
+                continue
+            }
+            close()
+            // "start-end perms offset dev inode [path]"
+            let bounds = first.split(separator: "-")
+            guard fields.count >= 6, bounds.count == 2, fields[4] != "0",
+                fields[1] == "r-xp" || fields[1] == "r--p",
+                let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), end > start
+            else { continue }
+            candidate = (start, end)
+            clean = true
+        }
+        close()
+        return ranges
+    }
+
+    /// The whole of a file that reports no size (a `/proc` file), or nil.
+    private static func readAll(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { Glibc.close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { break }
+            bytes.append(contentsOf: chunk[0..<count])
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

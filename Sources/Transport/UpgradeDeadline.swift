@@ -53,7 +53,7 @@ enum UpgradeDeadline {
             ended.yield(false)
         }
         let timer = Task {
-            guard (try? await Task.sleep(for: deadline)) != nil else { return }
+            guard (try? await EventLoopTime.sleep(for: deadline)) != nil else { return }
             ended.yield(true)
         }
         await withTaskCancellationHandler {

@@ -75,6 +75,7 @@ struct AgentCommand: AsyncParsableCommand {
                 do {
                     let chat = try await desk.accept(contactId)
                     var configuration = SessionConfiguration(transport: transport, logger: logger)
+                    configuration.sleep = { try await EventLoopTime.sleep(for: $0) }
                     common.apply(to: &configuration)
                     let session = ChatSession(wire: desk.wire(for: chat), configuration: configuration)
                     await sessions.add(session, contactId: chat.contactId, customerName: chat.customerName)

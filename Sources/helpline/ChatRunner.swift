@@ -66,6 +66,8 @@ struct ChatRunner {
         saver: SessionSaver? = nil, greetings: [String] = []
     ) async throws -> RunResult {
         var configuration = SessionConfiguration(transport: transport, logger: logger)
+        // Timers on the event loops, as the tasks are (``Start``): an idle chat starts no dispatch worker.
+        configuration.sleep = { try await EventLoopTime.sleep(for: $0) }
         options.session.apply(to: &configuration)
         if let saver {
             configuration.onPersist = { snapshot in saver.save(snapshot) }

@@ -4,8 +4,7 @@ import HelplineConfig
 import TerminalRuntime
 import TerminalUI
 
-/// The `helpline` command: a terminal client for contact-center chat.
-@main
+/// The `helpline` command: a terminal client for contact-center chat (started by ``Start``).
 struct Helpline: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "helpline",
@@ -26,8 +25,19 @@ struct Helpline: AsyncParsableCommand {
         subcommands: [DemoCommand.self, ConnectCommand.self, PolyAICommand.self, ScriptCommand.self, ReportCommand.self, ServeCommand.self, AgentCommand.self, RenderCommand.self],
         defaultSubcommand: DemoCommand.self)
 
-    /// Fills in options from `HELPLINE_*` variables and the config file's profile, then runs.
-    static func main() async {
+    /// The subcommands that run as batch jobs rather than for a person waiting on them.
+    static let batchSubcommands: [ParsableCommand.Type] = [ServeCommand.self, ScriptCommand.self, ReportCommand.self, RenderCommand.self]
+
+    /// Whether the command named by the first argument (the default one when it names none) waits
+    /// on a person: a chat or the agent console, idle most of the time, so worth waking least.
+    static func waitsOnPeople(_ firstArgument: String?) -> Bool {
+        guard let firstArgument else { return true }
+        return !batchSubcommands.contains { $0._commandName == firstArgument }
+    }
+
+    /// Fills in options from `HELPLINE_*` variables and the config file's profile, then runs (what
+    /// `main()` does for a command, with the config file; ``Start`` calls it as the first task).
+    static func launch() async {
         // A closed pipe is an error to handle (end the chat, exit quietly), not a silent death mid-chat.
         StandardStreams.ignoreBrokenPipeSignal()
         let resolution: ConfigResolver.Resolution

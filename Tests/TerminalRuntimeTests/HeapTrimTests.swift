@@ -13,7 +13,7 @@ struct HeapTrimTests {
     @Test("a burst is trimmed once, a quiet moment after the loop first goes idle; an idle chat never")
     func trimsAfterTheBurstSettles() {
         let counter = Counter()
-        var trim = HeapTrim(threshold: 3, quiet: 2) { counter.calls.withLock { $0 += 1 } }
+        var trim = HeapTrim(threshold: 3, quiet: 2, afterStart: false, release: {}) { counter.calls.withLock { $0 += 1 } }
         let start = Date(timeIntervalSince1970: 1_000)
         #expect(trim.idle(at: start) == nil, "no turns: nothing to give back")
         for _ in 0..<5 { trim.turn() }
@@ -30,5 +30,121 @@ struct HeapTrimTests {
         #expect(trim.idle(at: start.addingTimeInterval(60)) == nil)
         #expect(trim.idle(at: start.addingTimeInterval(120)) == nil)
         #expect(counter.calls.withLock { $0 } == 1)
+    }
+
+    @Test("the end of a burst, after its trim, is trimmed once more; a clock tick later is not")
+    func trimsTheEndOfABurst() {
+        let counter = Counter()
+        var trim = HeapTrim(threshold: 3, quiet: 2, afterStart: false, release: {}) { counter.calls.withLock { $0 += 1 } }
+        let start = Date(timeIntervalSince1970: 1_000)
+        for _ in 0..<5 { trim.turn() }
+        _ = trim.idle(at: start)
+        #expect(trim.idle(at: start.addingTimeInterval(2)) == nil)
+        #expect(counter.calls.withLock { $0 } == 1)
+        // The burst's last events, fewer than the threshold, right after its trim.
+        trim.turn()
+        let due = trim.idle(at: start.addingTimeInterval(3))
+        #expect(due == start.addingTimeInterval(5))
+        #expect(trim.idle(at: start.addingTimeInterval(5)) == nil)
+        #expect(counter.calls.withLock { $0 } == 2)
+        // The follow-up starts no chain of its own: the next turns wait for the threshold.
+        trim.turn()
+        #expect(trim.idle(at: start.addingTimeInterval(6)) == nil)
+        #expect(counter.calls.withLock { $0 } == 2)
+    }
+
+    @Test("the mappings go after start-up and big bursts, when the loop stayed quiet until the trim")
+    func releasesMappingsAfterQuietBigBursts() {
+        let trims = Counter()
+        let releases = Counter()
+        var trim = HeapTrim(
+            threshold: 3, releaseThreshold: 10, quiet: 2, afterStart: true,
+            release: { releases.calls.withLock { $0 += 1 } }, trim: { trims.calls.withLock { $0 += 1 } })
+        let start = Date(timeIntervalSince1970: 1_000)
+        _ = trim.idle(at: start)
+        #expect(trim.idle(at: start.addingTimeInterval(2)) == nil)
+        #expect(releases.calls.withLock { $0 } == 1, "start-up: released")
+        // A small burst (a message typed): trimmed, mappings kept.
+        for _ in 0..<4 { trim.turn() }
+        _ = trim.idle(at: start.addingTimeInterval(100))
+        _ = trim.idle(at: start.addingTimeInterval(102))
+        #expect(trims.calls.withLock { $0 } == 2)
+        #expect(releases.calls.withLock { $0 } == 1)
+        // A big burst still going on when its trim is due (a streamed reply): trimmed, kept.
+        for _ in 0..<10 { trim.turn() }
+        _ = trim.idle(at: start.addingTimeInterval(200))
+        trim.turn()
+        trim.turn()
+        _ = trim.idle(at: start.addingTimeInterval(202))
+        #expect(trims.calls.withLock { $0 } == 3)
+        #expect(releases.calls.withLock { $0 } == 1)
+        // Its end, then quiet until the follow-up trim: released.
+        trim.turn()
+        _ = trim.idle(at: start.addingTimeInterval(203))
+        _ = trim.idle(at: start.addingTimeInterval(205))
+        #expect(trims.calls.withLock { $0 } == 4)
+        #expect(releases.calls.withLock { $0 } == 2)
+    }
+
+    @Test("starting up counts as a burst: the first idle moment after it sets one trim")
+    func trimsOnceAfterStartingUp() {
+        let counter = Counter()
+        var trim = HeapTrim(threshold: 3, quiet: 2, release: {}) { counter.calls.withLock { $0 += 1 } }
+        let start = Date(timeIntervalSince1970: 1_000)
+        let due = trim.idle(at: start)
+        #expect(due == start.addingTimeInterval(2))
+        #expect(trim.idle(at: start.addingTimeInterval(2)) == nil)
+        #expect(counter.calls.withLock { $0 } == 1)
+        // An idle chat afterwards: no more trims.
+        trim.turn()
+        #expect(trim.idle(at: start.addingTimeInterval(60)) == nil)
+        #expect(counter.calls.withLock { $0 } == 1)
+    }
+
+    @Test("only private, read-only, file-backed mappings without a page of their own are let go of")
+    func picksOnlyCleanFileMappings() {
+        let smaps = """
+            55d0a0000000-55d0a1000000 r-xp 00000000 fe:00 123 /usr/bin/helpline
+            Rss:                4096 kB
+            Anonymous:             0 kB
+            Locked:                0 kB
+            55d0a1000000-55d0a1100000 r--p 01000000 fe:00 123 /usr/bin/helpline
+            Rss:                1024 kB
+            Anonymous:          1024 kB
+            Locked:                0 kB
+            55d0a1100000-55d0a1200000 rw-p 01100000 fe:00 123 /usr/bin/helpline
+            Anonymous:           200 kB
+            7f0000000000-7f0000400000 rw-p 00000000 00:00 0
+            Anonymous:          4096 kB
+            7f0000400000-7f0000500000 r--p 00000000 00:00 0
+            Anonymous:             0 kB
+            7f1000000000-7f1000100000 r--p 00000000 fe:00 77 /usr/lib/locale/C.utf8/LC_CTYPE
+            Anonymous:             0 kB
+            7f2000000000-7f2000100000 r-xp 00000000 fe:00 78 /usr/lib/libfoo.so
+            Anonymous:             0 kB
+            Locked:               64 kB
+            7f3000000000-7f3000100000 r-xs 00000000 fe:00 79 /dev/shm/shared
+            Anonymous:             0 kB
+            7ffd00000000-7ffd00002000 r-xp 00000000 00:00 0 [vdso]
+            """
+        let ranges = MappedFilePages.cleanFileRanges(smaps)
+        #expect(ranges.map(\.start) == [0x55d0_a000_0000, 0x7f10_0000_0000])
+        #expect(ranges.map(\.end) == [0x55d0_a100_0000, 0x7f10_0010_0000])
+    }
+
+    @Test("letting go of the mappings keeps the process running as before, and lowers its resident size")
+    func releasingKeepsCodeWorking() throws {
+        let before = Self.residentFileKiB()
+        #expect(MappedFilePages.release() > 0)
+        let after = Self.residentFileKiB()
+        #expect(after < before)
+        // Code and read-only data come back as they are used.
+        #expect(String(repeating: "ab", count: 3).uppercased() == "ABABAB")
+    }
+
+    static func residentFileKiB() -> Int {
+        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("RssFile:") } ?? ""
+        return line.split(separator: " ").compactMap { Int($0) }.first ?? 0
     }
 }
