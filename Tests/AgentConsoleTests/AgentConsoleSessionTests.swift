@@ -61,7 +61,7 @@ import Testing
         let model = AgentConsoleProgram(
             agentName: "Sam", options: options, look: ScreenLook(monochromeTerminal: false, themeName: "default"),
             actions: desk.actions, size: size)
-        return (Program(model, backend: backend, outlet: { $0.send($0.command) }), backend)
+        return (Program(model, backend: backend, outlet: { $0.send($0.command) }, heapTrim: HeapTrim(afterStart: false, release: {}, trim: {})), backend)
     }
 
     /// Accepts the waiting chat, sees it open, and asks twice to leave (the second hands it back).

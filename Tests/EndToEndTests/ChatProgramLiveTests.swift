@@ -26,7 +26,7 @@ import Testing
         options.title = "Helpline"
         let backend = TestBackend(size: TerminalSize(rows: 30, columns: 100))
         let model = ChatTerminalApp.model(options: options, events: events, monochrome: false, size: backend.size)
-        let program = Program(model, backend: backend, outlet: { session.submit($0) })
+        let program = Program(model, backend: backend, outlet: { session.submit($0) }, heapTrim: HeapTrim(afterStart: false, release: {}, trim: {}))
         defer { program.stop() }
         var clock = Date()
 

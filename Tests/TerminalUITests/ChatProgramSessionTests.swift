@@ -62,7 +62,7 @@ import Testing
             options.title = "Helpline"
             let model = ChatTerminalApp.model(options: options, events: engine.events, monochrome: false, size: size)
             let engine = engine
-            program = Program(model, backend: backend, outlet: { engine.take($0) })
+            program = Program(model, backend: backend, outlet: { engine.take($0) }, heapTrim: HeapTrim(afterStart: false, release: {}, trim: {}))
         }
 
         /// A chat whose connection the program already shows open, with nothing left to apply.
