@@ -108,7 +108,7 @@ struct OutsideNumberReviewTests {
         "TerminalRuntime/KeyDecoder.swift": 4,
         "TerminalRuntime/KeyPathTrace.swift": 2,
         // libedit's counts and the kernel's column count (local, never negative), poll's constant.
-        "TerminalRuntime/LineEditor.swift": 13,
+        "TerminalRuntime/LineEditor.swift": 14,
         "TerminalRuntime/ProcessSpawner.swift": 1,
         "TerminalRuntime/TerminalExecutor.swift": 7,
         "TerminalRuntime/BareView.swift": 3,
