@@ -17,6 +17,18 @@ import Testing
             environment: ["XDG_STATE_HOME": state.path, "TERM": term, "XDG_CONFIG_HOME": state.path])
     }
 
+    /// Runs `body` with the demo contact center and helpline in the accessible mode on a pty, once
+    /// the greeting was said.
+    static func greeted(_ body: (DemoContactCenter, PtyHelpline) async throws -> Void) async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(30)))
+        defer { Task { await server.stop() } }
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-a11y-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
+        let helpline = try start(server, state: state, term: "xterm-256color", extra: ["--screen-reader"])
+        #expect(await helpline.wait(for: "Welcome to the Helpline demo"), "\(helpline.text)")
+        try await body(server, helpline)
+    }
+
     /// The number of times `text` occurs in `haystack`.
     static func count(_ text: String, in haystack: String) -> Int { haystack.components(separatedBy: text).count - 1 }
 
@@ -117,50 +129,42 @@ import Testing
     }
 
     @Test func aMessageArrivingWhileTheUserTypesKeepsTheDraft() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(30)))
-        defer { Task { await server.stop() } }
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-a11y-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: state) }
-        let helpline = try Self.start(server, state: state, term: "xterm-256color", extra: ["--screen-reader"])
-        #expect(await helpline.wait(for: "Welcome to the Helpline demo"), "\(helpline.text)")
-        helpline.type("half a thou")
-        #expect(await helpline.wait(for: "Message: half a thou"), "the draft is echoed: \(helpline.text)")
-        let contactId = try #require(await server.contacts().first)
-        await server.injectMessage(contactId: contactId, text: "Are you still there?")
-        #expect(await helpline.wait(for: "Are you still there?"), "\(helpline.text)")
-        // The message took the prompt's row and the draft is drawn again below it, whole.
-        let after = try #require(helpline.text.components(separatedBy: "Are you still there?").last)
-        #expect(await helpline.wait { $0.components(separatedBy: "Are you still there?").last?.contains("Message: half a thou") == true },
-                "the draft is drawn again after the message: \(after.debugDescription)")
-        helpline.type("ght\r")
-        let sent = await helpline.wait { $0.contains(try! Regex(#"You, [0-9]{2}:[0-9]{2}: half a thought"#)) }
-        #expect(sent, "the draft, finished, is sent whole: \(helpline.text.debugDescription)")
-        #expect(Self.escapes(in: helpline.bytes).isEmpty, "\(Self.escapes(in: helpline.bytes))")
-        helpline.type("/quit\r")
-        #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0, "\(helpline.text)")
+        try await Self.greeted { server, helpline in
+            helpline.type("half a thou")
+            #expect(await helpline.wait(for: "Message: half a thou"), "the draft is echoed: \(helpline.text)")
+            let contactId = try #require(await server.contacts().first)
+            await server.injectMessage(contactId: contactId, text: "Are you still there?")
+            #expect(await helpline.wait(for: "Are you still there?"), "\(helpline.text)")
+            // The message took the prompt's row and the draft is drawn again below it, whole.
+            let after = try #require(helpline.text.components(separatedBy: "Are you still there?").last)
+            #expect(await helpline.wait { $0.components(separatedBy: "Are you still there?").last?.contains("Message: half a thou") == true },
+                    "the draft is drawn again after the message: \(after.debugDescription)")
+            helpline.type("ght\r")
+            let sent = await helpline.wait { $0.contains(try! Regex(#"You, [0-9]{2}:[0-9]{2}: half a thought"#)) }
+            #expect(sent, "the draft, finished, is sent whole: \(helpline.text.debugDescription)")
+            #expect(Self.escapes(in: helpline.bytes).isEmpty, "\(Self.escapes(in: helpline.bytes))")
+            helpline.type("/quit\r")
+            #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0, "\(helpline.text)")
+        }
     }
 
     @Test func keysThatLeaveTheEmptyLineEmptyDoNotEndTheInputAndALoneEscapeHoldsNothingBack() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(30)))
-        defer { Task { await server.stop() } }
-        let state = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-a11y-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: state) }
-        let helpline = try Self.start(server, state: state, term: "xterm-256color", extra: ["--screen-reader"])
-        #expect(await helpline.wait(for: "Welcome to the Helpline demo"), "\(helpline.text)")
-        // Left arrow and Ctrl-A on the empty prompt: nothing to move over, and still a chat.
-        helpline.type("\u{1B}[D")
-        helpline.type("\u{01}")
-        helpline.type("hours\r")
-        #expect(await helpline.wait(for: "opening hours"), "the line after them is sent: \(helpline.text)")
-        let contactId = try #require(await server.contacts().first)
-        #expect(await server.transcript(contactId: contactId).contains { $0.content == "hours" })
-        // Escape alone, then nothing: what arrives is said at once, not after the next key.
-        helpline.type("\u{1B}")
-        await server.injectMessage(contactId: contactId, text: "Still with me?")
-        #expect(await helpline.wait(for: "Still with me?"), "\(helpline.text)")
-        helpline.type("yes\r")
-        #expect(await helpline.wait { $0.contains(try! Regex(#"You, [0-9]{2}:[0-9]{2}: yes"#)) }, "\(helpline.text)")
-        helpline.type("/quit\r")
-        #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0, "\(helpline.text)")
+        try await Self.greeted { server, helpline in
+            // Left arrow and Ctrl-A on the empty prompt: nothing to move over, and still a chat.
+            helpline.type("\u{1B}[D")
+            helpline.type("\u{01}")
+            helpline.type("hours\r")
+            #expect(await helpline.wait(for: "opening hours"), "the line after them is sent: \(helpline.text)")
+            let contactId = try #require(await server.contacts().first)
+            #expect(await server.transcript(contactId: contactId).contains { $0.content == "hours" })
+            // Escape alone, then nothing: what arrives is said at once, not after the next key.
+            helpline.type("\u{1B}")
+            await server.injectMessage(contactId: contactId, text: "Still with me?")
+            #expect(await helpline.wait(for: "Still with me?"), "\(helpline.text)")
+            helpline.type("yes\r")
+            #expect(await helpline.wait { $0.contains(try! Regex(#"You, [0-9]{2}:[0-9]{2}: yes"#)) }, "\(helpline.text)")
+            helpline.type("/quit\r")
+            #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0, "\(helpline.text)")
+        }
     }
 }
