@@ -27,6 +27,9 @@ public actor ChatSession {
     let outlet: SessionOutlet
     /// Commands handed over with ``submit(_:)``, taken in order by the session once started.
     private let submitted = AsyncStream<ChatCommand>.makeStream()
+    /// Until when (CLOCK_MONOTONIC ns) a typing notice handed to ``submit(_:)`` would be dropped by
+    /// the core's throttle: the core's own answer, kept where the front end's thread can read it.
+    private let typingQuiet = TypingQuiet()
     var logger: Logger { configuration.logger }
 
     /// Creates a session for `wire`; nothing happens until ``start()``. `restoring` holds the messages
@@ -69,16 +72,35 @@ public actor ChatSession {
         feed(.start)
         let commands = submitted.stream
         Task { [weak self] in
-            for await command in commands { await self?.perform(command) }
+            for await command in commands { await self?.performSubmitted(command) }
         }
+    }
+
+    /// Carries out a command handed to ``submit(_:)``, then notes until when the core's throttle
+    /// would drop a typing notice.
+    private func performSubmitted(_ command: ChatCommand) {
+        perform(command)
+        typingQuiet.set(seconds: core.typingQuietUntil?.timeIntervalSince(configuration.now()))
     }
 
     /// Hands `command` to the session from any thread and returns at once: it is carried out, in
     /// the order handed over, as ``perform(_:)`` when the session is next free. A front end's
     /// thread (the terminal's) so reaches the session in one hop, and never waits for it.
+    ///
+    /// A typing notice the core's throttle would drop anyway (Connect sends one per 10 s) is not
+    /// handed over, so typing does not wake the session per key; any other command may start the
+    /// throttle's interval again (a message does), so the next notice is handed over.
     public nonisolated func submit(_ command: ChatCommand) {
+        if case .typing = command {
+            guard typingQuiet.admits() else { return }
+        } else {
+            typingQuiet.set(seconds: nil)
+        }
         submitted.continuation.yield(command)
     }
+
+    /// True when a typing notice handed over now would reach the core (see ``submit(_:)``).
+    public nonisolated var takesTypingNotice: Bool { typingQuiet.admits() }
 
     /// Carries out a front end's command; returns at once (a message shows as pending immediately).
     public func perform(_ command: ChatCommand) {

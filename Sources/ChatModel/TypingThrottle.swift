@@ -18,6 +18,9 @@ public struct TypingThrottle: Sendable, Hashable {
         return true
     }
 
+    /// Until when a notice would be held back (nil: the next one goes).
+    public var quietUntil: Date? { lastSent.map { $0.addingTimeInterval(interval) } }
+
     /// Forgets the last notice, so the next keystroke sends one (after a message is sent).
     public mutating func reset() {
         lastSent = nil

@@ -136,6 +136,12 @@ public struct SessionCore: Sendable {
     /// The current connection state.
     public var connectionState: ConnectionState { connection.state }
 
+    /// Until when a typing notice would be dropped by the protocol's throttle (nil: the next one
+    /// counts — and always for a protocol that wants every keystroke, as PolyAI's STOPPED does).
+    public var typingQuietUntil: Date? {
+        wire.capabilities.typingInterval > 0 ? typing.quietUntil : nil
+    }
+
     /// Our unsent messages, oldest first (failed ones included).
     public var unsentMessages: [OutboxEntry] { outbox.entries }
 

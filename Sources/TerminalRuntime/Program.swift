@@ -238,6 +238,8 @@ private final class ProgramInbox<Message: Sendable>: Sendable {
     }
 
     private let state = Mutex(State())
+    /// How many messages wait, readable without the lock (or the generic state's metadata).
+    private let waiting = Atomic<Int>(0)
 
     func setWake(_ wake: @escaping @Sendable () -> Void) {
         state.withLock { $0.wake = wake }
@@ -246,16 +248,20 @@ private final class ProgramInbox<Message: Sendable>: Sendable {
     func post(_ message: Message) {
         let wake = state.withLock { state -> (@Sendable () -> Void)? in
             state.messages.append(message)
+            waiting.store(state.messages.count, ordering: .relaxed)
             return state.messages.count == 1 ? state.wake : nil
         }
         wake?()
     }
 
-    var hasItems: Bool { state.withLock { !$0.messages.isEmpty } }
+    var hasItems: Bool { waiting.load(ordering: .relaxed) > 0 }
 
     func takeAll() -> [Message] {
         state.withLock { state in
-            defer { state.messages = [] }
+            defer {
+                state.messages = []
+                waiting.store(0, ordering: .relaxed)
+            }
             return state.messages
         }
     }

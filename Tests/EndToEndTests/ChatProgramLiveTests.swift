@@ -50,3 +50,25 @@ import Testing
         await session.shutdown()
     }
 }
+
+/// Typing notices the core's throttle would drop are not handed to the session at all.
+@Suite struct TypingHandOverLiveTests {
+    @Test("after a typing notice went out, the next ones within Connect's 10 s are not handed over; a message opens the way again")
+    func typingNoticesTheCoreWouldDropStayWithTheFrontEnd() async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(port: 0, replyDelay: .milliseconds(20)))
+        defer { Task { await server.stop() } }
+        let session = DemoChat.session(server, name: "Maria")
+        let recorder = EventRecorder(session.events)
+        await session.start()
+        #expect(await recorder.wait { await $0.states.contains(.open) })
+        #expect(session.takesTypingNotice, "nothing sent yet: the first notice counts")
+        session.submit(.typing)
+        let deadline = ContinuousClock.now + .seconds(30)
+        while session.takesTypingNotice, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(5)) }
+        #expect(!session.takesTypingNotice, "once one went out, Connect's throttle would drop the next for 10 s")
+        session.submit(.send("Hello"))
+        #expect(session.takesTypingNotice, "a message starts the interval again: the next key's notice is handed over")
+        #expect(await recorder.wait { await $0.currentItems.contains { $0.text == "Hello" && $0.delivery.map { $0 >= .sent } == true } })
+        await session.shutdown()
+    }
+}
