@@ -23,7 +23,6 @@ struct OutsideNumberReviewTests {
         "AmazonConnect/SlotTime.swift": 3,
         "ChatEngine/LiveClock.swift": 1,
         "ChatEngine/ProgressSteps.swift": 1,
-        "ChatEngine/TypingQuiet.swift": 3,
         "ChatModel/CompactID.swift": 17,
         "ChatModel/CustomerAuthentication.swift": 1,
         "ChatModel/DescriptorWriter.swift": 1,
