@@ -12,18 +12,6 @@ import Testing
 @Suite struct AuthenticationFlowTests {
     static let event = "application/vnd.amazonaws.connect.event.authentication."
 
-    /// Waits (up to 10 s) until the contact's stored items satisfy `condition`.
-    static func waitFor(_ server: DemoContactCenter, _ contactId: String, _ condition: @Sendable ([DemoTranscriptEntry]) -> Bool)
-        async -> Bool
-    {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if condition(await server.transcript(contactId: contactId)) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
-    }
-
     /// Sends "sign in" and returns the SessionId of the `authentication.initiated` event it brings.
     static func askToSignIn(_ client: DemoClient, _ chat: TestChat, after seen: Set<String> = []) async throws -> String {
         _ = try await client.send(chat, "sign in please")
@@ -82,7 +70,7 @@ import Testing
             let sent = try await Self.page(url, form: ["name": "Dana Q", "outcome": "succeed"])
             #expect(sent.status == 200 && sent.text.contains("Return to your terminal"))
             #expect(sent.header("X-Landed") == server.baseURL.absoluteString + "/auth/return?from=test", "the browser lands on the RedirectUri")
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("Welcome back, **Dana Q**") == true } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("Welcome back, **Dana Q**") == true } })
             let events = await server.transcript(contactId: chat.contactId).filter { $0.contentType.hasPrefix(Self.event) }
             #expect(events.map(\.contentType) == [Self.event + "initiated", Self.event + "succeeded"])
             #expect(try await Self.page(url).status == 410, "a link works once")
@@ -97,8 +85,8 @@ import Testing
             let sent = try await Self.page(url, form: ["name": "", "outcome": "fail"])
             #expect(sent.status == 200, "no http(s) RedirectUri: the page itself says so")
             #expect(sent.text.contains("The sign-in failed"))
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.contentType == Self.event + "failed" } })
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("didn't work") == true } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.contentType == Self.event + "failed" } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("didn't work") == true } })
         }
     }
 
@@ -125,13 +113,13 @@ import Testing
             let chat = try await client.startChat()
             _ = try await Self.askToSignIn(client, chat)
             #expect(await sleeper.releaseNewest() != nil)
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.contentType == Self.event + "expired" } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.contentType == Self.event + "expired" } })
             let initiated = await server.transcript(contactId: chat.contactId).filter { $0.contentType == Self.event + "initiated" }
             let second = try await Self.askToSignIn(client, chat, after: Set(initiated.compactMap(\.content)))
             #expect(try await Self.link(client, chat, second).status == 200)
             #expect(await sleeper.releaseNewest() != nil)
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.contentType == Self.event + "timeout" } })
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("didn't see a sign-in in time") == true } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.contentType == Self.event + "timeout" } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("didn't see a sign-in in time") == true } })
         }
     }
 
@@ -148,8 +136,8 @@ import Testing
             #expect(anonymous.status == 403)
             let cancelled = try await client.post("/participant/cancel-authentication", ["SessionId": sessionId], bearer: chat.connectionToken)
             #expect(cancelled.status == 200 && cancelled.text == "{}")
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.contentType == Self.event + "cancelled" } })
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("carry on without signing in") == true } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.contentType == Self.event + "cancelled" } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("carry on without signing in") == true } })
             let late = try await Self.link(client, chat, sessionId)
             #expect(late.status == 400, "an ended sign-in hands out no link")
         }

@@ -25,17 +25,6 @@ import Testing
         await server.transcript(contactId: contactId).filter { $0.type == "MESSAGE" }.compactMap(\.content)
     }
 
-    static func waitFor(_ server: DemoContactCenter, _ contactId: String, _ condition: @Sendable ([DemoTranscriptEntry]) -> Bool)
-        async -> Bool
-    {
-        let deadline = ContinuousClock.now + .seconds(10)
-        while ContinuousClock.now < deadline {
-            if condition(await server.transcript(contactId: contactId)) { return true }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return false
-    }
-
     @Test func withNoConsoleOnlineTheScriptedAgentTakesTheChatAfterTheLadder() async throws {
         let sleeper = SteppedSleeper()
         let config = DemoClient.serverConfig { $0.timerSleep = { try await sleeper.sleep($0) } }
@@ -45,14 +34,14 @@ import Testing
             try await socket.subscribe()
             _ = try await client.send(chat, "can I talk to an agent?")
             let tick = Duration.milliseconds(40)  // every: 2 reply delays of 20 ms
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 3 in the Support queue." } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 3 in the Support queue." } })
             #expect(await sleeper.release(tick))
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 2 in the Support queue." } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 2 in the Support queue." } })
             #expect(await sleeper.release(tick))
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 1 in the Support queue." } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 1 in the Support queue." } })
             #expect(!(await Self.messages(server, chat.contactId)).contains { $0.contains("I'm Ava") }, "Ava waits for the ladder")
             #expect(await sleeper.release(tick))
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("I'm Ava") == true } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("I'm Ava") == true } })
             let entries = await server.transcript(contactId: chat.contactId)
             let ladder = entries.compactMap { entry -> String? in
                 if entry.type == "MESSAGE", let text = entry.content, text.contains("queue") || text.contains("accepted") { return text }
@@ -78,7 +67,7 @@ import Testing
             let socket = try await TestSocket.open(chat.socketURL)
             try await socket.subscribe()
             _ = try await client.send(chat, "agent please")
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 3 in the Support queue." } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 3 in the Support queue." } })
             // The flow waits 40 reply delays in steps of 2: twenty ticks; nothing but the ladder happens before.
             for tick in 1...20 {
                 #expect(await sleeper.release(.milliseconds(40)), "tick \(tick)")
@@ -86,11 +75,11 @@ import Testing
                     #expect(!(await server.transcript(contactId: chat.contactId)).contains { $0.contentType.hasSuffix("transfer.failed") })
                 }
             }
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("no agent is free") == true } })
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content?.contains("no agent is free") == true } })
             let types = await server.transcript(contactId: chat.contactId).map(\.contentType)
             #expect(types.contains(EventType.transferFailed))
             _ = try await client.send(chat, "hello again")
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content == "I only hand chats over here: type agent." } },
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content == "I only hand chats over here: type agent." } },
                     "the bot answers again")
         }
     }
@@ -121,7 +110,7 @@ import Testing
             let socket = try await TestSocket.open(chat.socketURL)
             try await socket.subscribe()
             _ = try await client.send(chat, "agent")
-            #expect(await Self.waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 1 in the Support queue." } },
+            #expect(await waitFor(server, chat.contactId) { $0.contains { $0.content == "You are number 1 in the Support queue." } },
                     "a real queue: position 1 of 1")
             let queue = try await Self.desk(client, "/agent/queue", method: "GET", token: token)
             let waiting = try #require(queue.json["waiting"] as? [[String: Any]])

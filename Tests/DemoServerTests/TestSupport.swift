@@ -28,6 +28,18 @@ struct HTTPReply: Sendable {
     var text: String { String(decoding: body, as: UTF8.self) }
 }
 
+/// Waits (up to 10 s) until the contact's stored items satisfy `condition`.
+func waitFor(_ server: DemoContactCenter, _ contactId: String, _ condition: @Sendable ([DemoTranscriptEntry]) -> Bool)
+    async -> Bool
+{
+    let deadline = ContinuousClock.now + .seconds(10)
+    while ContinuousClock.now < deadline {
+        if condition(await server.transcript(contactId: contactId)) { return true }
+        try? await Task.sleep(for: .milliseconds(10))
+    }
+    return false
+}
+
 /// A started chat with a live connection.
 struct TestChat: Sendable {
     var contactId: String

@@ -22,6 +22,17 @@ import Testing
     }
 
     /// Waits for the sign-in prompt on stderr; returns the link on the line after it.
+    /// Runs `body` with the demo, helpline in line mode against it, and the link of a sign-in the
+    /// customer asked for.
+    static func offered(_ body: (DemoContactCenter, InteractiveHelpline, String) async throws -> Void) async throws {
+        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
+        defer { Task { await server.stop() } }
+        let (helpline, state) = try await start(server)
+        defer { try? FileManager.default.removeItem(at: state) }
+        helpline.type("sign in")
+        try await body(server, helpline, try await link(helpline))
+    }
+
     static func link(_ helpline: InteractiveHelpline, count: Int = 1) async throws -> String {
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
@@ -64,40 +75,32 @@ import Testing
     }
 
     @Test func cancelAuthDeclinesAndTheChatGoesOn() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
-        defer { Task { await server.stop() } }
-        let (helpline, state) = try await Self.start(server)
-        defer { try? FileManager.default.removeItem(at: state) }
-        helpline.type("sign in")
-        let link = try await Self.link(helpline)
-        helpline.type("/cancel-auth")
-        #expect(await helpline.waitForOutput("* The sign-in was cancelled"), "\(helpline.stdout)")
-        #expect(await helpline.waitForOutput("carry on without signing in"), "\(helpline.stdout)")
-        #expect(try await SignInPage.submit(link, name: "Late").status == 410, "the cancelled sign-in's link is dead")
-        helpline.type("hours")
-        #expect(await helpline.waitForOutput("opening hours"), "the chat goes on: \(helpline.stdout)")
-        helpline.type("/auth")
-        let deadline = ContinuousClock.now + .seconds(10)
-        while !helpline.stderr.contains("No sign-in is waiting"), ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        try await Self.offered { server, helpline, link in
+            helpline.type("/cancel-auth")
+            #expect(await helpline.waitForOutput("* The sign-in was cancelled"), "\(helpline.stdout)")
+            #expect(await helpline.waitForOutput("carry on without signing in"), "\(helpline.stdout)")
+            #expect(try await SignInPage.submit(link, name: "Late").status == 410, "the cancelled sign-in's link is dead")
+            helpline.type("hours")
+            #expect(await helpline.waitForOutput("opening hours"), "the chat goes on: \(helpline.stdout)")
+            helpline.type("/auth")
+            let deadline = ContinuousClock.now + .seconds(10)
+            while !helpline.stderr.contains("No sign-in is waiting"), ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(20))
+            }
+            #expect(helpline.stderr.contains("No sign-in is waiting"), "\(helpline.stderr)")
+            helpline.closeInput()
+            #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0)
         }
-        #expect(helpline.stderr.contains("No sign-in is waiting"), "\(helpline.stderr)")
-        helpline.closeInput()
-        #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0)
     }
 
     @Test func aFailedSignInIsAClearLine() async throws {
-        let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
-        defer { Task { await server.stop() } }
-        let (helpline, state) = try await Self.start(server)
-        defer { try? FileManager.default.removeItem(at: state) }
-        helpline.type("sign in")
-        let link = try await Self.link(helpline)
-        let failed = try await SignInPage.submit(link, name: nil)
-        #expect(failed.status == 200 && failed.landed.hasSuffix("/auth/return"), "without --auth-redirect-uri: the endpoint's return page")
-        #expect(await helpline.waitForOutput("* The sign-in failed"), "\(helpline.stdout)")
-        #expect(await helpline.waitForOutput("didn't work"), "\(helpline.stdout)")
-        helpline.closeInput()
-        #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0)
+        try await Self.offered { server, helpline, link in
+            let failed = try await SignInPage.submit(link, name: nil)
+            #expect(failed.status == 200 && failed.landed.hasSuffix("/auth/return"), "without --auth-redirect-uri: the endpoint's return page")
+            #expect(await helpline.waitForOutput("* The sign-in failed"), "\(helpline.stdout)")
+            #expect(await helpline.waitForOutput("didn't work"), "\(helpline.stdout)")
+            helpline.closeInput()
+            #expect(await helpline.waitForExit(timeout: .seconds(20)) == 0)
+        }
     }
 }
