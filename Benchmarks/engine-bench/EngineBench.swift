@@ -184,7 +184,7 @@ actor Watcher {
     private var states: [ConnectionState] = []
     private var seen = 0
 
-    init(_ events: AsyncStream<ChatEvent>) {
+    init(_ events: ChatEventStream) {
         Task { for await event in events { if case .connection(let state) = event { await self.append(state) } } }
     }
 

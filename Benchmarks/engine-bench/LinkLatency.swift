@@ -8,7 +8,7 @@ actor DeliveryClock {
     private var pendingAt: [String: ContinuousClock.Instant] = [:]
     private var sentAt: [String: ContinuousClock.Instant] = [:]
 
-    init(_ events: AsyncStream<ChatEvent>) {
+    init(_ events: ChatEventStream) {
         Task { for await event in events { if case .transcript(let update) = event { await self.note(update) } } }
     }
 

@@ -81,7 +81,7 @@ actor ReplyWatch {
     private(set) var opened = 0
     private(set) var wholeLength: Int?
 
-    init(_ events: AsyncStream<ChatEvent>) {
+    init(_ events: ChatEventStream) {
         Task { for await event in events { await self.take(event) } }
     }
 

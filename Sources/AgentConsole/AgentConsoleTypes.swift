@@ -8,12 +8,12 @@ public struct AgentChatHandle: Sendable {
     /// The customer's name (the tab's title).
     public var customerName: String
     /// The chat session's events.
-    public var events: AsyncStream<ChatEvent>
+    public var events: ChatEventStream
     /// Hands a command to the chat session and returns at once (``ChatSession/submit(_:)``).
     public var send: @Sendable (ChatCommand) -> Void
 
     /// Creates a handle.
-    public init(id: String, customerName: String, events: AsyncStream<ChatEvent>,
+    public init(id: String, customerName: String, events: ChatEventStream,
                 send: @escaping @Sendable (ChatCommand) -> Void)
     {
         self.id = id

@@ -60,7 +60,7 @@ public actor ChatSession {
     }
 
     /// A new subscription to everything the session publishes (starting with the state as it is).
-    public nonisolated var events: AsyncStream<ChatEvent> { hub.subscribe() }
+    public nonisolated var events: ChatEventStream { hub.subscribe() }
 
     deinit {
         submitted.continuation.finish()

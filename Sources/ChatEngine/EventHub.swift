@@ -8,7 +8,7 @@ import Synchronization
 /// session facts and that transcript as one reset, then everything after.
 final class EventHub: Sendable {
     private struct State {
-        var subscribers: [Int: AsyncStream<ChatEvent>.Continuation] = [:]
+        var subscribers: [Int: ChatEventStream.Feed] = [:]
         var nextId = 0
         var connection: ConnectionState = .idle
         var info: SessionInfo?
@@ -22,23 +22,23 @@ final class EventHub: Sendable {
     private let state = Mutex(State())
 
     /// Registers a new subscriber and returns its stream (starting with the current state).
-    func subscribe() -> AsyncStream<ChatEvent> {
-        let (stream, continuation) = AsyncStream<ChatEvent>.makeStream(bufferingPolicy: .unbounded)
+    func subscribe() -> ChatEventStream {
+        let (stream, feed) = ChatEventStream.makeStream()
         state.withLock { state in
-            continuation.yield(.connection(state.connection))
-            if let info = state.info { continuation.yield(.sessionInfo(info)) }
+            feed.yield(.connection(state.connection))
+            if let info = state.info { feed.yield(.sessionInfo(info)) }
             if !state.transcript.isEmpty {
-                continuation.yield(.transcript(TranscriptUpdate(items: state.transcript, change: .reset(hasMore: state.hasMore))))
+                feed.yield(.transcript(TranscriptUpdate(items: state.transcript, change: .reset(hasMore: state.hasMore))))
             }
-            if let authentication = state.authentication { continuation.yield(.authentication(authentication)) }
+            if let authentication = state.authentication { feed.yield(.authentication(authentication)) }
             if state.finished {
-                continuation.finish()
+                feed.finish()
                 return
             }
             let id = state.nextId
             state.nextId += 1
-            state.subscribers[id] = continuation
-            continuation.onTermination = { [weak self] _ in
+            state.subscribers[id] = feed
+            feed.onTermination { [weak self] in
                 self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
             }
         }
@@ -47,11 +47,10 @@ final class EventHub: Sendable {
 
     /// Publishes one event to every subscriber, keeping what a late subscriber is told current.
     ///
-    /// The streams are fed outside the lock: a stream whose consumer is cancelled runs its
-    /// termination handler (which takes this lock) under the stream's own lock, so feeding it while
-    /// holding this one could deadlock.
+    /// The streams are fed outside the lock: feeding a stream whose reader has just gone runs its
+    /// termination handler, which takes this lock.
     func publish(_ event: ChatEvent) {
-        let continuations = state.withLock { state -> [AsyncStream<ChatEvent>.Continuation] in
+        let feeds = state.withLock { state -> [ChatEventStream.Feed] in
             switch event {
             case .connection(let connection): state.connection = connection
             case .sessionInfo(let info): state.info = info
@@ -66,17 +65,17 @@ final class EventHub: Sendable {
             }
             return Array(state.subscribers.values)
         }
-        for continuation in continuations { continuation.yield(event) }
+        for feed in feeds { feed.yield(event) }
     }
 
     /// Ends every stream; later subscribers get the current state and an immediate end.
     func finish() {
-        let continuations = state.withLock { state -> [AsyncStream<ChatEvent>.Continuation] in
+        let feeds = state.withLock { state -> [ChatEventStream.Feed] in
             state.finished = true
             let all = Array(state.subscribers.values)
             state.subscribers = [:]
             return all
         }
-        for continuation in continuations { continuation.finish() }
+        for feed in feeds { feed.finish() }
     }
 }

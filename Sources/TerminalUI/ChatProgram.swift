@@ -25,13 +25,13 @@ struct ChatProgram: ProgramModel {
     /// How the program ended (set by the reducer's exit).
     private(set) var outcome = TerminalExit.quit
     private let palette: UIPalette
-    private let events: AsyncStream<ChatEvent>
+    private let events: ChatEventStream
     private let historyPath: String
     /// The input history as last written to its file.
     private var savedHistory: [String]
 
     /// The chat for `events`, its history read from `historyPath`.
-    init(state: UIState, palette: UIPalette, events: AsyncStream<ChatEvent>, historyPath: String) {
+    init(state: UIState, palette: UIPalette, events: ChatEventStream, historyPath: String) {
         var state = state
         state.composer.loadHistory(HistoryFile.load(from: historyPath))
         self.state = state

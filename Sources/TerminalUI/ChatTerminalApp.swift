@@ -13,14 +13,14 @@ import TerminalRuntime
 @TerminalActor
 public final class ChatTerminalApp {
     private let options: TerminalUIOptions
-    private let events: AsyncStream<ChatEvent>
+    private let events: ChatEventStream
     private let send: @Sendable (ChatCommand) -> Void
 
     /// Creates the app; nothing touches the terminal until ``run()``. `send` hands a command to
     /// the engine and returns at once (it runs on the terminal thread).
     public init(
         options: TerminalUIOptions,
-        events: AsyncStream<ChatEvent>,
+        events: ChatEventStream,
         send: @escaping @Sendable (ChatCommand) -> Void
     ) {
         self.options = options
@@ -42,7 +42,7 @@ public final class ChatTerminalApp {
 
     /// The chat's model for a screen of `size`.
     static func model(
-        options: TerminalUIOptions, events: AsyncStream<ChatEvent>, monochrome: Bool, size: TerminalSize
+        options: TerminalUIOptions, events: ChatEventStream, monochrome: Bool, size: TerminalSize
     ) -> ChatProgram {
         let look = ScreenLook(monochromeTerminal: monochrome, themeName: options.themeName)
         var state = UIState(options: options, palette: look.palette, theme: look.theme)

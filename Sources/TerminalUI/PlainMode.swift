@@ -62,7 +62,7 @@ public struct PlainMode: Sendable {
 
     /// Runs until the chat ends; returns the final connection state.
     public func run(
-        events: AsyncStream<ChatEvent>, input: AsyncStream<String>, send: @escaping @Sendable (ChatCommand) async -> Void
+        events: ChatEventStream, input: AsyncStream<String>, send: @escaping @Sendable (ChatCommand) async -> Void
     ) async -> ConnectionState {
         let printer = PlainPrinter(options: options)
         let tracker = PlainActivity()

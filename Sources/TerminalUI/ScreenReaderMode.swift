@@ -46,7 +46,7 @@ public struct ScreenReaderMode: Sendable {
     }
 
     /// Runs until the chat ends or the user leaves; the terminal is as it was found afterwards.
-    public func run(events: AsyncStream<ChatEvent>, send: @escaping @Sendable (ChatCommand) async -> Void) async -> Outcome {
+    public func run(events: ChatEventStream, send: @escaping @Sendable (ChatCommand) async -> Void) async -> Outcome {
         let historyPath = HistoryFile.path(profile: options.profile, environment: options.environment)
         let history = Guarded(HistoryFile.load(from: historyPath))
         let editor = LineEditor(prompt: ScreenReaderModel.messagePrompt, history: history.withLock { $0 }) { line in

@@ -24,7 +24,7 @@ import Testing
         }
 
         let state = Mutex(State())
-        let chat = AsyncStream<ChatEvent>.makeStream()
+        let chat = ChatEventStream.makeStream()
         /// Answers to releases wait for this (nil: at once).
         let releaseGate: AsyncStream<Void>?
         /// Answers to accepts wait for this (nil: at once).
@@ -71,7 +71,7 @@ import Testing
         #expect(await program.turns(clock: &clock) { backend.screenText.contains("Noor") })
         backend.press(.enter)
         #expect(await program.turns(clock: &clock) { program.model.state.tabs.count == 1 })
-        desk.chat.continuation.yield(.connection(.open))
+        desk.chat.feed.yield(.connection(.open))
         #expect(await program.turns(clock: &clock) { program.model.state.tabs[0].ui.connection == .open })
         for _ in 0..<2 {
             backend.type("/quit")
@@ -94,8 +94,8 @@ import Testing
         #expect(desk.snapshot.accepted == ["c9"])
         var transcript = Transcript()
         transcript.merge(ChatItem(id: "m1", time: Self.t0, sender: Participant(id: "cust", name: "Noor", role: .customer), kind: .message, text: "Where is my order?"), isOwn: false)
-        desk.chat.continuation.yield(.connection(.open))
-        for update in transcript.takeUpdates() { desk.chat.continuation.yield(.transcript(update)) }
+        desk.chat.feed.yield(.connection(.open))
+        for update in transcript.takeUpdates() { desk.chat.feed.yield(.transcript(update)) }
         #expect(await program.turns(clock: &clock) { backend.screenText.contains("Where is my order?") }, "\(backend.screenText)")
         backend.type("On its way")
         _ = program.turn(now: clock)

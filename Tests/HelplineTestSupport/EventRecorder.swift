@@ -7,11 +7,11 @@ public actor EventRecorder {
     public private(set) var events: [ChatEvent] = []
 
     /// Starts collecting `stream`.
-    public init(_ stream: AsyncStream<ChatEvent>) {
+    public init(_ stream: ChatEventStream) {
         Task { await self.consume(stream) }
     }
 
-    private func consume(_ stream: AsyncStream<ChatEvent>) async {
+    private func consume(_ stream: ChatEventStream) async {
         for await event in stream { events.append(event) }
     }
 

@@ -20,7 +20,7 @@ import Testing
     @TerminalActor final class Engine {
         var transcript = Transcript()
         var commands: [ChatCommand] = []
-        let (events, sink) = AsyncStream<ChatEvent>.makeStream()
+        let (events, sink) = ChatEventStream.makeStream()
         var sent = 0
 
         func publish(_ event: ChatEvent) { sink.yield(event) }
