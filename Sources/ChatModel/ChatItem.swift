@@ -2,23 +2,16 @@ import Foundation
 
 /// One entry of the transcript: a message, an attachment or a participant/chat event.
 ///
-/// Laid out for long chats: what every item has is stored inline (80 bytes, a UUID-shaped id among them); the sender is a
-/// reference that a chat's items share (``ParticipantPool``); what few items have (our local id,
+/// Laid out for long chats: what every item has is stored inline (80 bytes, a UUID-shaped id among
+/// them); a long text moves into a column its chunk shares once the chunk is full (``ItemText``);
+/// the sender is a reference that a chat's items share (``ParticipantPool``); what few items have (our local id,
 /// choices, answers, forms, cards, an attachment, an unusual content type) sits behind one shared
 /// reference that is nil for a plain message. The properties read and write as plain fields.
 public struct ChatItem: Sendable, Hashable, Identifiable {
-    /// The id as stored (a UUID without a string of its own); ``id`` reads and writes it.
-    private(set) var storedID: CompactID
-    /// The message text, or a readable sentence for an event.
-    public var text: String
-    /// When the item happened (server time when known).
-    public var time: Date
-    /// The rarely set fields; nil when all of them are.
-    private var extras: ChatItemExtras?
-    /// The sender, shared with the chat's other items where a pool gave it.
-    private var senderBox: ParticipantBox
-    /// The server's sequence number, for protocols that number their events (PolyAI); nil otherwise.
-    public var sequence: Int64?
+    /// The message text as stored: a string of its own, or a run of its chunk's shared column;
+    /// ``text`` reads and writes it. (The fields are in this order so that the one-byte ones fill
+    /// what the text's and the id's tags leave of their words.)
+    var storedText: ItemText
     /// Delivery state; set only for the user's own messages.
     public var delivery: Delivery?
     /// What kind of item this is, without an attachment's description (that is in `extras`).
@@ -29,6 +22,19 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
     public var isHistory: Bool
     /// True while a streamed reply is still growing.
     public var isStreaming: Bool
+    /// True when ``sequence`` is set (`sequenceValue` holds it).
+    private var hasSequence: Bool
+    /// The id as stored (a UUID without a string of its own); ``id`` reads and writes it.
+    private(set) var storedID: CompactID
+    /// When the item happened (server time when known).
+    public var time: Date
+    /// The rarely set fields; nil when all of them are.
+    private var extras: ChatItemExtras?
+    /// The sender, shared with the chat's other items where a pool gave it.
+    private var senderBox: ParticipantBox
+    /// The server's sequence number when `hasSequence` (an optional would take a ninth byte and,
+    /// aligned, eight more per item).
+    private var sequenceValue: Int64
 
     /// Creates an item.
     public init(
@@ -41,11 +47,12 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
         self.time = time
         self.senderBox = ParticipantBox(sender)
         self.kindTag = ChatItemKindTag(kind)
-        self.text = text
+        self.storedText = .loose(text)
         self.delivery = delivery
         self.isHistory = isHistory
         self.isStreaming = isStreaming
-        self.sequence = sequence
+        self.hasSequence = sequence != nil
+        self.sequenceValue = sequence ?? 0
         let code = ContentTypeCode(contentType)
         self.contentTypeCode = code
         var rare = ChatItemRareFields()
@@ -58,6 +65,21 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
         rare.form = form
         rare.cards = cards
         self.extras = ChatItemExtras.holding(rare)
+    }
+
+    /// The message text, or a readable sentence for an event.
+    public var text: String {
+        get { storedText.string }
+        set { storedText = .loose(newValue) }
+    }
+
+    /// The server's sequence number, for protocols that number their events (PolyAI); nil otherwise.
+    public var sequence: Int64? {
+        get { hasSequence ? sequenceValue : nil }
+        set {
+            hasSequence = newValue != nil
+            sequenceValue = newValue ?? 0
+        }
     }
 
     /// The server's id; for a message not yet accepted, the local id.

@@ -26,6 +26,7 @@ public struct TranscriptOrder: Comparable, Hashable, Sendable {
 /// A copy costs a few pointers: a front end can hold the engine's latest transcript as a value
 /// while the engine goes on changing its own, and a change copies only the chunk it touches. Each
 /// item carries the revision at which it last changed, so layouts cached for it stay valid until then.
+/// A chunk that fills up moves its items' long texts into one shared column (``ItemText``).
 public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// One run of consecutive items. Mutated only while uniquely referenced (copy on write), so a
     /// chunk shared between copies is never changed: that is what makes sharing it across threads safe.
@@ -137,6 +138,8 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         target.revisions.insert(revision, at: offset)
         count += 1
         for later in (chunk + 1)..<starts.count { starts[later] += 1 }
+        // A chunk that has just filled up keeps its texts in one column from now on.
+        if target.items.count == Self.chunkLimit { target.gatherTexts() }
         if target.items.count > Self.chunkLimit { split(chunk, after: offset) }
     }
 

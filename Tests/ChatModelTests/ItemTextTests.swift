@@ -1,0 +1,131 @@
+import Foundation
+import SimulatedServices
+import Testing
+
+@testable import ChatModel
+
+/// A full chunk keeps its long texts in one shared column: nothing anyone reads may change by it.
+@Suite("Texts in a chunk's column")
+struct ItemTextTests {
+    static let agent = TranscriptChunkTests.agent
+
+    /// Texts of every shape: long ASCII, long with accents, emoji and a combining mark, short, empty.
+    static func text(_ n: Int) -> String {
+        switch n % 5 {
+        case 0: return "Message \(n): the parcel left the depot this morning and should arrive on Friday."
+        case 1: return "Grüße aus Köln — \(n) 👋🏽 café (e\u{301}) and a tab\tand a line\nbreak"
+        case 2: return "ok \(n)"
+        case 3: return ""
+        default: return String(repeating: "ü", count: 8 + n % 13)
+        }
+    }
+
+    static func message(_ n: Int, text: String? = nil, streaming: Bool = false) -> ChatItem {
+        ChatItem(id: "m-\(n)", time: Date(timeIntervalSince1970: 1_000 + Double(n)), sender: agent, kind: .message,
+                 text: text ?? Self.text(n), isStreaming: streaming)
+    }
+
+    /// The base address of a column's bytes, to tell whether two texts share one column.
+    static func columnAddress(_ text: ItemText) -> UnsafeRawPointer? {
+        guard case .column(let column, _, _) = text else { return nil }
+        return column.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test("a chunk that fills moves its long texts into one column; every text reads back the same, a streaming reply and short texts keep their own strings, and a copy taken before is unchanged")
+    func fillingAChunk() {
+        var transcript = Transcript()
+        for n in 0..<(TranscriptItems.chunkLimit - 2) { transcript.merge(Self.message(n), isOwn: false) }
+        let streamingNumber = TranscriptItems.chunkLimit - 2
+        transcript.merge(Self.message(streamingNumber, text: "a reply still stream", streaming: true), isOwn: false)
+        let before = transcript.items
+        transcript.merge(Self.message(TranscriptItems.chunkLimit - 1), isOwn: false)
+        let items = transcript.items
+        #expect(items.chunkCount == 1 && items.count == TranscriptItems.chunkLimit)
+        var columns = Set<UnsafeRawPointer>()
+        for position in 0..<items.count {
+            let item = items[position]
+            let expected = position == streamingNumber ? "a reply still stream" : Self.text(position)
+            #expect(item.text == expected, "item \(position) reads back as typed")
+            #expect(item.text.utf8.elementsEqual(expected.utf8), "byte for byte")
+            if let address = Self.columnAddress(item.storedText) {
+                columns.insert(address)
+            } else {
+                #expect(position == streamingNumber || expected.utf8.count <= ItemText.inlineLimit, "item \(position) kept a string of its own")
+            }
+        }
+        #expect(columns.count == 1, "one column for the chunk")
+        #expect(before.count == TranscriptItems.chunkLimit - 1)
+        for position in 0..<before.count {
+            #expect(Self.columnAddress(before[position].storedText) == nil, "the copy taken before did not move")
+            #expect(before[position].text == items[position].text)
+        }
+        // The next chunk starts with strings of its own again.
+        transcript.merge(Self.message(TranscriptItems.chunkLimit), isOwn: false)
+        #expect(Self.columnAddress(transcript.items[TranscriptItems.chunkLimit].storedText) == nil)
+    }
+
+    @Test("an item whose text is in a column equals and hashes like the same item with its own string, canonically equivalent spellings included")
+    func equalityIsByText() {
+        var transcript = Transcript()
+        for n in 0..<TranscriptItems.chunkLimit { transcript.merge(Self.message(n), isOwn: false) }
+        for position in 0..<transcript.items.count {
+            let stored = transcript.items[position]
+            let fresh = Self.message(position)
+            #expect(stored == fresh)
+            #expect(stored.hashValue == fresh.hashValue)
+            #expect(Set([stored, fresh]).count == 1)
+        }
+        let composed = "Café crème, s'il vous plaît — merci beaucoup"
+        let decomposed = "Cafe\u{301} cre\u{300}me, s'il vous plai\u{302}t — merci beaucoup"
+        let column = Array(decomposed.utf8)
+        let inColumn = ItemText.column(column, start: 0, count: UInt32(column.count))
+        #expect(inColumn == .loose(composed) && inColumn.hashValue == ItemText.loose(composed).hashValue)
+        #expect(inColumn != .loose("Cafe crème"))
+        var changed = transcript.items[1]
+        changed.text = "something else entirely, long enough to need storage"
+        #expect(changed != transcript.items[1])
+    }
+
+    @Test("inserts anywhere, edits, receipts and removals read back like a plain list of strings, at every step of 200 seeded runs")
+    func seededEditsAgreeWithAList() {
+        for seed in 0..<200 {
+            var random = SimRandom(seed: UInt64(seed))
+            var items = TranscriptItems()
+            var expected: [String] = []
+            var orders: [TranscriptOrder] = []
+            for step in 0..<Int(random.next() % 150) + 20 {
+                let roll = random.next() % 10
+                if roll < 6 || expected.isEmpty {
+                    // Mostly appends, some inserts in the middle (history pages, replies before ours).
+                    let position = roll == 0 && !expected.isEmpty ? Int(random.next() % UInt64(expected.count)) : expected.count
+                    let order = TranscriptOrder(primary: Int64(position), secondary: Int64(step))
+                    let item = Self.message(step, streaming: random.next() % 8 == 0)
+                    items.insert(item, order: order, at: position)
+                    expected.insert(item.text, at: position)
+                    orders.insert(order, at: position)
+                } else if roll < 8 {
+                    let position = Int(random.next() % UInt64(expected.count))
+                    var item = items[position]
+                    if roll == 6 {
+                        item.text = Self.text(Int(random.next() % 50)) + " (edited)"
+                        item.isStreaming = false
+                    } else {
+                        item.delivery = .read  // a receipt: the text stays where it is
+                    }
+                    items.replace(at: position, with: item)
+                    expected[position] = item.text
+                } else {
+                    let position = Int(random.next() % UInt64(expected.count))
+                    items.remove(at: position)
+                    expected.remove(at: position)
+                    orders.remove(at: position)
+                }
+                let read = items.map(\.text)
+                if read != expected {
+                    Issue.record("seed \(seed), step \(step): the texts differ from the list")
+                    return
+                }
+            }
+        }
+    }
+}
