@@ -220,10 +220,10 @@ package final class Program<Model: ProgramModel> {
         }
     }
 
-    /// Hands the turn's outputs to the outlet, oldest first.
+    /// Hands the turn's outputs to the outlet, oldest first, less those a later one made redundant.
     private func handOver() {
         guard !outgoing.isEmpty else { return }
-        let batch = outgoing
+        let batch = model.coalesced(outgoing)
         outgoing = []
         for output in batch { outlet(output) }
     }

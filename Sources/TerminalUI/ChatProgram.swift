@@ -76,6 +76,24 @@ struct ChatProgram: ProgramModel {
         return effects
     }
 
+    /// One read receipt a turn, for the newest message seen: the engine sends only the newest of a
+    /// receipt window anyway, and a burst read in one turn (a long history, a fast bot) would
+    /// otherwise queue one command per message.
+    func coalesced(_ outputs: [ChatCommand]) -> [ChatCommand] {
+        guard let newest = outputs.lastIndex(where: Self.isSeen) else { return outputs }
+        var kept: [ChatCommand] = []
+        kept.reserveCapacity(outputs.count)
+        for (index, command) in outputs.enumerated() where index == newest || !Self.isSeen(command) {
+            kept.append(command)
+        }
+        return kept
+    }
+
+    private static func isSeen(_ command: ChatCommand) -> Bool {
+        if case .seen = command { return true }
+        return false
+    }
+
     func view(now: Date) -> Frame {
         FrameBuilder.build(state, now: now, palette: palette)
     }

@@ -125,6 +125,26 @@ import Testing
         #expect(chat.backend.framesDrawn == drawn + 1, "nothing changed: nothing drawn")
     }
 
+    @Test("a burst of messages read together sends one read receipt a turn, for the newest, not one per message")
+    @TerminalActor func oneReceiptForABurst() async {
+        let chat = await Chat.open()
+        defer { chat.program.stop() }
+        for n in 0..<200 { chat.engine.say("b\(n)", "line \(n)", at: Double(n)) }
+        #expect(await chat.until { chat.screen.contains("line 199") && !chat.program.hasPosted })
+        let seen = chat.engine.commands.compactMap { command -> String? in
+            if case .seen(let id) = command { return id }
+            return nil
+        }
+        #expect(seen.last == "b199", "the newest message is marked seen")
+        #expect(seen.count < 50, "\(seen.count) receipts handed over for 200 messages (one a turn): \(seen)")
+        #expect(seen == seen.sorted { Int($0.dropFirst()) ?? 0 < Int($1.dropFirst()) ?? 0 }, "newer each time")
+        // Within one turn's outputs, only the newest receipt goes, and everything else keeps its place.
+        let model = chat.program.model
+        let turn: [ChatCommand] = [.seen(messageId: "a"), .send("x"), .typing, .seen(messageId: "b"), .pick(index: 1)]
+        #expect(model.coalesced(turn) == [.send("x"), .typing, .seen(messageId: "b"), .pick(index: 1)])
+        #expect(model.coalesced([.send("y"), .typing]) == [.send("y"), .typing])
+    }
+
     @Test("what does not change the screen draws no frame: a snapshot for the closed diagnostics pane")
     @TerminalActor func hiddenDiagnosticsCostNoFrame() async {
         let chat = await Chat.open()
