@@ -17,9 +17,10 @@ import Glibc
 /// quiet chat uses, not what the burst's last moments left. An idle chat never pays for it.
 ///
 /// The mappings of code and read-only data (``MappedFilePages``) go too, but less often: only
-/// after start-up or a big burst (`releaseThreshold` turns since they last went: a long history, a
-/// flood), and only once the loop has stayed quiet for `quiet` seconds — not between the chunks of
-/// a streamed reply or the keys of a message, whose code would only be mapped back in.
+/// after start-up or a big burst (`releaseThreshold` events applied since they last went: a long
+/// history, a flood — counted by events, as a burst read in big batches takes few turns), and only
+/// once the loop has stayed quiet for `quiet` seconds — not between the chunks of a streamed reply
+/// or the keys of a message, whose code would only be mapped back in.
 package struct HeapTrim {
     /// Turns since the last trim.
     private var turns: Int
@@ -27,15 +28,15 @@ package struct HeapTrim {
     private var due: Date?
     /// When a trim for a burst (not a follow-up) last ran: turns soon after it are the burst's end.
     private var burstTrimmed: Date?
-    /// Turns since the mappings were last released.
-    private var releaseTurns: Int
+    /// Events applied since the mappings were last released.
+    private var releaseEvents: Int
     /// When the mappings go, if the loop stays quiet until then.
     private var releaseDue: Date?
     /// Turns since `releaseDue` was set.
     private var turnsWhileReleaseDue = 0
     /// Turns of activity that make a trim worth it.
     let threshold: Int
-    /// Turns of activity that make releasing the mappings worth it.
+    /// Events applied that make releasing the mappings worth it.
     let releaseThreshold: Int
     /// Seconds between the first idle moment after a burst and the trim.
     let quiet: TimeInterval
@@ -45,7 +46,7 @@ package struct HeapTrim {
     private let release: @Sendable () -> Void
 
     /// Creates a trimmer that trims `quiet` seconds after going idle once `threshold` turns were busy,
-    /// and releases the mappings with it after `releaseThreshold` turns and a quiet wait; with
+    /// and releases the mappings with it after `releaseThreshold` events and a quiet wait; with
     /// `afterStart`, starting up counts as such a burst (it maps code and data it never uses again).
     package init(
         threshold: Int = 50, releaseThreshold: Int = 500, quiet: TimeInterval = 0.5, afterStart: Bool = true,
@@ -56,15 +57,15 @@ package struct HeapTrim {
         self.releaseThreshold = releaseThreshold
         self.quiet = quiet
         turns = afterStart ? threshold : 0
-        releaseTurns = afterStart ? releaseThreshold : 0
+        releaseEvents = afterStart ? releaseThreshold : 0
         self.trim = trim
         self.release = release
     }
 
-    /// Counts a loop turn.
-    package mutating func turn() {
+    /// Counts a loop turn that applied `events` events (keys, messages, the tick).
+    package mutating func turn(applying events: Int = 1) {
         turns += 1
-        releaseTurns += 1
+        releaseEvents += max(1, events)
         turnsWhileReleaseDue += 1
     }
 
@@ -79,11 +80,11 @@ package struct HeapTrim {
         } else if due == nil, turns >= threshold || endsBurst(at: now) {
             due = now.addingTimeInterval(quiet)
         }
-        if releaseTurns >= releaseThreshold {
+        if releaseEvents >= releaseThreshold {
             // Quiet: at most one turn since the release was set — the one that woke for it.
             if let releaseDue, now >= releaseDue, turnsWhileReleaseDue <= 1 {
                 self.releaseDue = nil
-                releaseTurns = 0
+                releaseEvents = 0
                 release()
             } else if releaseDue == nil || turnsWhileReleaseDue > 0 {
                 // Not set yet, or something happened meanwhile: wait `quiet` seconds from now.

@@ -148,7 +148,7 @@ package final class Program<Model: ProgramModel> {
         trace?.finishLine()
         handOver()
         if !keys.isEmpty, due { return .again }
-        heapTrim.turn()
+        heapTrim.turn(applying: events.count)
         var wake = model.nextChange(after: now) ?? .distantFuture
         if unshown || inbox.hasItems { wake = min(wake, frames.nextFrame) }
         if wake.timeIntervalSince(now) > 1, let trimAt = heapTrim.idle(at: now) { wake = min(wake, trimAt) }

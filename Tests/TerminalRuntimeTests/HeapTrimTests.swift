@@ -86,6 +86,26 @@ struct HeapTrimTests {
         #expect(releases.calls.withLock { $0 } == 2)
     }
 
+    @Test("a big burst read in a few big turns counts by its events: the mappings go after it too")
+    func countsABurstByItsEvents() {
+        let releases = Counter()
+        var trim = HeapTrim(
+            threshold: 3, releaseThreshold: 100, quiet: 2, afterStart: false,
+            release: { releases.calls.withLock { $0 += 1 } }, trim: {})
+        let start = Date(timeIntervalSince1970: 1_000)
+        // Four turns of one key each: not a burst worth releasing for.
+        for _ in 0..<4 { trim.turn(applying: 1) }
+        _ = trim.idle(at: start)
+        _ = trim.idle(at: start.addingTimeInterval(2))
+        #expect(releases.calls.withLock { $0 } == 0)
+        // Four turns of 40 messages each: a burst (160 events), released once quiet.
+        for _ in 0..<4 { trim.turn(applying: 40) }
+        let wake = trim.idle(at: start.addingTimeInterval(10))
+        #expect(wake == start.addingTimeInterval(12), "the loop is woken for it")
+        _ = trim.idle(at: start.addingTimeInterval(12))
+        #expect(releases.calls.withLock { $0 } == 1)
+    }
+
     @Test("starting up counts as a burst: the first idle moment after it sets one trim")
     func trimsOnceAfterStartingUp() {
         let counter = Counter()
