@@ -26,6 +26,9 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
     private var hasSequence: Bool
     /// The id as stored (a UUID without a string of its own); ``id`` reads and writes it.
     private(set) var storedID: CompactID
+    /// The revision at which a transcript last changed the item (``TranscriptItems/revision(at:)``),
+    /// in bytes the id's tag leaves free; it takes no part in comparing items.
+    var revisionMark = RevisionMark()
     /// When the item happened (server time when known).
     public var time: Date
     /// The rarely set fields; nil when all of them are.
@@ -338,4 +341,28 @@ public enum ChatEventKind: String, Codable, Sendable, Hashable {
     /// The sign-in was cancelled (by the customer or the contact center).
     case authenticationCancelled
     case other
+}
+
+/// The revision at which a transcript last changed an item, as the item carries it: four bytes
+/// that would otherwise be padding, left out of comparing and hashing items (two copies of one item
+/// are equal whatever transcript they were read from).
+struct RevisionMark: Hashable, Sendable {
+    /// The low 32 bits of the revision; what it is compared with is another read of the same
+    /// counter, and four billion changes to one chat would be needed to bring a number back.
+    private var low: UInt32 = 0
+
+    /// No revision (an item not in a transcript).
+    init() {}
+
+    /// The mark of `revision`.
+    init(_ revision: Int) { low = UInt32(truncatingIfNeeded: revision) }
+
+    /// The revision as a number to compare.
+    var revision: Int { Int(truncatingIfNeeded: low) }
+
+    /// Always equal: the mark is not part of the item's value.
+    static func == (lhs: RevisionMark, rhs: RevisionMark) -> Bool { true }
+
+    /// Adds nothing: the mark is not part of the item's value.
+    func hash(into hasher: inout Hasher) {}
 }

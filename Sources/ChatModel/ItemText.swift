@@ -72,8 +72,8 @@ extension TranscriptItems.Chunk {
     func gatherTexts() {
         var total = 0
         var moving = 0
-        for item in items where !item.isStreaming {
-            guard let length = item.storedText.looseLengthWorthMoving else { continue }
+        for entry in entries where !entry.item.isStreaming {
+            guard let length = entry.item.storedText.looseLengthWorthMoving else { continue }
             total += length
             moving += 1
         }
@@ -82,15 +82,15 @@ extension TranscriptItems.Chunk {
         column.reserveCapacity(total)
         var placed: [(index: Int, start: Int, count: Int)] = []
         placed.reserveCapacity(moving)
-        for index in items.indices where !items[index].isStreaming && items[index].storedText.looseLengthWorthMoving != nil {
+        for (index, entry) in entries.enumerated() where !entry.item.isStreaming && entry.item.storedText.looseLengthWorthMoving != nil {
             let start = column.count
-            items[index].storedText.withUTF8 { column.append(contentsOf: $0) }
+            entry.item.storedText.withUTF8 { column.append(contentsOf: $0) }
             placed.append((index, start, column.count - start))
         }
         for entry in placed {
             // Both fit: they are at most `total`, checked above.
             let start = UInt32(truncatingIfNeeded: entry.start)
-            items[entry.index].storedText = .column(column, start: start, count: UInt32(truncatingIfNeeded: entry.count))
+            entries[entry.index].item.storedText = .column(column, start: start, count: UInt32(truncatingIfNeeded: entry.count))
         }
     }
 }

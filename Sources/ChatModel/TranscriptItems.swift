@@ -31,28 +31,30 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// One run of consecutive items. Mutated only while uniquely referenced (copy on write), so a
     /// chunk shared between copies is never changed: that is what makes sharing it across threads safe.
     final class Chunk: @unchecked Sendable {
-        var items: [ChatItem]
-        var orders: [TranscriptOrder]
-        var revisions: [Int]
-
-        /// A chunk holding these runs, with room for one more item than the limit (an insert before
-        /// the split) and no more: a chunk's arrays never grow past that, nor hold unused room beyond it.
-        init<Items: Collection<ChatItem>, Orders: Collection<TranscriptOrder>, Revisions: Collection<Int>>(
-            items: Items, orders: Orders, revisions: Revisions
-        ) {
-            self.items = Self.reserved(items)
-            self.orders = Self.reserved(orders)
-            self.revisions = Self.reserved(revisions)
+        /// An item with its sort key (its revision is kept in the item itself, ``ChatItem/revisionMark``).
+        struct Entry {
+            var item: ChatItem
+            var order: TranscriptOrder
         }
 
-        func copy() -> Chunk { Chunk(items: items, orders: orders, revisions: revisions) }
+        /// The items in order, in one allocation.
+        var entries: [Entry]
 
-        private static func reserved<Elements: Collection>(_ elements: Elements) -> [Elements.Element] {
-            var array: [Elements.Element] = []
+        /// A chunk holding these entries, with room for one more than the limit (an insert before
+        /// the split) and no more: a chunk's array never grows past that, nor holds unused room beyond it.
+        init<Entries: Collection<Entry>>(_ entries: Entries) {
+            var array: [Entry] = []
             array.reserveCapacity(TranscriptItems.chunkLimit + 1)
-            array.append(contentsOf: elements)
-            return array
+            array.append(contentsOf: entries)
+            self.entries = array
         }
+
+        /// A chunk of one item.
+        convenience init(_ item: ChatItem, order: TranscriptOrder) {
+            self.init(CollectionOfOne(Entry(item: item, order: order)))
+        }
+
+        func copy() -> Chunk { Chunk(entries) }
     }
 
     /// Items a chunk holds at most before it is split. A change to a chunk shared with another copy
@@ -81,25 +83,25 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// The item at `position`.
     public subscript(position: Int) -> ChatItem {
         let (chunk, offset) = locate(position)
-        return chunks[chunk].items[offset]
+        return chunks[chunk].entries[offset].item
     }
 
     /// The stored id of the item at `position` (no string made).
     func storedID(at position: Int) -> CompactID {
         let (chunk, offset) = locate(position)
-        return chunks[chunk].items[offset].storedID
+        return chunks[chunk].entries[offset].item.storedID
     }
 
     /// The revision at which the item at `position` last changed.
     public func revision(at position: Int) -> Int {
         let (chunk, offset) = locate(position)
-        return chunks[chunk].revisions[offset]
+        return chunks[chunk].entries[offset].item.revisionMark.revision
     }
 
     /// The sort key of the item at `position`.
     public func order(at position: Int) -> TranscriptOrder {
         let (chunk, offset) = locate(position)
-        return chunks[chunk].orders[offset]
+        return chunks[chunk].entries[offset].order
     }
 
     /// The position a new item with `order` goes to: after every item that sorts before or with it.
@@ -117,15 +119,17 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// Inserts `item` with `order` at `position`.
     mutating func insert(_ item: ChatItem, order: TranscriptOrder, at position: Int) {
         revision += 1
+        var item = item
+        item.revisionMark = RevisionMark(revision)
         if chunks.isEmpty {
-            chunks = [Chunk(items: [item], orders: [order], revisions: [revision])]
+            chunks = [Chunk(item, order: order)]
             starts = [0]
             count = 1
             return
         }
-        if position == count, let last = chunks.last, last.items.count >= Self.chunkLimit {
+        if position == count, let last = chunks.last, last.entries.count >= Self.chunkLimit {
             // Appends fill chunks to the limit and then start a new one (no half-empty chunks).
-            chunks.append(Chunk(items: [item], orders: [order], revisions: [revision]))
+            chunks.append(Chunk(item, order: order))
             starts.append(count)
             count += 1
             return
@@ -133,14 +137,12 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         let chunk = self.chunk(receivingAt: position)
         let offset = position - starts[chunk]
         let target = unique(chunk)
-        target.items.insert(item, at: offset)
-        target.orders.insert(order, at: offset)
-        target.revisions.insert(revision, at: offset)
+        target.entries.insert(Chunk.Entry(item: item, order: order), at: offset)
         count += 1
         for later in (chunk + 1)..<starts.count { starts[later] += 1 }
         // A chunk that has just filled up keeps its texts in one column from now on.
-        if target.items.count == Self.chunkLimit { target.gatherTexts() }
-        if target.items.count > Self.chunkLimit { split(chunk, after: offset) }
+        if target.entries.count == Self.chunkLimit { target.gatherTexts() }
+        if target.entries.count > Self.chunkLimit { split(chunk, after: offset) }
     }
 
     /// Replaces the item at `position` (its order stays).
@@ -148,8 +150,9 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         revision += 1
         let (chunk, offset) = locate(position)
         let target = unique(chunk)
-        target.items[offset] = item
-        target.revisions[offset] = revision
+        var item = item
+        item.revisionMark = RevisionMark(revision)
+        target.entries[offset].item = item
     }
 
     /// Removes and returns the item at `position`.
@@ -158,12 +161,10 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         revision += 1
         let (chunk, offset) = locate(position)
         let target = unique(chunk)
-        let removed = target.items.remove(at: offset)
-        target.orders.remove(at: offset)
-        target.revisions.remove(at: offset)
+        let removed = target.entries.remove(at: offset).item
         count -= 1
         for later in (chunk + 1)..<starts.count { starts[later] -= 1 }
-        if target.items.isEmpty {
+        if target.entries.isEmpty {
             chunks.remove(at: chunk)
             starts.remove(at: chunk)
         }
@@ -206,8 +207,8 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         if position == count { return chunks.count - 1 }
         if position == 0 { return 0 }
         let before = locate(position - 1).chunk
-        let endsThere = starts[before] + chunks[before].items.count == position
-        if endsThere, chunks[before].items.count >= Self.chunkLimit, before + 1 < chunks.count { return before + 1 }
+        let endsThere = starts[before] + chunks[before].entries.count == position
+        if endsThere, chunks[before].entries.count >= Self.chunkLimit, before + 1 < chunks.count { return before + 1 }
         return before
     }
 
@@ -217,8 +218,8 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     private mutating func split(_ index: Int, after offset: Int) {
         let chunk = chunks[index]
         let cut = Swift.min(offset + 1, Self.chunkLimit)
-        let head = Chunk(items: chunk.items[..<cut], orders: chunk.orders[..<cut], revisions: chunk.revisions[..<cut])
-        let tail = Chunk(items: chunk.items[cut...], orders: chunk.orders[cut...], revisions: chunk.revisions[cut...])
+        let head = Chunk(chunk.entries[..<cut])
+        let tail = Chunk(chunk.entries[cut...])
         chunks[index] = head
         chunks.insert(tail, at: index + 1)
         starts.insert(starts[index] + cut, at: index + 1)

@@ -86,6 +86,13 @@ struct ItemTextTests {
         #expect(changed != transcript.items[1])
     }
 
+    @Test("an item stays 80 bytes with its text's and its revision's storage, and a chunk's entry 96")
+    func itemSize() {
+        // What a long chat costs per message: each byte here is 10 kB in a chat of 10,000.
+        #expect(MemoryLayout<ChatItem>.size <= 80)
+        #expect(MemoryLayout<TranscriptItems.Chunk.Entry>.stride <= 96)
+    }
+
     @Test("inserts anywhere, edits, receipts and removals read back like a plain list of strings, at every step of 200 seeded runs")
     func seededEditsAgreeWithAList() {
         for seed in 0..<200 {
