@@ -67,9 +67,9 @@ extension ItemText: Hashable {
 }
 
 extension TranscriptItems.Chunk {
-    /// Moves the texts of the chunk's items that have a long string of their own into one column, a
-    /// reply still streaming excepted (it keeps growing). Nothing a reader sees changes.
-    func gatherTexts() {
+    /// Moves the texts of `entries` that have a long string of their own into one column, a reply
+    /// still streaming excepted (it keeps growing). Nothing a reader sees changes.
+    static func gatherTexts(in entries: UnsafeMutableBufferPointer<Entry>) {
         var total = 0
         var moving = 0
         for entry in entries where !entry.item.isStreaming {

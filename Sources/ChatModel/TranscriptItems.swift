@@ -24,41 +24,13 @@ public struct TranscriptOrder: Comparable, Hashable, Sendable {
 /// The items of a transcript in display order, stored in small shared chunks.
 ///
 /// A copy costs a few pointers: a front end can hold the engine's latest transcript as a value
-/// while the engine goes on changing its own, and a change copies only the chunk it touches. Each
+/// while the engine goes on changing its own; an append writes the next slot of the last chunk in
+/// place, and another change copies only the chunk it touches (``Chunk``). Each
 /// item carries the revision at which it last changed, so layouts cached for it stay valid until then.
 /// A chunk that fills up moves its items' long texts into one shared column (``ItemText``).
 public struct TranscriptItems: RandomAccessCollection, Sendable {
-    /// One run of consecutive items. Mutated only while uniquely referenced (copy on write), so a
-    /// chunk shared between copies is never changed: that is what makes sharing it across threads safe.
-    final class Chunk: @unchecked Sendable {
-        /// An item with its sort key (its revision is kept in the item itself, ``ChatItem/revisionMark``).
-        struct Entry {
-            var item: ChatItem
-            var order: TranscriptOrder
-        }
-
-        /// The items in order, in one allocation.
-        var entries: [Entry]
-
-        /// A chunk holding these entries, with room for one more than the limit (an insert before
-        /// the split) and no more: a chunk's array never grows past that, nor holds unused room beyond it.
-        init<Entries: Collection<Entry>>(_ entries: Entries) {
-            var array: [Entry] = []
-            array.reserveCapacity(TranscriptItems.chunkLimit + 1)
-            array.append(contentsOf: entries)
-            self.entries = array
-        }
-
-        /// A chunk of one item.
-        convenience init(_ item: ChatItem, order: TranscriptOrder) {
-            self.init(CollectionOfOne(Entry(item: item, order: order)))
-        }
-
-        func copy() -> Chunk { Chunk(entries) }
-    }
-
-    /// Items a chunk holds at most before it is split. A change to a chunk shared with another copy
-    /// copies that chunk, so this bounds what an append costs while a front end holds the last value.
+    /// Items a chunk holds at most before it is split. A change other than an append to a chunk
+    /// shared with another copy copies that chunk, so this bounds what such a change costs.
     static let chunkLimit = 32
 
     private var chunks: [Chunk] = []
@@ -75,6 +47,9 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// How many chunks hold the items (what the storage tests check the filling by).
     var chunkCount: Int { chunks.count }
 
+    /// Which chunk objects hold the items (what the storage tests check sharing by).
+    var chunkIdentities: [ObjectIdentifier] { chunks.map { ObjectIdentifier($0) } }
+
     /// The first position.
     public var startIndex: Int { 0 }
     /// One past the last position.
@@ -83,25 +58,25 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// The item at `position`.
     public subscript(position: Int) -> ChatItem {
         let (chunk, offset) = locate(position)
-        return chunks[chunk].entries[offset].item
+        return chunks[chunk][offset].item
     }
 
     /// The stored id of the item at `position` (no string made).
     func storedID(at position: Int) -> CompactID {
         let (chunk, offset) = locate(position)
-        return chunks[chunk].entries[offset].item.storedID
+        return chunks[chunk][offset].item.storedID
     }
 
     /// The revision at which the item at `position` last changed.
     public func revision(at position: Int) -> Int {
         let (chunk, offset) = locate(position)
-        return chunks[chunk].entries[offset].item.revisionMark.revision
+        return chunks[chunk][offset].item.revisionMark.revision
     }
 
     /// The sort key of the item at `position`.
     public func order(at position: Int) -> TranscriptOrder {
         let (chunk, offset) = locate(position)
-        return chunks[chunk].entries[offset].order
+        return chunks[chunk][offset].order
     }
 
     /// The position a new item with `order` goes to: after every item that sorts before or with it.
@@ -127,7 +102,9 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
             count = 1
             return
         }
-        if position == count, let last = chunks.last, last.entries.count >= Self.chunkLimit {
+        let entry = Chunk.Entry(item: item, order: order)
+        let last = chunks.count - 1
+        if position == count, length(of: last) >= Self.chunkLimit {
             // Appends fill chunks to the limit and then start a new one (no half-empty chunks).
             chunks.append(Chunk(item, order: order))
             starts.append(count)
@@ -136,23 +113,29 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         }
         let chunk = self.chunk(receivingAt: position)
         let offset = position - starts[chunk]
-        let target = unique(chunk)
-        target.entries.insert(Chunk.Entry(item: item, order: order), at: offset)
+        let held = length(of: chunk)
+        if chunk != last || offset != held || !chunks[chunk].append(entry, after: held) {
+            owned(chunk).insert(entry, at: offset, count: held)
+        }
         count += 1
         for later in (chunk + 1)..<starts.count { starts[later] += 1 }
         // A chunk that has just filled up keeps its texts in one column from now on.
-        if target.entries.count == Self.chunkLimit { target.gatherTexts() }
-        if target.entries.count > Self.chunkLimit { split(chunk, after: offset) }
+        if held + 1 == Self.chunkLimit { owned(chunk).withEntries(count: held + 1) { Chunk.gatherTexts(in: $0) } }
+        if held + 1 > Self.chunkLimit { split(chunk, after: offset) }
+    }
+
+    /// How many items this value holds in chunk `index`.
+    private func length(of index: Int) -> Int {
+        (index + 1 < starts.count ? starts[index + 1] : count) - starts[index]
     }
 
     /// Replaces the item at `position` (its order stays).
     mutating func replace(at position: Int, with item: ChatItem) {
         revision += 1
         let (chunk, offset) = locate(position)
-        let target = unique(chunk)
         var item = item
         item.revisionMark = RevisionMark(revision)
-        target.entries[offset].item = item
+        owned(chunk).setItem(item, at: offset)
     }
 
     /// Removes and returns the item at `position`.
@@ -160,11 +143,11 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     mutating func remove(at position: Int) -> ChatItem {
         revision += 1
         let (chunk, offset) = locate(position)
-        let target = unique(chunk)
-        let removed = target.entries.remove(at: offset).item
+        let held = length(of: chunk)
+        let removed = owned(chunk).remove(at: offset, count: held).item
         count -= 1
         for later in (chunk + 1)..<starts.count { starts[later] -= 1 }
-        if target.entries.isEmpty {
+        if held == 1 {
             chunks.remove(at: chunk)
             starts.remove(at: chunk)
         }
@@ -193,9 +176,15 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         return (low, position - starts[low])
     }
 
-    /// The chunk at `index`, copied first when another transcript value shares it.
-    private mutating func unique(_ index: Int) -> Chunk {
-        if !isKnownUniquelyReferenced(&chunks[index]) { chunks[index] = chunks[index].copy() }
+    /// The chunk at `index`, copied first when another transcript value shares it, holding no
+    /// slot beyond this value's items: what may be changed in place.
+    private mutating func owned(_ index: Int) -> Chunk {
+        let held = length(of: index)
+        if isKnownUniquelyReferenced(&chunks[index]) {
+            chunks[index].keep(first: held)
+        } else {
+            chunks[index] = chunks[index].copy(first: held)
+        }
         return chunks[index]
     }
 
@@ -207,8 +196,8 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         if position == count { return chunks.count - 1 }
         if position == 0 { return 0 }
         let before = locate(position - 1).chunk
-        let endsThere = starts[before] + chunks[before].entries.count == position
-        if endsThere, chunks[before].entries.count >= Self.chunkLimit, before + 1 < chunks.count { return before + 1 }
+        let endsThere = starts[before] + length(of: before) == position
+        if endsThere, length(of: before) >= Self.chunkLimit, before + 1 < chunks.count { return before + 1 }
         return before
     }
 
@@ -216,10 +205,10 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// at that place (they tend to come in order) then fill the first part up, then start the second,
     /// and chunks end up full rather than half full.
     private mutating func split(_ index: Int, after offset: Int) {
-        let chunk = chunks[index]
+        let entries = chunks[index].prefix(length(of: index))
         let cut = Swift.min(offset + 1, Self.chunkLimit)
-        let head = Chunk(chunk.entries[..<cut])
-        let tail = Chunk(chunk.entries[cut...])
+        let head = Chunk(entries[..<cut])
+        let tail = Chunk(entries[cut...])
         chunks[index] = head
         chunks.insert(tail, at: index + 1)
         starts.insert(starts[index] + cut, at: index + 1)
@@ -230,7 +219,7 @@ extension TranscriptItems: Equatable {
     /// Equal when they hold the same items at the same revisions.
     public static func == (lhs: TranscriptItems, rhs: TranscriptItems) -> Bool {
         guard lhs.count == rhs.count else { return false }
-        if lhs.chunks.count == rhs.chunks.count, zip(lhs.chunks, rhs.chunks).allSatisfy({ $0 === $1 }) { return true }
+        if lhs.starts == rhs.starts, zip(lhs.chunks, rhs.chunks).allSatisfy({ $0 === $1 }) { return true }
         for position in 0..<lhs.count where lhs[position] != rhs[position] || lhs.revision(at: position) != rhs.revision(at: position) {
             return false
         }

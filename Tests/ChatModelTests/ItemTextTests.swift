@@ -93,14 +93,18 @@ struct ItemTextTests {
         #expect(MemoryLayout<TranscriptItems.Chunk.Entry>.stride <= 96)
     }
 
-    @Test("inserts anywhere, edits, receipts and removals read back like a plain list of strings, at every step of 200 seeded runs")
+    @Test("inserts anywhere, edits, receipts and removals read back like a plain list of strings, and values held from before stay as they were, at every step of 200 seeded runs")
     func seededEditsAgreeWithAList() {
         for seed in 0..<200 {
             var random = SimRandom(seed: UInt64(seed))
             var items = TranscriptItems()
             var expected: [String] = []
             var orders: [TranscriptOrder] = []
+            // Values a front end still holds (the last one, and one from a while ago) must read as they did.
+            var held: [(items: TranscriptItems, texts: [String])] = []
             for step in 0..<Int(random.next() % 150) + 20 {
+                held.append((items, expected))
+                if held.count > 6 { held.remove(at: Int(random.next() % 5)) }
                 let roll = random.next() % 10
                 if roll < 6 || expected.isEmpty {
                     // Mostly appends, some inserts in the middle (history pages, replies before ours).
@@ -130,6 +134,10 @@ struct ItemTextTests {
                 let read = items.map(\.text)
                 if read != expected {
                     Issue.record("seed \(seed), step \(step): the texts differ from the list")
+                    return
+                }
+                for value in held where value.items.map(\.text) != value.texts {
+                    Issue.record("seed \(seed), step \(step): a value held from before changed")
                     return
                 }
             }

@@ -36,6 +36,63 @@ struct TranscriptChunkTests {
         }
     }
 
+    @Test("appends while a front end holds every value from before write in place: no chunk is copied per message, and each value still reads as it was")
+    func appendsWriteInPlace() {
+        var transcript = Transcript()
+        var held: [TranscriptItems] = []
+        // Short of a full chunk by two: the one that fills it moves its texts into a column, a copy.
+        for n in 0..<(TranscriptItems.chunkLimit - 2) {
+            transcript.merge(message(n), isOwn: false)
+            held.append(transcript.items)  // a backlog of events, each with its value
+        }
+        let chunk = transcript.items.chunkIdentities
+        #expect(chunk.count == 1)
+        #expect(held.allSatisfy { $0.chunkIdentities == chunk }, "one chunk for every value: nothing was copied")
+        for (index, value) in held.enumerated() {
+            #expect(value.count == index + 1)
+            #expect(value.map(\.id) == (0...index).map { "m-\($0)" })
+        }
+        // Two values that go different ways: the second to append finds the slot taken and copies.
+        var mine = transcript.items
+        var theirs = transcript.items
+        mine.insert(message(100), order: TranscriptOrder(primary: 10_000, secondary: 1), at: mine.count)
+        theirs.insert(message(200), order: TranscriptOrder(primary: 10_000, secondary: 2), at: theirs.count)
+        #expect(mine.last?.id == "m-100" && theirs.last?.id == "m-200")
+        #expect(mine.chunkIdentities == chunk && theirs.chunkIdentities != chunk)
+        #expect(held.last?.count == TranscriptItems.chunkLimit - 2 && held.last?.last?.id == "m-\(TranscriptItems.chunkLimit - 3)")
+    }
+
+    @Test("a value handed to another thread after every append reads each item as it was written, while the writer goes on")
+    func appendsAcrossThreads() async {
+        let (stream, feed) = ChatEventStream.makeStream()
+        let total = 3_000
+        let writer = Task.detached {
+            var transcript = Transcript()
+            for n in 0..<total {
+                transcript.merge(ChatItem(id: "m-\(n)", time: Date(timeIntervalSince1970: 1_000 + Double(n)), sender: Self.agent, kind: .message,
+                                          text: "message number \(n), long enough to need storage of its own"), isOwn: false)
+                for update in transcript.takeUpdates() { feed.yield(.transcript(update)) }
+            }
+            feed.finish()
+        }
+        var checked = 0
+        for await event in stream {
+            guard case .transcript(let update) = event else { continue }
+            // The newest item of each value, and one from the value's middle, read as written.
+            let last = update.items.count - 1
+            let middle = last / 2
+            if update.items[last].text != "message number \(last), long enough to need storage of its own"
+                || update.items[middle].id != "m-\(middle)"
+            {
+                Issue.record("value of \(last + 1) items read wrong")
+                break
+            }
+            checked += 1
+        }
+        await writer.value
+        #expect(checked == total)
+    }
+
     @Test("appends in order fill every chunk")
     func appendsInOrder() {
         var transcript = Transcript()
