@@ -90,7 +90,7 @@ extension ContactCenterHub {
             DeskWaitingChat(
                 contactId: chat.contactId, customerName: chat.customerName, queue: chat.plan.queue,
                 waitingSeconds: Int(max(0, now - chat.sinceMillis) / 1000),
-                lastMessage: store.contacts[chat.contactId]?.items.last { $0.role == .customer && $0.type == "MESSAGE" }?.content)
+                lastMessage: store.items[chat.contactId]?.last { $0.role == .customer && $0.type == "MESSAGE" }?.content)
         }
         return DeskQueueResponse(
             agentName: agent.name, agentsOnline: onlineAgentCount, waiting: waiting)

@@ -129,8 +129,8 @@ extension ContactCenterHub {
 extension ContactCenterHub {
     /// The server's record of a contact's transcript.
     func entries(_ contactId: String) -> [DemoTranscriptEntry] {
-        guard let contact = store.contacts[contactId] else { return [] }
-        return contact.items.map { item in
+        guard let items = store.items[contactId] else { return [] }
+        return items.map { item in
             DemoTranscriptEntry(
                 id: item.id, type: item.type, contentType: item.contentType, content: item.content,
                 participantRole: item.role?.rawValue, displayName: item.displayName, participantId: item.participantId,
@@ -150,13 +150,13 @@ extension ContactCenterHub {
 
     /// Contact Ids, oldest first.
     func contactIds() -> [String] {
-        store.contacts.values.sorted { ($0.items.first?.millis ?? 0, $0.contactId) < ($1.items.first?.millis ?? 0, $1.contactId) }
-            .map(\.contactId)
+        let started = { (id: String) in self.store.items[id]?.first?.millis ?? 0 }
+        return store.contacts.keys.sorted { (started($0), $0) < (started($1), $1) }
     }
 
     /// SendEvent calls the server received on a contact.
     func received(_ contactId: String) -> [DemoReceivedEvent] {
-        store.contacts[contactId]?.receivedEvents ?? []
+        store.receivedEvents[contactId] ?? []
     }
 
     /// Number of open sockets (all contacts, or one).

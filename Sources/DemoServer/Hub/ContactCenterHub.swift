@@ -85,7 +85,7 @@ actor ContactCenterHub {
         contact.participants[customerId] = ParticipantRecord(id: customerId, role: .customer, displayName: displayName)
         if let source = continuedFrom, let past = store.contacts[source] {
             contact.continuedFromContactId = source
-            contact.items = past.items.map { item in
+            store.items[contactId] = (store.items[source] ?? []).map { item in
                 var copy = item
                 copy.relatedContactId = item.relatedContactId ?? past.contactId
                 return copy
@@ -138,8 +138,8 @@ actor ContactCenterHub {
             id: Self.newId(), type: type, contentType: contentType, participantId: sender?.id,
             displayName: sender?.displayName, role: sender?.role, millis: contact.nextMillis(now: nowMillis))
         build(&item)
-        contact.items.append(item)
         store.contacts[contactId] = contact
+        store.items[contactId, default: []].append(item)
         fanOut(contact, item.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: true))
         return item
     }

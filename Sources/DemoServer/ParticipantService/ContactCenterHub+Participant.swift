@@ -22,7 +22,7 @@ extension ContactCenterHub {
                         _ clientToken: String?) -> Data?
     {
         guard let clientToken, !clientToken.isEmpty else { return nil }
-        return contact.idempotent["\(participant.id)|\(operation)|\(clientToken)"]
+        return store.idempotent[contact.contactId]?["\(participant.id)|\(operation)|\(clientToken)"]
     }
 
     /// Remembers the body of an idempotent call.
@@ -30,7 +30,7 @@ extension ContactCenterHub {
                           _ body: Data)
     {
         guard let clientToken, !clientToken.isEmpty else { return }
-        store.contacts[contactId]?.idempotent["\(participantId)|\(operation)|\(clientToken)"] = body
+        store.idempotent[contactId, default: [:]]["\(participantId)|\(operation)|\(clientToken)"] = body
     }
 
     func checkClientToken(_ token: String?) throws {
@@ -152,11 +152,11 @@ extension ContactCenterHub {
         }
         var record = contact
         let item = transientItem(&record, type: "EVENT", contentType: type, participantId: participant.id)
-        record.receivedEvents.append(
+        store.contacts[contact.contactId] = record
+        store.receivedEvents[contact.contactId, default: []].append(
             DemoReceivedEvent(
                 id: item.id, contentType: type, content: request.content, participantId: participant.id,
                 participantRole: participant.role.rawValue, receivedAt: configuration.now()))
-        store.contacts[contact.contactId] = record
         if type == EventType.typing {
             fanOut(record, item.wire(contactId: record.contactId, initialContactId: record.initialContactId,
                                      forSocket: true))
@@ -184,15 +184,15 @@ extension ContactCenterHub {
     func applyReceipt(_ contactId: String, messageId: String, recipient: String, read: Bool, itemId: String,
                       millis: Int64)
     {
-        guard var contact = store.contacts[contactId] else { return }
+        guard let contact = store.contacts[contactId] else { return }
         let stamp = ConnectTime.string(millis: millis)
         var receipt = WireReceipt(recipientParticipantId: recipient)
-        if let index = contact.items.firstIndex(where: { $0.id == messageId }) {
-            receipt = contact.items[index].receipts[recipient] ?? receipt
+        // Receipts are for recent messages: the search starts from the newest.
+        if let index = store.items[contactId]?.lastIndex(where: { $0.id == messageId }) {
+            receipt = store.items[contactId]?[index].receipts[recipient] ?? receipt
             receipt.deliveredTimestamp = receipt.deliveredTimestamp ?? stamp
             if read { receipt.readTimestamp = receipt.readTimestamp ?? stamp }
-            contact.items[index].receipts[recipient] = receipt
-            store.contacts[contactId] = contact
+            store.items[contactId]?[index].receipts[recipient] = receipt
         } else {
             receipt.deliveredTimestamp = stamp
             if read { receipt.readTimestamp = stamp }
@@ -212,8 +212,9 @@ extension ContactCenterHub {
         {
             throw ParticipantServiceError.accessDenied
         }
-        let page = try TranscriptPager(contactId: contact.contactId).page(items: contact.items, request: request)
-        var items = contact.items[page.range].map {
+        let stored = store.items[contact.contactId] ?? []
+        let page = try TranscriptPager(contactId: contact.contactId).page(items: stored, request: request)
+        var items = stored[page.range].map {
             $0.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: false)
         }
         if page.descending { items.reverse() }

@@ -77,7 +77,7 @@ extension ContactCenterHub {
     /// (as the service sends it when hydration completes), with the Id GetTranscript shows.
     private func announceRehydration(_ link: SocketLink) {
         guard let contact = store.contacts[link.contactId], link.participantId == contact.customerId,
-            let id = contact.pendingRehydration, let item = contact.items.first(where: { $0.id == id })
+            let id = contact.pendingRehydration, let item = store.items[link.contactId]?.first(where: { $0.id == id })
         else { return }
         store.contacts[link.contactId]?.pendingRehydration = nil
         fanOut(contact, item.wire(contactId: contact.contactId, initialContactId: contact.initialContactId, forSocket: true))

@@ -60,10 +60,11 @@ extension ContactCenterHub {
         polyAI.sessionBySocket[id] = sessionId
         polyAI.lastInbound[id] = configuration.now()
         let from = polyAI.faults.overlappingReplay ? max(cursor - 2, 0) : cursor
-        var replay = session.events.filter { ($0.sequence ?? 0) > from && $0.sequence != 1 }
+        let events = polyAI.events[sessionId] ?? []
+        var replay = events.filter { ($0.sequence ?? 0) > from && $0.sequence != 1 }
         if polyAI.faults.overlappingReplay { replay.reverse() }
         let bare = polyAI.faults.bareReplay && cursor > 0
-        let first = bare ? [] : session.events.first.map { [$0.json] } ?? []
+        let first = bare ? [] : events.first.map { [$0.json] } ?? []
         let frames = first + replay.map(\.json)
         let padding = polyAI.faults.bulkyReplay && cursor > 0 ? PolyAIServerWire.bulk : nil
         if !frames.isEmpty { sockets[id]?.continuation.yield(.text(PolyAIServerWire.batch(frames, padding: padding))) }
@@ -96,9 +97,8 @@ extension ContactCenterHub {
             id: id, sequence: sequence, time: configuration.now(), type: type, payload: payload, metadata: metadata)
         let event = PolyAIStoredEvent(id: id, sequence: sequence, json: json)
         if !transient {
-            // In place: a copy of the session would copy its whole event list once per event.
             polyAI.sessions[sessionId]?.nextSequence += 1
-            polyAI.sessions[sessionId]?.events.append(event)
+            polyAI.events[sessionId, default: []].append(event)
         }
         if broadcast { polyAISend(sessionId, event.json) }
         return event
@@ -162,7 +162,7 @@ extension ContactCenterHub {
         let text = (payload["text"] as? String ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
         guard !text.isEmpty else { return }
         let localId = ((metadata as? [String: Any])?["custom"] as? [String: Any])?["local_id"] as? String
-        if let localId, let echo = session.echoes[localId] {
+        if let localId, let echo = polyAI.echoes[sessionId]?[localId] {
             // A resend of a message we already have: echo it again, store nothing.
             sockets[socketId]?.continuation.yield(.text(echo.json))
             return
@@ -173,7 +173,7 @@ extension ContactCenterHub {
         let echoPayload: [String: Any] = ["message_id": item.id, "text": text]
         let echo = polyAIAppend(
             sessionId, type: "USER_MESSAGE", payload: echoPayload, metadata: metadata as? [String: Any])
-        if let localId, let echo { polyAI.sessions[sessionId]?.echoes[localId] = echo }
+        if let localId, let echo { polyAI.echoes[sessionId, default: [:]][localId] = echo }
         polyAIStartFlow(session.contactId, customerName: nil)
         runners[session.contactId]?.customerMessage(id: item.id, text: text)
     }

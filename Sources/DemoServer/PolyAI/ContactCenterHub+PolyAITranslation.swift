@@ -5,7 +5,6 @@ import Foundation
 extension ContactCenterHub {
     /// Called for every fanned-out item of a contact; does nothing unless a PolyAI session backs it.
     func polyAIForward(_ contact: ContactRecord, _ item: WireItem) {
-        // Only flags are read: a copy of the session record held meanwhile would make every append copy its events.
         guard let sessionId = polyAI.sessionByContact[contact.contactId], polyAI.sessions[sessionId]?.ended == false,
             let streaming = polyAI.sessions[sessionId]?.streaming
         else { return }

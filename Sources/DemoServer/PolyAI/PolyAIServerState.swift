@@ -11,7 +11,8 @@ struct PolyAIStoredEvent: Sendable {
 }
 
 /// A simulated PolyAI Messaging session, bound to the access token that created it and to a
-/// demo contact whose flow it runs.
+/// demo contact whose flow it runs. What grows with the chat (its events, the echoes) is kept in
+/// ``PolyAIServerState`` beside the record, so a record read out does not make an append copy it.
 struct PolyAISessionRecord: Sendable {
     /// The token that created it (sockets must present the same one).
     var accessToken: String
@@ -19,14 +20,10 @@ struct PolyAISessionRecord: Sendable {
     var contactId: String
     /// `streaming_enabled` from the create call.
     var streaming: Bool
-    /// Sequenced events in order, starting with `SESSION_START` at 1.
-    var events: [PolyAIStoredEvent] = []
     /// The next sequence to hand out.
     var nextSequence = 1
     /// Open sockets of this session.
     var sockets: Set<UUID> = []
-    /// Echo events by the client's `local_id`, so a resent message is echoed again, not stored twice.
-    var echoes: [String: PolyAIStoredEvent] = [:]
     /// Next `chunk_index` of a streamed message, by message id.
     var chunkIndex: [String: Int] = [:]
     /// True once `SESSION_END` was stored.
@@ -60,6 +57,11 @@ struct PolyAIServerState: Sendable {
     var accessTokens: Set<String> = []
     /// Sessions by id.
     var sessions: [String: PolyAISessionRecord] = [:]
+    /// Each session's sequenced events in order, starting with `SESSION_START` at 1, by session id.
+    var events: [String: [PolyAIStoredEvent]] = [:]
+    /// Each session's echo events by the client's `local_id` (so a resent message is echoed again,
+    /// not stored twice), by session id.
+    var echoes: [String: [String: PolyAIStoredEvent]] = [:]
     /// Session id by demo contact id.
     var sessionByContact: [String: String] = [:]
     /// Session id by open socket.

@@ -57,20 +57,17 @@ struct StoredItem: Sendable {
     }
 }
 
-/// The state of one chat contact.
+/// The state of one chat contact. What grows with the chat (its items, the events and idempotent
+/// calls received) is kept in ``ContactStore`` beside the record, not in it.
 struct ContactRecord: Sendable {
     var contactId: String
     var initialContactId: String
     var customerId: String
     var participants: [String: ParticipantRecord] = [:]
-    var items: [StoredItem] = []
     var supportedContentTypes: Set<String>
     var ended = false
     var lastMillis: Int64 = 0
     var flowStarted = false
-    var receivedEvents: [DemoReceivedEvent] = []
-    /// (participant, operation, ClientToken) → the JSON body first returned.
-    var idempotent: [String: Data] = [:]
     var continuedFromContactId: String?
     /// Id of the stored `chat.rehydrated` event of a persistent chat, until it was pushed on the socket.
     var pendingRehydration: String?

@@ -6,6 +6,16 @@ import Foundation
 struct ContactStore: Sendable {
     /// Every contact by its ContactId.
     var contacts: [String: ContactRecord] = [:]
+    /// Each contact's items (messages and events, oldest first), by ContactId. Kept beside the
+    /// records, not in them: most calls read a record out and hold it while they change the store,
+    /// and an item appended or a receipt folded in while a record shares the items would copy them
+    /// all — a chat of 10,000 messages paid that on every message and receipt.
+    var items: [String: [StoredItem]] = [:]
+    /// The SendEvent calls each contact received (for tests and the CLI), by ContactId.
+    var receivedEvents: [String: [DemoReceivedEvent]] = [:]
+    /// Each contact's idempotent calls, (participant, operation, ClientToken) → the JSON body first
+    /// returned, by ContactId.
+    var idempotent: [String: [String: Data]] = [:]
     /// ParticipantTokens (from StartChatContact and the desk) by token.
     var participantTokens: [String: TokenGrant] = [:]
     /// ConnectionTokens (from CreateParticipantConnection) by token.
