@@ -342,7 +342,7 @@ def read_trace(path):
     try:
         with open(path) as f:
             for line in f:
-                if line.startswith("#"):
+                if line.startswith("#") or line.startswith("T "):  # a comment, or a turn's line
                     continue
                 values = [int(v) / 1e9 for v in line.split()]
                 if len(values) != 5:  # keys read but no frame drawn: not an echo

@@ -6,8 +6,15 @@ import MarkdownANSI
 /// land inside a wide glyph or an emoji sequence.
 package struct ComposerState: Equatable, Sendable {
     /// The draft, one element per grapheme cluster; newlines are `"\n"` elements.
-    private(set) var chars: [Character] = [] {
-        didSet { text = Self.joined(chars) }
+    private var characters: [Character] = []
+    /// The draft (``characters``); setting it makes ``text`` again. A letter typed or deleted at
+    /// the end changes both in place instead, so a key costs the same in a long draft as in a short one.
+    private(set) var chars: [Character] {
+        get { characters }
+        set {
+            characters = newValue
+            text = Self.joined(newValue)
+        }
     }
     /// The draft as a string, kept with ``chars`` (read several times per key).
     package private(set) var text = ""
@@ -70,7 +77,8 @@ package struct ComposerState: Equatable, Sendable {
         // cluster with either of them: it goes in as one element.
         if string.utf8.count == 1, ByteScan.isPrintableASCII(string),
            cursor == 0 || chars[cursor - 1].isASCII, cursor == chars.count || chars[cursor].isASCII {
-            chars.insert(Character(string), at: cursor)
+            characters.insert(Character(string), at: cursor)
+            if cursor + 1 == characters.count { text += string } else { text = Self.joined(characters) }
             cursor += 1
             historyIndex = nil
             return
@@ -100,7 +108,14 @@ package struct ComposerState: Equatable, Sendable {
     /// Deletes the character before the cursor.
     mutating func deleteBackward() {
         guard cursor > 0 else { return }
-        chars.remove(at: cursor - 1)
+        if cursor == characters.count {
+            // The text is its characters joined: its last scalars are the last character's (its
+            // last grapheme cluster may be more, as a lone combining mark joins the one before).
+            let removed = characters.removeLast()
+            text.unicodeScalars.removeLast(removed.unicodeScalars.count)
+        } else {
+            chars.remove(at: cursor - 1)
+        }
         cursor -= 1
     }
 

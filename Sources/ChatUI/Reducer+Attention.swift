@@ -35,14 +35,21 @@ extension Reducer {
     /// message is on screen. Each message is reported once.
     static func seenEffect(_ state: inout UIState) -> UIEffect? {
         guard state.focused != false, !state.screenHidden, state.scroll == .bottom, state.size.isUsable else { return nil }
-        guard let entry = state.store.entries.last(where: isSeeable) else { return nil }
-        guard entry.item.id != state.lastSeenId else { return nil }
+        // Every turn asks, a key as much as a message: the store's stamp answers most of them
+        // without looking for the newest message.
+        let stamp = state.store.stamp
+        guard stamp != state.seenUpTo else { return nil }
+        guard let entry = state.store.entries.last(where: isSeeable), entry.item.id != state.lastSeenId else {
+            state.seenUpTo = stamp
+            return nil
+        }
         state.prepareView()
         let g = state.geometry
         guard state.view.isVisibleAtBottom(
             key: entry.key, store: state.store, width: g.columns, height: g.transcript.height)
         else { return nil }
         state.lastSeenId = entry.item.id
+        state.seenUpTo = stamp
         return .send(.seen(messageId: entry.item.id))
     }
 

@@ -58,6 +58,9 @@ package struct UIState {
     package var screenHidden = false
     /// The newest message already reported to the engine as seen.
     var lastSeenId: String?
+    /// The store as it stood when its newest message from others was found reported already (or
+    /// there was none): until the store changes, no receipt is due, whatever the screen does.
+    var seenUpTo: TranscriptStore.Stamp?
     /// A long paste waiting for confirmation (y or Enter pastes, anything else drops it).
     var pendingPaste: String?
     /// Links as numbered by the last `/links` (1-based in the UI).

@@ -7,7 +7,9 @@ import Glibc
 /// Timestamps of the key path, for profiling: when `poll(2)` woke, the keys were read, reduced,
 /// the frame built and drawn (`doupdate()` returned). On only when `HELPLINE_KEY_TRACE` names a
 /// file; each frame that answered keys appends one line of CLOCK_MONOTONIC nanoseconds (the clock
-/// Python's `time.perf_counter` reads, so a harness can line them up with its own writes).
+/// Python's `time.perf_counter` reads, so a harness can line them up with its own writes). Every
+/// turn also appends a line `T wake end`, so a harness can tell a key that came while the loop was
+/// busy from one the scheduler was slow to wake for.
 @TerminalActor
 package final class KeyPathTrace {
     /// The environment variable naming the trace file.
@@ -42,6 +44,12 @@ package final class KeyPathTrace {
         guard !marks.isEmpty else { return }
         let line = marks.map(String.init).joined(separator: " ") + "\n"
         marks = []
+        _ = line.withCString { write(descriptor, $0, strlen($0)) }
+    }
+
+    /// Writes the turn line: the loop woke at `wake` and is done now.
+    package func turnEnded(wokeAt wake: UInt64) {
+        let line = "T \(wake) \(Self.now())\n"
         _ = line.withCString { write(descriptor, $0, strlen($0)) }
     }
 

@@ -94,6 +94,7 @@ package final class Program<Model: ProgramModel> {
 
     /// One turn at `now`; says when the next is due.
     package func turn(now: Date) -> LoopStep {
+        defer { trace?.turnEnded(wokeAt: TerminalExecutor.shared.lastWake) }
         startIfNeeded(now: now)
         if isFinished { return .finish }
         if halted { return .wait(until: nil) }
@@ -115,7 +116,7 @@ package final class Program<Model: ProgramModel> {
         answersKey = answersKey || !keys.isEmpty
         if let trace, !keys.isEmpty { trace.keysRead(wokeAt: TerminalExecutor.shared.lastWake) }
         // A letter typed at the end of the draft shows at once; its frame follows.
-        let echo = keys.isEmpty ? nil : model.echoAhead(for: keys)
+        let echo = keys.isEmpty ? nil : reading { $0.echoAhead(for: keys) }
         if let echo { backend.echoAhead(echo) }
         let due = inbox.hasItems && frames.allows(at: now, forKeys: false)
         var events: [ProgramEvent<Model.Message>] = []
@@ -149,7 +150,7 @@ package final class Program<Model: ProgramModel> {
         handOver()
         if !keys.isEmpty, due { return .again }
         heapTrim.turn(applying: events.count)
-        var wake = model.nextChange(after: now) ?? .distantFuture
+        var wake = reading { $0.nextChange(after: now) } ?? .distantFuture
         if unshown || inbox.hasItems { wake = min(wake, frames.nextFrame) }
         if wake.timeIntervalSince(now) > 1, let trimAt = heapTrim.idle(at: now) { wake = min(wake, trimAt) }
         return .wait(until: wake == .distantFuture ? nil : max(wake, now))
@@ -157,9 +158,8 @@ package final class Program<Model: ProgramModel> {
 
     /// Builds the view and draws it if it differs from what the screen shows.
     private func draw(now: Date, force: Bool) {
-        let frame = model.view(now: now)
+        let (frame, title) = reading { ($0.view(now: now), $0.title) }
         trace?.mark()
-        let title = model.title
         if force || drawn?.frame != frame || drawn?.title != title {
             backend.draw(frame, title: title)
             drawn = (frame, title)
@@ -220,10 +220,16 @@ package final class Program<Model: ProgramModel> {
         }
     }
 
+    /// Reads the model in place: a plain `model.view(now:)` on this class's property copies the
+    /// whole model first (every array and string in it retained and released), on every turn.
+    private func reading<Result>(_ body: (inout Model) -> Result) -> Result {
+        body(&model)
+    }
+
     /// Hands the turn's outputs to the outlet, oldest first, less those a later one made redundant.
     private func handOver() {
         guard !outgoing.isEmpty else { return }
-        let batch = model.coalesced(outgoing)
+        let batch = reading { $0.coalesced(outgoing) }
         outgoing = []
         for output in batch { outlet(output) }
     }

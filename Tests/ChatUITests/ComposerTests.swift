@@ -215,3 +215,44 @@ struct HistorySearchTests {
         #expect(s.historySearch == nil)
     }
 }
+
+/// The draft's text and its characters stay one thing through any run of edits: typed and deleted
+/// at the end they change in place, elsewhere the text is made again.
+@Suite("Composer: text and characters in step")
+struct ComposerTextInStepTests {
+    /// A small seeded generator (xorshift), so a failing seed can be run again.
+    private struct Seeded: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return state
+        }
+    }
+
+    @Test("300 seeds of 200 random edits (ASCII, combining marks, emoji, newlines, moves, kills, yanks, undo): text == the characters joined, at every step")
+    func textFollowsCharacters() {
+        let pieces = ["a", "z", " ", "é", "e", "\u{301}", "👍", "\u{1F3FD}", "你", "\n", "🇫", "🇷", "ab c"]
+        for seed in 1...300 {
+            var random = Seeded(state: UInt64(seed) &* 0x9E37_79B9_7F4A_7C15)
+            var composer = ComposerState()
+            for step in 0..<200 {
+                switch Int.random(in: 0..<12, using: &random) {
+                case 0...4: composer.insert(pieces.randomElement(using: &random) ?? "a")
+                case 5, 6: composer.deleteBackward()
+                case 7: composer.deleteForward()
+                case 8: composer.moveLeft()
+                case 9: composer.moveRight()
+                case 10: Bool.random(using: &random) ? composer.killWordBackward() : composer.yank()
+                default: _ = composer.undo()
+                }
+                let joined = composer.chars.reduce(into: "") { $0.append($1) }
+                guard composer.text == joined, composer.text.unicodeScalars.elementsEqual(joined.unicodeScalars) else {
+                    Issue.record("seed \(seed), step \(step): text \(composer.text.debugDescription) but characters \(joined.debugDescription)")
+                    return
+                }
+            }
+        }
+    }
+}
