@@ -52,6 +52,7 @@ package final class CursesPainter {
             index -= 1
         }
         var composer: (window: UnsafeMutablePointer<WINDOW>, top: Int)?
+        var redrew = false
         for region in frame.regions where region.height > 0 {
             guard let index = slot(for: region, width: frame.size.columns) else { continue }
             let window = slots[index].placed.window
@@ -59,12 +60,18 @@ package final class CursesPainter {
             if !unchanged {
                 draw(region, into: window, width: frame.size.columns)
                 slots[index].drawn = region
+                redrew = true
             }
             if region.name == "composer" {
                 composer = (window, region.top)
             } else if !unchanged {
                 wnoutrefresh(window)
             }
+        }
+        if !redrew, let cursor = frame.cursor, let shown = composerCursor, cursor == shown {
+            // Nothing to change, the cursor where it is: most often a key whose echo is on the
+            // screen already. The update would only compare every line again.
+            return
         }
         composerCursor = nil
         if let composer, let cursor = frame.cursor {
@@ -83,7 +90,7 @@ package final class CursesPainter {
     /// Draws typed printable ASCII at the composer's cursor at once, ahead of the key's frame (see
     /// ``EchoAhead``), in the style of the text before the cursor. Only where the cursor ends its
     /// row's text and the characters fit the row (else the frame draws them). The composer counts
-    /// as not drawn afterwards, so the frame that follows draws it whole.
+    /// as drawn with the characters added: the key's frame, when it shows just that, draws nothing.
     package func echoAhead(_ text: String) {
         guard let index = slotIndex(named: "composer"), let region = slots[index].drawn,
               let cursor = composerCursor
@@ -101,7 +108,11 @@ package final class CursesPainter {
         wmove(window, Int32(row), Int32(cursor.column + count))
         wnoutrefresh(window)
         doupdate()
-        slots[index].drawn = nil
+        // The composer shows its region with the text added to the row's last span: the frame
+        // that follows, with the key in the draft, is that region and is not drawn again.
+        var shown = region
+        shown.lines[row].spans[shown.lines[row].spans.count - 1].text += text
+        slots[index].drawn = shown
         composerCursor = (cursor.row, cursor.column + count)
     }
 

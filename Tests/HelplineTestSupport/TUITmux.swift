@@ -113,6 +113,14 @@ public final class TUITmux: @unchecked Sendable {
         _ = try? run(["resize-window", "-t", "t", "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// Where the terminal's cursor is (column, row; 0-based), as tmux sees it.
+    public func cursor() -> (column: Int, row: Int)? {
+        let text = (try? run(["display-message", "-t", "t", "-p", "#{cursor_x} #{cursor_y}"])) ?? ""
+        let parts = text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        guard parts.count == 2 else { return nil }
+        return (parts[0], parts[1])
+    }
+
     /// The pid of the process the pane runs (the `sh`).
     public func panePID() -> Int32? {
         Int32(((try? run(["display-message", "-t", "t", "-p", "#{pane_pid}"])) ?? "").trimmingCharacters(in: .whitespacesAndNewlines))
