@@ -61,10 +61,18 @@ public struct ChatEventStream: AsyncSequence, Sendable {
 
         /// The next event; nil once the stream has ended or the reading task is cancelled.
         public mutating func next() async -> ChatEvent? {
+            await next(isolation: nil)
+        }
+
+        /// The next event, read on the caller's actor (what `for await` calls): an event of the
+        /// batch in hand is returned without suspending, and a reader on the terminal's actor
+        /// waits there. A plain `next()` would run on the global executor — two hops per event,
+        /// through the threads the engine is busy on, which let a burst pile up unread.
+        public mutating func next(isolation actor: isolated (any Actor)?) async -> ChatEvent? {
             if next == batch.count {
                 batch = []
                 next = 0
-                guard let taken = await reader.mailbox.take() else { return nil }
+                guard let taken = await reader.mailbox.take(isolation: actor) else { return nil }
                 batch = taken
             }
             defer { next += 1 }
@@ -145,10 +153,23 @@ private final class Mailbox: Sendable {
         if ended { handler() }
     }
 
-    /// Everything waiting (the list starts empty again), or nil once the stream has ended.
-    func take() async -> [ChatEvent]? {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<[ChatEvent]?, Never>) in
+    /// Everything waiting (the list starts empty again), or nil once the stream has ended; waits,
+    /// on `actor`, only when nothing is waiting.
+    func take(isolation actor: isolated (any Actor)?) async -> [ChatEvent]? {
+        let ready = state.withLock { state -> [ChatEvent]? in
+            guard !state.waiting.isEmpty, !state.cancelled else { return nil }
+            defer { state.waiting = [] }
+            return state.waiting
+        }
+        if let ready {
+            if Task.isCancelled {
+                cancel()
+                return nil
+            }
+            return ready
+        }
+        return await withTaskCancellationHandler(operation: {
+            await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<[ChatEvent]?, Never>) in
                 let answer = state.withLock { state -> [ChatEvent]?? in
                     if !state.waiting.isEmpty {
                         defer { state.waiting = [] }
@@ -161,8 +182,8 @@ private final class Mailbox: Sendable {
                 }
                 if case .some(let batch) = answer { continuation.resume(returning: batch) }
             }
-        } onCancel: {
+        }, onCancel: {
             cancel()
-        }
+        }, isolation: actor)
     }
 }

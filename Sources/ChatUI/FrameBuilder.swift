@@ -12,6 +12,7 @@ package enum FrameBuilder {
         let (g, composerLayout) = state.layout()
         let clock = state.view.clock(now)
         var regions: [Frame.Region] = []
+        regions.reserveCapacity(5)
         regions.append(Frame.Region(
             name: "status", top: g.status.top, height: 1,
             lines: [state.view.statusLine.line(state, now: now, width: g.columns, palette: palette, clock: clock)],

@@ -207,6 +207,9 @@ package final class TranscriptView {
     /// True when the row with `key` shows (at least partly) while the view follows the bottom.
     func isVisibleAtBottom(key: String, store: TranscriptStore, width: Int, height: Int) -> Bool {
         guard height > 0 else { return false }
+        // The newest row always shows at the bottom: no layout needed (a burst asks this once per
+        // message, and laying out the rows above each one was most of what the burst cost here).
+        if let last = rows.indices.last, self.key(of: last, in: store) == key { return true }
         let top = bottomTop(store: store, width: width, height: height).row
         return (top..<rows.count).contains { self.key(of: $0, in: store) == key }
     }
