@@ -353,6 +353,32 @@ def read_trace(path):
     return frames
 
 
+def read_turns(path):
+    """Every loop turn of the client's trace: (woke, done) in CLOCK_MONOTONIC seconds, in order."""
+    turns = []
+    try:
+        with open(path) as f:
+            for line in f:
+                if line.startswith("T "):
+                    woke, done = line.split()[1:3]
+                    turns.append((int(woke) / 1e9, int(done) / 1e9))
+    except (OSError, ValueError):
+        pass
+    return sorted(turns)
+
+
+def during_turns(marks, turns):
+    """How many keys were written while the loop was in a turn (they waited for it to end)."""
+    import bisect
+    starts = [t[0] for t in turns]
+    busy = 0
+    for start, _ in marks:
+        i = bisect.bisect_right(starts, start) - 1
+        if i >= 0 and turns[i][0] <= start <= turns[i][1]:
+            busy += 1
+    return busy
+
+
 def stages(marks, frames):
     """p50 of each stage of the key path (ms): for each key, the first traced frame that woke after its write."""
     import bisect
@@ -515,7 +541,8 @@ def main():
     parser.add_argument("--pool", nargs="+", metavar="FILE",
                         help="print the pooled key -> echo figures of earlier --json runs and exit")
     parser.add_argument("--trace", action="store_true",
-                        help="have helpline time its key path (HELPLINE_KEY_TRACE) and print the p50 of each stage")
+                        help="have helpline time its key path (HELPLINE_KEY_TRACE) and print the p50 of each stage, "
+                             "and how many keys came while its loop was in a turn")
     args = parser.parse_args()
     if args.pool:
         sys.exit(pool_report(args.pool))
@@ -549,7 +576,10 @@ def main():
             client.stop()
         if args.trace:
             frames = read_trace(clients[0].trace_path)
-            results["helpline"]["stages"] = {scenario: stages(marks[scenario], frames) for scenario in marks}
+            turns = read_turns(clients[0].trace_path)
+            results["helpline"]["stages"] = {
+                scenario: stages(marks[scenario], frames) | {"during_a_turn": during_turns(marks[scenario], turns)}
+                for scenario in marks}
         shutil.rmtree(work, ignore_errors=True)
     results["load_after"] = [round(x, 1) for x in os.getloadavg()]
     if args.json:

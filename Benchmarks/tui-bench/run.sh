@@ -2,7 +2,8 @@
 # TUI benchmarks: (1) in-process key -> doupdate latency (a small release package, no SwiftNIO);
 # (2) the real helpline binary on a pseudo-terminal against `helpline serve`, side by side with
 # weechat: key -> echo p50/p99 (idle with 10k messages, while a reply streams at ~100 tokens/s),
-# RSS growth for 10k messages, start to first paint, idle wake-ups. Figures: docs/benchmarks.md.
+# RSS growth for 10k messages, start to first paint, idle wake-ups; (3) the terminal thread's
+# instructions per typed key under callgrind (when valgrind is installed). Figures: docs/benchmarks.md.
 # Options: --pty-only, --in-process-only; TUI_BENCH_KEYS (pty default 500), TUI_BENCH_MESSAGES.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -36,5 +37,12 @@ if ! log=$(swift build -c release --scratch-path .build-release --product helpli
     echo "tui-bench: the release build of helpline failed" >&2
     exit 1
 fi
-exec python3 "$here/pty_bench.py" --helpline .build-release/release/helpline \
+python3 "$here/pty_bench.py" --helpline .build-release/release/helpline \
     --keys "${TUI_BENCH_KEYS:-500}" --messages "${TUI_BENCH_MESSAGES:-10000}" "${weechat_flag[@]}"
+
+# (3) The terminal thread's instructions per key, counted by callgrind: steady where CPU time is not.
+if command -v valgrind >/dev/null && command -v objcopy >/dev/null; then
+    python3 "$here/key_instructions.py" --helpline .build-release/release/helpline
+else
+    echo "tui-bench: valgrind is not installed, instructions per key skipped; run: sudo apt-get install -y valgrind" >&2
+fi

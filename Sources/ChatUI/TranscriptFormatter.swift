@@ -113,8 +113,11 @@ package final class TranscriptFormatter {
         // Cleaned whole, then compared: a sequence split across two chunks is removed whole too.
         let text = TerminalSafeText.clean(item.text)
         var stream = streams[key] ?? StreamingMarkdown()
-        if text.hasPrefix(stream.text) {
-            stream.append(String(text.dropFirst(stream.text.count)))
+        // Compared and split by UTF-8, not by character: counting characters walked the whole reply
+        // on every frame. The rendered text is valid UTF-8, so its end is a scalar boundary of `text`.
+        let rendered = stream.text.utf8
+        if text.utf8.starts(with: rendered) {
+            stream.append(String(Substring(text.utf8.dropFirst(rendered.count))))
         } else {
             stream = StreamingMarkdown(text)
         }
