@@ -115,15 +115,28 @@ package final class TranscriptFormatter {
         var stream = streams[key] ?? StreamingMarkdown()
         // Compared and split by UTF-8, not by character: counting characters walked the whole reply
         // on every frame. The rendered text is valid UTF-8, so its end is a scalar boundary of `text`.
-        let rendered = stream.text.utf8
-        if text.utf8.starts(with: rendered) {
-            stream.append(String(Substring(text.utf8.dropFirst(rendered.count))))
+        let rendered = stream.text.utf8.count
+        if Self.startsWithUTF8(text, stream.text) {
+            stream.append(String(Substring(text.utf8.dropFirst(rendered))))
         } else {
             stream = StreamingMarkdown(text)
         }
         let lines = stream.lines(width: width, theme: theme)
         streams[key] = stream
         return lines
+    }
+
+    /// Whether `text`'s UTF-8 begins with all of `prefix`'s (one `memcmp`, not a walk of generic code units).
+    private static func startsWithUTF8(_ text: String, _ prefix: String) -> Bool {
+        var text = text
+        var prefix = prefix
+        return text.withUTF8 { whole in
+            prefix.withUTF8 { start in
+                guard start.count <= whole.count else { return false }
+                guard let wholeBase = whole.baseAddress, let startBase = start.baseAddress else { return start.isEmpty }
+                return memcmp(wholeBase, startBase, start.count) == 0
+            }
+        }
     }
 
     /// A date separator line.
