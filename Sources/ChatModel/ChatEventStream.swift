@@ -100,6 +100,14 @@ private final class Mailbox: Sendable {
         /// True once the reader went (cancelled or dropped): nothing is read or added.
         var cancelled = false
         var termination: (@Sendable () -> Void)?
+
+        /// Everything waiting, the list left empty; nil when nothing waits (as after a cancel,
+        /// which drops what waited).
+        mutating func takeWaiting() -> [ChatEvent]? {
+            guard !waiting.isEmpty else { return nil }
+            defer { waiting = [] }
+            return waiting
+        }
     }
 
     private let state = Mutex(State())
@@ -156,12 +164,7 @@ private final class Mailbox: Sendable {
     /// Everything waiting (the list starts empty again), or nil once the stream has ended; waits,
     /// on `actor`, only when nothing is waiting.
     func take(isolation actor: isolated (any Actor)?) async -> [ChatEvent]? {
-        let ready = state.withLock { state -> [ChatEvent]? in
-            guard !state.waiting.isEmpty, !state.cancelled else { return nil }
-            defer { state.waiting = [] }
-            return state.waiting
-        }
-        if let ready {
+        if let ready = state.withLock({ $0.takeWaiting() }) {
             if Task.isCancelled {
                 cancel()
                 return nil
@@ -171,10 +174,7 @@ private final class Mailbox: Sendable {
         return await withTaskCancellationHandler(operation: {
             await withCheckedContinuation(isolation: actor) { (continuation: CheckedContinuation<[ChatEvent]?, Never>) in
                 let answer = state.withLock { state -> [ChatEvent]?? in
-                    if !state.waiting.isEmpty {
-                        defer { state.waiting = [] }
-                        return .some(state.waiting)
-                    }
+                    if let batch = state.takeWaiting() { return .some(batch) }
                     if state.finished || state.cancelled { return .some(nil) }
                     precondition(state.reader == nil, "two tasks read one ChatEventStream")
                     state.reader = continuation

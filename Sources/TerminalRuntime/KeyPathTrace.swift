@@ -23,8 +23,7 @@ package final class KeyPathTrace {
         guard let path = environment[Self.variable], !path.isEmpty else { return nil }
         descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
-        let header = "# wake read reduced built drawn (CLOCK_MONOTONIC ns)\n"
-        _ = header.withCString { write(descriptor, $0, strlen($0)) }
+        append("# wake read reduced built drawn (CLOCK_MONOTONIC ns)\n")
     }
 
     deinit { close(descriptor) }
@@ -44,12 +43,16 @@ package final class KeyPathTrace {
         guard !marks.isEmpty else { return }
         let line = marks.map(String.init).joined(separator: " ") + "\n"
         marks = []
-        _ = line.withCString { write(descriptor, $0, strlen($0)) }
+        append(line)
     }
 
     /// Writes the turn line: the loop woke at `wake` and is done now.
     package func turnEnded(wokeAt wake: UInt64) {
-        let line = "T \(wake) \(Self.now())\n"
+        append("T \(wake) \(Self.now())\n")
+    }
+
+    /// Appends `line` to the trace file.
+    private func append(_ line: String) {
         _ = line.withCString { write(descriptor, $0, strlen($0)) }
     }
 
