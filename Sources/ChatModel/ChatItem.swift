@@ -3,7 +3,7 @@ import Foundation
 /// One entry of the transcript: a message, an attachment or a participant/chat event.
 ///
 /// Laid out for long chats: what every item has is stored inline (80 bytes, a UUID-shaped id among
-/// them); a long text moves into a column its chunk shares once the chunk is full (``ItemText``);
+/// them); a long text lies in a column the transcript's items share (``ItemText``);
 /// the sender is a reference that a chat's items share (``ParticipantPool``); what few items have (our local id,
 /// choices, answers, forms, cards, an attachment, an unusual content type) sits behind one shared
 /// reference that is nil for a plain message. The properties read and write as plain fields.

@@ -1,16 +1,16 @@
 /// An item's text as stored: a string of its own, or a run of UTF-8 bytes in a column that the
-/// items of one transcript chunk share.
+/// items of one transcript share.
 ///
 /// A Swift string longer than 15 bytes has a heap storage of its own: a 32-byte header, the bytes,
 /// a terminating NUL and the allocator's own header and rounding, about 45 bytes beyond the text. A
-/// long chat holds tens of thousands of them, so once a chunk of the transcript is full its texts
-/// move into one byte array (``TranscriptItems``), which costs that overhead once for the chunk.
-/// Reading such a text makes a string again; it compares and hashes by its text either way.
+/// long chat holds tens of thousands of them, so a transcript copies each long text into a shared
+/// ``TextColumn`` as its item comes in (``TranscriptItems``). Reading such a text makes a string
+/// again; it compares and hashes by its text either way.
 enum ItemText: Sendable {
-    /// A string of its own (new items, short texts, a reply still streaming).
+    /// A string of its own (short texts, a reply still streaming, an item outside a transcript).
     case loose(String)
     /// `count` bytes at `start` in `column`.
-    case column([UInt8], start: UInt32, count: UInt32)
+    case column(TextColumn, start: UInt32, count: UInt32)
 
     /// Longest text that a Swift string keeps inline, without storage of its own.
     static let inlineLimit = 15
@@ -21,18 +21,16 @@ enum ItemText: Sendable {
         case .loose(let string):
             return string
         case .column(let column, let start, let count):
-            return column.withUnsafeBufferPointer { all in
-                String(decoding: UnsafeBufferPointer(rebasing: all[Self.range(start: start, count: count)]), as: UTF8.self)
-            }
+            return column.withBytes(start: start, count: count) { String(decoding: $0, as: UTF8.self) }
         }
     }
 
     /// The length in UTF-8 bytes of a string of its own that is worth moving into a column; nil for a
-    /// short one (kept inline anyway) or one already in a column.
+    /// short one (kept inline anyway), a very long one, or one already in a column.
     var looseLengthWorthMoving: Int? {
         guard case .loose(let string) = self else { return nil }
         let count = string.utf8.count
-        return count > Self.inlineLimit ? count : nil
+        return count > Self.inlineLimit && count <= TextColumn.longestText ? count : nil
     }
 
     /// Calls `body` with the text's UTF-8 bytes.
@@ -41,16 +39,24 @@ enum ItemText: Sendable {
         case .loose(var string):
             return string.withUTF8(body)
         case .column(let column, let start, let count):
-            return column.withUnsafeBufferPointer { all in
-                body(UnsafeBufferPointer(rebasing: all[Self.range(start: start, count: count)]))
-            }
+            return column.withBytes(start: start, count: count, body)
         }
     }
 
-    /// Where a text lies in its column (a `UInt32` always fits an `Int` here).
-    private static func range(start: UInt32, count: UInt32) -> Range<Int> {
-        let low = Int(truncatingIfNeeded: start)
-        return low..<(low + Int(truncatingIfNeeded: count))
+    /// This text in `column` (a new one made after it when it is full, which `column` then names), if
+    /// it is a long string of its own; else the text as it is.
+    func placed(in column: inout TextColumn?) -> ItemText {
+        guard let length = looseLengthWorthMoving else { return self }
+        return withUTF8 { bytes in
+            if let current = column, let start = current.append(bytes) {
+                return .column(current, start: start, count: UInt32(truncatingIfNeeded: length))
+            }
+            let fresh = TextColumn.after(column, for: length)
+            column = fresh
+            // A fresh column holds at least `length` bytes.
+            guard let start = fresh.append(bytes) else { return self }
+            return .column(fresh, start: start, count: UInt32(truncatingIfNeeded: length))
+        }
     }
 }
 
@@ -64,33 +70,4 @@ extension ItemText: Hashable {
 
     /// Hashes the text as its string would.
     func hash(into hasher: inout Hasher) { hasher.combine(string) }
-}
-
-extension TranscriptItems.Chunk {
-    /// Moves the texts of `entries` that have a long string of their own into one column, a reply
-    /// still streaming excepted (it keeps growing). Nothing a reader sees changes.
-    static func gatherTexts(in entries: UnsafeMutableBufferPointer<Entry>) {
-        var total = 0
-        var moving = 0
-        for entry in entries where !entry.item.isStreaming {
-            guard let length = entry.item.storedText.looseLengthWorthMoving else { continue }
-            total += length
-            moving += 1
-        }
-        guard moving > 1, UInt32(exactly: total) != nil else { return }
-        var column: [UInt8] = []
-        column.reserveCapacity(total)
-        var placed: [(index: Int, start: Int, count: Int)] = []
-        placed.reserveCapacity(moving)
-        for (index, entry) in entries.enumerated() where !entry.item.isStreaming && entry.item.storedText.looseLengthWorthMoving != nil {
-            let start = column.count
-            entry.item.storedText.withUTF8 { column.append(contentsOf: $0) }
-            placed.append((index, start, column.count - start))
-        }
-        for entry in placed {
-            // Both fit: they are at most `total`, checked above.
-            let start = UInt32(truncatingIfNeeded: entry.start)
-            entries[entry.index].item.storedText = .column(column, start: start, count: UInt32(truncatingIfNeeded: entry.count))
-        }
-    }
 }

@@ -19,9 +19,13 @@ extension TranscriptItems {
             var order: TranscriptOrder
         }
 
+        /// Bytes of a chunk's slots: one page of its own (``PageMemory``).
+        static let storageBytes = PageMemory.pageBytes
         /// Room for the limit and one more (an insert before the split); a chunk never grows.
-        static let capacity = TranscriptItems.chunkLimit + 1
+        static let capacity = storageBytes / MemoryLayout<Entry>.stride
 
+        /// The page the slots are in.
+        private let storage: PageMemory.Block
         /// The slots (`capacity` of them, the first `filled` initialized).
         private let slots: UnsafeMutablePointer<Entry>
         /// How many slots are written.
@@ -30,10 +34,14 @@ extension TranscriptItems {
         /// A chunk holding `entries` (at most `capacity` of them).
         init<Entries: Collection<Entry>>(_ entries: Entries) {
             precondition(entries.count <= Self.capacity, "a chunk of \(entries.count) entries")
-            slots = UnsafeMutablePointer<Entry>.allocate(capacity: Self.capacity)
+            storage = PageMemory.allocate(Self.storageBytes)
+            slots = storage.start.bindMemory(to: Entry.self, capacity: Self.capacity)
             _ = UnsafeMutableBufferPointer(start: slots, count: Self.capacity).initialize(fromContentsOf: entries)
             filled.store(entries.count, ordering: .relaxed)
         }
+
+        /// Where the slots are (what the storage tests check the pages by).
+        var slotsAddress: UnsafeRawPointer { UnsafeRawPointer(storage.start) }
 
         /// A chunk of one item.
         convenience init(_ item: ChatItem, order: TranscriptOrder) {
@@ -42,7 +50,7 @@ extension TranscriptItems {
 
         deinit {
             slots.deinitialize(count: filled.load(ordering: .relaxed))
-            slots.deallocate()
+            PageMemory.free(storage)
         }
 
         /// The entry in slot `offset` (one the caller's value holds).
@@ -94,11 +102,6 @@ extension TranscriptItems {
             (slots + offset).moveInitialize(from: slots + offset + 1, count: count - offset - 1)
             filled.store(count - 1, ordering: .relaxed)
             return removed
-        }
-
-        /// Calls `body` with the `count` entries held, to change them in place.
-        func withEntries(count: Int, _ body: (UnsafeMutableBufferPointer<Entry>) -> Void) {
-            body(UnsafeMutableBufferPointer(start: slots, count: count))
         }
     }
 }

@@ -27,11 +27,12 @@ public struct TranscriptOrder: Comparable, Hashable, Sendable {
 /// while the engine goes on changing its own; an append writes the next slot of the last chunk in
 /// place, and another change copies only the chunk it touches (``Chunk``). Each
 /// item carries the revision at which it last changed, so layouts cached for it stay valid until then.
-/// A chunk that fills up moves its items' long texts into one shared column (``ItemText``).
+/// An item's long text is copied into a column the transcript's items share as the item comes in
+/// (``TextColumn``), a reply still streaming excepted until it is complete.
 public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// Items a chunk holds at most before it is split. A change other than an append to a chunk
     /// shared with another copy copies that chunk, so this bounds what such a change costs.
-    static let chunkLimit = 32
+    static let chunkLimit = Chunk.capacity - 1
 
     private var chunks: [Chunk] = []
     /// The position of each chunk's first item.
@@ -40,12 +41,18 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     public private(set) var count = 0
     /// Moves on with every change.
     public private(set) var revision = 0
+    /// The column new texts are copied into (shared with copies of this value, which claim their
+    /// bytes in it as this one does).
+    private var column: TextColumn?
 
     /// An empty transcript.
     public init() {}
 
     /// How many chunks hold the items (what the storage tests check the filling by).
     var chunkCount: Int { chunks.count }
+
+    /// Where each chunk's slots are (what the storage tests check the pages by).
+    var chunkSlotAddresses: [UnsafeRawPointer] { chunks.map(\.slotsAddress) }
 
     /// Which chunk objects hold the items (what the storage tests check sharing by).
     var chunkIdentities: [ObjectIdentifier] { chunks.map { ObjectIdentifier($0) } }
@@ -96,6 +103,7 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         revision += 1
         var item = item
         item.revisionMark = RevisionMark(revision)
+        placeText(of: &item)
         if chunks.isEmpty {
             chunks = [Chunk(item, order: order)]
             starts = [0]
@@ -119,8 +127,6 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         }
         count += 1
         for later in (chunk + 1)..<starts.count { starts[later] += 1 }
-        // A chunk that has just filled up keeps its texts in one column from now on.
-        if held + 1 == Self.chunkLimit { owned(chunk).withEntries(count: held + 1) { Chunk.gatherTexts(in: $0) } }
         if held + 1 > Self.chunkLimit { split(chunk, after: offset) }
     }
 
@@ -135,7 +141,15 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
         let (chunk, offset) = locate(position)
         var item = item
         item.revisionMark = RevisionMark(revision)
+        placeText(of: &item)
         owned(chunk).setItem(item, at: offset)
+    }
+
+    /// Copies the text of `item` into the shared column when it is a long string of its own and the
+    /// item is not a reply still streaming (that one keeps growing).
+    private mutating func placeText(of item: inout ChatItem) {
+        guard !item.isStreaming else { return }
+        item.storedText = item.storedText.placed(in: &column)
     }
 
     /// Removes and returns the item at `position`.
@@ -157,6 +171,7 @@ public struct TranscriptItems: RandomAccessCollection, Sendable {
     /// Removes every item.
     mutating func removeAll() {
         revision += 1
+        column = nil
         chunks = []
         starts = []
         count = 0

@@ -4,8 +4,8 @@ import Testing
 
 @testable import ChatModel
 
-/// A full chunk keeps its long texts in one shared column: nothing anyone reads may change by it.
-@Suite("Texts in a chunk's column")
+/// A transcript keeps its long texts in shared columns: nothing anyone reads may change by it.
+@Suite("Texts in the transcript's columns")
 struct ItemTextTests {
     static let agent = TranscriptChunkTests.agent
 
@@ -28,19 +28,18 @@ struct ItemTextTests {
     /// The base address of a column's bytes, to tell whether two texts share one column.
     static func columnAddress(_ text: ItemText) -> UnsafeRawPointer? {
         guard case .column(let column, _, _) = text else { return nil }
-        return column.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+        return column.withBytes(start: 0, count: 0) { UnsafeRawPointer($0.baseAddress) }
     }
 
-    @Test("a chunk that fills moves its long texts into one column; every text reads back the same, a streaming reply and short texts keep their own strings, and a copy taken before is unchanged")
-    func fillingAChunk() {
+    @Test("each long text goes into a shared column as its item comes in and reads back the same; a streaming reply keeps its own string until it is complete; short texts stay inline; a copy taken before is unchanged")
+    func textsGoIntoAColumnOnArrival() {
         var transcript = Transcript()
-        for n in 0..<(TranscriptItems.chunkLimit - 2) { transcript.merge(Self.message(n), isOwn: false) }
-        let streamingNumber = TranscriptItems.chunkLimit - 2
+        let streamingNumber = 5
+        for n in 0..<streamingNumber { transcript.merge(Self.message(n), isOwn: false) }
         transcript.merge(Self.message(streamingNumber, text: "a reply still stream", streaming: true), isOwn: false)
         let before = transcript.items
-        transcript.merge(Self.message(TranscriptItems.chunkLimit - 1), isOwn: false)
+        for n in (streamingNumber + 1)..<(3 * TranscriptItems.chunkLimit) { transcript.merge(Self.message(n), isOwn: false) }
         let items = transcript.items
-        #expect(items.chunkCount == 1 && items.count == TranscriptItems.chunkLimit)
         var columns = Set<UnsafeRawPointer>()
         for position in 0..<items.count {
             let item = items[position]
@@ -53,15 +52,47 @@ struct ItemTextTests {
                 #expect(position == streamingNumber || expected.utf8.count <= ItemText.inlineLimit, "item \(position) kept a string of its own")
             }
         }
-        #expect(columns.count == 1, "one column for the chunk")
-        #expect(before.count == TranscriptItems.chunkLimit - 1)
-        for position in 0..<before.count {
-            #expect(Self.columnAddress(before[position].storedText) == nil, "the copy taken before did not move")
-            #expect(before[position].text == items[position].text)
+        #expect(items.chunkCount == 3)
+        #expect(columns.count <= 3, "a few columns for three chunks' texts, not one per text or per chunk: \(columns.count)")
+        #expect(before.count == streamingNumber + 1)
+        for position in 0..<before.count { #expect(before[position].text == items[position].text) }
+        #expect(Self.columnAddress(before[streamingNumber].storedText) == nil)
+        // The reply completes: its final text joins a column; the value held from before still reads the growing one.
+        var finished = items[streamingNumber]
+        finished.text = "a reply still streaming, and now complete"
+        finished.isStreaming = false
+        transcript.merge(finished, isOwn: false)
+        #expect(transcript.items[streamingNumber].text == "a reply still streaming, and now complete")
+        #expect(Self.columnAddress(transcript.items[streamingNumber].storedText) != nil)
+        #expect(before[streamingNumber].text == "a reply still stream")
+    }
+
+    @Test("two copies of a transcript that both take new items write their texts to bytes of their own in the column they share")
+    func copiesShareAColumnWithoutOverwriting() {
+        var first = TranscriptItems()
+        for n in 0..<3 { first.insert(Self.message(n * 5), order: TranscriptOrder(primary: Int64(n), secondary: 0), at: n) }
+        var second = first
+        for n in 3..<40 {
+            first.insert(Self.message(n * 5, text: "first copy's text number \(n), long enough to need storage"),
+                         order: TranscriptOrder(primary: Int64(n), secondary: 0), at: first.count)
+            second.insert(Self.message(n * 5 + 1, text: "second copy's own text \(n) — ünïcödé and 👋🏽 to be sure"),
+                          order: TranscriptOrder(primary: Int64(n), secondary: 0), at: second.count)
         }
-        // The next chunk starts with strings of its own again.
-        transcript.merge(Self.message(TranscriptItems.chunkLimit), isOwn: false)
-        #expect(Self.columnAddress(transcript.items[TranscriptItems.chunkLimit].storedText) == nil)
+        for n in 3..<40 {
+            #expect(first[n].text == "first copy's text number \(n), long enough to need storage")
+            #expect(second[n].text == "second copy's own text \(n) — ünïcödé and 👋🏽 to be sure")
+        }
+        #expect(Self.columnAddress(first[3].storedText) == Self.columnAddress(second[3].storedText), "they share the column")
+    }
+
+    @Test("a text too long for a column keeps its own string and reads back whole")
+    func aVeryLongTextStaysLoose() {
+        var items = TranscriptItems()
+        let long = String(repeating: "paragraph ", count: TextColumn.longestText / 10 + 1)
+        items.insert(Self.message(0, text: long), order: TranscriptOrder(primary: 0, secondary: 0), at: 0)
+        items.insert(Self.message(1), order: TranscriptOrder(primary: 1, secondary: 0), at: 1)
+        #expect(Self.columnAddress(items[0].storedText) == nil && items[0].text == long)
+        #expect(Self.columnAddress(items[1].storedText) != nil && items[1].text == Self.text(1))
     }
 
     @Test("an item whose text is in a column equals and hashes like the same item with its own string, canonically equivalent spellings included")
@@ -77,8 +108,9 @@ struct ItemTextTests {
         }
         let composed = "Café crème, s'il vous plaît — merci beaucoup"
         let decomposed = "Cafe\u{301} cre\u{300}me, s'il vous plai\u{302}t — merci beaucoup"
-        let column = Array(decomposed.utf8)
-        let inColumn = ItemText.column(column, start: 0, count: UInt32(column.count))
+        var column: TextColumn?
+        let inColumn = ItemText.loose(decomposed).placed(in: &column)
+        #expect(Self.columnAddress(inColumn) != nil)
         #expect(inColumn == .loose(composed) && inColumn.hashValue == ItemText.loose(composed).hashValue)
         #expect(inColumn != .loose("Cafe crème"))
         var changed = transcript.items[1]

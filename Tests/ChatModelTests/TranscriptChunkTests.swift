@@ -4,7 +4,7 @@ import Testing
 
 @testable import ChatModel
 
-/// How the transcript's chunks fill: a long chat should cost about one full chunk per 32 items,
+/// How the transcript's chunks fill: a long chat should cost about one full chunk per `chunkLimit` items,
 /// whatever order its items arrive in around our unsent messages.
 @Suite("Transcript chunks fill up")
 struct TranscriptChunkTests {
