@@ -1,4 +1,5 @@
 import Glibc
+import TerminalRuntime
 import Transport
 
 /// The process's entry point: puts Swift concurrency on SwiftNIO's event loops for the commands a
@@ -16,6 +17,7 @@ import Transport
 enum Start {
     /// Chooses the executor, starts the command and parks the main thread until the command exits.
     static func main() {
+        HeapThresholds.pin()
         if Helpline.waitsOnPeople(CommandLine.arguments.dropFirst().first) {
             EventLoopTime.installAsGlobalExecutor()
         }
