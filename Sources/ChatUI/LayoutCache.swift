@@ -13,7 +13,8 @@ package final class LayoutCache {
         var used: Int
     }
 
-    /// How many rows are kept at most (many screens' worth).
+    /// How many rows are kept at most (several screens' worth: a burst lays out every row it
+    /// scrolls past, and 512 kept 0.2 MiB of them after 10,000 messages).
     let capacity: Int
     private var slots: [String: Slot] = [:]
     private var clock = 0
@@ -23,7 +24,7 @@ package final class LayoutCache {
     package private(set) var misses = 0
 
     /// Creates an empty cache that keeps at most `capacity` rows.
-    init(capacity: Int = 512) {
+    init(capacity: Int = 128) {
         self.capacity = max(2, capacity)
     }
 
