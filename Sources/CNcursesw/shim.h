@@ -12,9 +12,10 @@ extern int wcwidth(wchar_t c);
 /* glibc's malloc_trim (malloc.h): gives freed heap pages back to the system. */
 #include <malloc.h>
 static inline void cnc_malloc_trim(void) { (void)malloc_trim(0); }
-/* mallopt with both thresholds fixed at `bytes`: 1 when glibc took both. */
-static inline int cnc_pin_malloc_thresholds(int bytes) {
-    return mallopt(M_MMAP_THRESHOLD, bytes) == 1 && mallopt(M_TRIM_THRESHOLD, bytes) == 1;
+/* mallopt with both thresholds fixed at `bytes` and the top pad at `pad`: 1 when glibc took all three. */
+static inline int cnc_pin_malloc_thresholds(int bytes, int pad) {
+    return mallopt(M_MMAP_THRESHOLD, bytes) == 1 && mallopt(M_TRIM_THRESHOLD, bytes) == 1
+        && mallopt(M_TOP_PAD, pad) == 1;
 }
 
 /* Mutable globals, read through functions. */
