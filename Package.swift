@@ -116,6 +116,7 @@ let package = Package(
             dependencies: ["SessionCore", "ChatModel", "AmazonConnect", "PolyAI", "SimulatedServices"],
             path: "Tests/SessionSimulation"),
         .executableTarget(name: "helpline-sim", dependencies: ["SessionSimulation"], path: "Tests/SimulatorCLI"),
+        .executableTarget(name: "heap-probe", dependencies: ["TerminalRuntime"], path: "Tests/HeapProbe"),
         .testTarget(name: "SimulationTests", dependencies: ["SessionSimulation", "SimulatedServices", "SessionCore", "ChatModel"]),
         .target(
             name: "HelplineTestSupport",
