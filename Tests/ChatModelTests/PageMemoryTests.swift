@@ -69,4 +69,36 @@ struct PageMemoryTests {
         #expect(ledger.taken.load(ordering: .relaxed) > 2_000, "each change to a shared chunk took a page")
         #expect(ledger.taken.load(ordering: .relaxed) == ledger.givenBack.load(ordering: .relaxed), "every block taken was given back")
     }
+
+    @Test("a writer thread appends 5,000 messages while a reader thread reads every value handed to it: every text reads back whole, and the pages a chunk copy frees on one thread serve the other")
+    func valuesHandedAcrossThreads() async {
+        let (values, feed) = AsyncStream.makeStream(of: TranscriptItems.self, bufferingPolicy: .bufferingNewest(4))
+        let writer = Thread {
+            var items = TranscriptItems()
+            for n in 0..<5_000 {
+                items.insert(Self.message(n), order: TranscriptOrder(primary: Int64(n), secondary: 0), at: n)
+                if n % 7 == 0, n > 0 {
+                    // A receipt on a message the reader may hold: its chunk is copied, a page freed.
+                    var item = items[n - 1]
+                    item.delivery = .read
+                    items.replace(at: n - 1, with: item)
+                }
+                feed.yield(items)
+            }
+            feed.finish()
+        }
+        writer.start()
+        var checked = 0
+        var last = 0
+        for await value in values {
+            // The newest message and a few spread over the value, each byte for byte.
+            for position in Set([0, value.count / 2, value.count - 1]) where value[position].text != Self.message(position).text {
+                Issue.record("value of \(value.count): message \(position) reads \(value[position].text)")
+                return
+            }
+            checked += 1
+            last = value.count
+        }
+        #expect(checked > 0 && last == 5_000)
+    }
 }
