@@ -166,7 +166,7 @@ let package = Package(
             ]),
         .testTarget(name: "ChatResumeTests", dependencies: ["ChatResume", "AmazonConnect", "ChatEngine", "PolyAI", "SessionCore"]),
         .testTarget(name: "ChatUITests", dependencies: ["ChatUI", "ChatModel", "MarkdownANSI", "TerminalRuntime"]),
-        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "MarkdownANSI"]),
+        .testTarget(name: "TerminalRuntimeTests", dependencies: ["TerminalRuntime", "MarkdownANSI", "HelplineTestSupport"]),
         .testTarget(name: "TerminalUITests", dependencies: ["TerminalUI", "ChatUI", "ChatModel"]),
         .testTarget(
             name: "EndToEndTests",

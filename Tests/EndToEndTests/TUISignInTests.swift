@@ -75,15 +75,7 @@ struct TUISignInTests {
     static func decode(_ image: Data, in directory: URL) throws -> String {
         let file = directory.appendingPathComponent("code.pgm")
         try image.write(to: file)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(zbarimg))
-        process.arguments = ["--raw", "-q", file.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try HelplineBinary.output(of: URL(fileURLWithPath: try #require(zbarimg)), ["--raw", "-q", file.path])
     }
 
     @Test(.enabled(if: zbarimg != nil, "zbarimg (zbar-tools) is not installed"))

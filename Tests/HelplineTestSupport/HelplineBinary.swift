@@ -16,13 +16,32 @@ public enum HelplineBinary {
     /// (`swift build --build-tests` builds it).
     public static var path: URL {
         if let explicit = ProcessInfo.processInfo.environment["HELPLINE_BIN"] { return URL(fileURLWithPath: explicit) }
+        return built("helpline")
+    }
+
+    /// An executable of the package that SwiftPM built next to the tests (`swift build --build-tests`
+    /// builds them all).
+    public static func built(_ name: String) -> URL {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
         let candidates = [
-            root.appendingPathComponent(".build/debug/helpline"),
-            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("helpline"),
+            root.appendingPathComponent(".build/debug/\(name)"),
+            Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent(name),
         ]
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
+    }
+
+    /// Runs `executable` with `arguments` to its end; what it printed on stdout, trimmed.
+    public static func output(of executable: URL, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The environment variables that choose proxies.
