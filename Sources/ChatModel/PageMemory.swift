@@ -86,5 +86,4 @@ package enum PageMemory {
         guard let mapping, mapping != MAP_FAILED else { return nil }
         return mapping
     }
-
 }

@@ -12,10 +12,9 @@ import Synchronization
 /// column (an engine's and a copy a front end changed) never write the same bytes; a reader reads
 /// only the bytes of texts it holds, written before the item holding them was handed over.
 final class TextColumn: @unchecked Sendable {
-    /// Columns are whole pages of their own (``PageMemory``).
-    static let pageBytes = PageMemory.pageBytes
-    /// Capacity of a transcript's first column.
-    static let firstCapacity = pageBytes
+    /// Capacity of a transcript's first column: one page (columns are whole pages of their own,
+    /// ``PageMemory``).
+    static let firstCapacity = PageMemory.pageBytes
     /// Capacity no column grows beyond (each new one doubles the last up to this).
     static let largestCapacity = 65_536
     /// Longest text worth a column: a longer one keeps a string of its own, whose overhead is
@@ -33,7 +32,7 @@ final class TextColumn: @unchecked Sendable {
 
     /// An empty column of `capacity` bytes.
     init(capacity: Int) {
-        precondition(capacity > 0 && capacity <= UInt32.max && capacity % Self.pageBytes == 0, "a column of \(capacity) bytes")
+        precondition(capacity > 0 && capacity <= UInt32.max && capacity % PageMemory.pageBytes == 0, "a column of \(capacity) bytes")
         self.capacity = capacity
         storage = PageMemory.allocate(capacity)
         bytes = storage.start.bindMemory(to: UInt8.self, capacity: capacity)
@@ -45,8 +44,8 @@ final class TextColumn: @unchecked Sendable {
     /// ``largestCapacity``, and at least the text's length in whole pages.
     static func after(_ previous: TextColumn?, for length: Int) -> TextColumn {
         let doubled = previous.map { Swift.min(largestCapacity, $0.capacity * 2) } ?? firstCapacity
-        let pages = (length + pageBytes - 1) / pageBytes
-        return TextColumn(capacity: Swift.max(doubled, pages * pageBytes))
+        let page = PageMemory.pageBytes
+        return TextColumn(capacity: Swift.max(doubled, (length + page - 1) / page * page))
     }
 
     /// Copies `text` into bytes no one else has claimed; returns where it starts, or nil when the
