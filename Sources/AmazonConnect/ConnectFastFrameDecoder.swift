@@ -4,9 +4,11 @@ import Foundation
 /// one scan of the item inside, no `Data`, no `JSONDecoder`.
 ///
 /// It understands the common shape only — an object with `topic` "aws/chat" and a string
-/// `content` holding an item whose fields are strings (or null where optional). Anything else
-/// (other topics, `Attachments`, `MessageMetadata`, escaped keys, duplicate fields, JSON it
-/// cannot vouch for) yields nil, and ``ConnectFrameDecoder`` decodes the frame the slow way.
+/// `content` holding an item whose fields are strings (or null where optional), and a
+/// `MessageMetadata` without receipts (a streamed reply's chunks, a processing status). Anything
+/// else (other topics, `Attachments`, `Receipts`, escaped keys, duplicate fields, a number that
+/// is not a plain integer, JSON it cannot vouch for) yields nil, and ``ConnectFrameDecoder``
+/// decodes the frame the slow way.
 enum ConnectFastFrameDecoder {
     /// The item of an `aws/chat` frame, or nil when the slow path must decide.
     static func item(_ frame: String) -> ConnectItem? {
@@ -89,6 +91,7 @@ enum ConnectFastFrameDecoder {
     private static func item(inner bytes: UnsafeBufferPointer<UInt8>) -> ConnectItem? {
         var reader = JSONByteReader(bytes)
         var values = [String?](repeating: nil, count: Field.allCases.count)
+        var metadata: ConnectMessageMetadata?
         var seen: UInt32 = 0
         guard reader.consume(UInt8(ascii: "{")) else { return nil }
         if !reader.consume(UInt8(ascii: "}")) {
@@ -103,7 +106,12 @@ enum ConnectFastFrameDecoder {
                 guard seen & bit == 0 else { return nil }
                 seen |= bit
                 if reader.skipNull() { continue }
-                guard field != .attachments, field != .messageMetadata, let raw = reader.readString(),
+                if field == .messageMetadata {
+                    guard let read = messageMetadata(&reader, bytes) else { return nil }
+                    metadata = read
+                    continue
+                }
+                guard field != .attachments, let raw = reader.readString(),
                     let value = string(bytes, raw)
                 else { return nil }
                 values[field.rawValue] = value
@@ -118,8 +126,60 @@ enum ConnectFastFrameDecoder {
             absoluteTime: time, content: values[Field.content.rawValue], contentType: values[Field.contentType.rawValue],
             id: id, type: type, participantId: values[Field.participantId.rawValue],
             displayName: values[Field.displayName.rawValue], participantRole: values[Field.participantRole.rawValue],
-            relatedContactId: values[Field.relatedContactId.rawValue], contactId: values[Field.contactId.rawValue],
-            initialContactId: values[Field.initialContactId.rawValue])
+            messageMetadata: metadata, relatedContactId: values[Field.relatedContactId.rawValue],
+            contactId: values[Field.contactId.rawValue], initialContactId: values[Field.initialContactId.rawValue])
+    }
+
+    // MARK: MessageMetadata
+
+    /// The metadata fields the fast path reads, in `metadataNames` order.
+    private enum MetadataField: Int, CaseIterable {
+        case messageId, messageProcessingStatus, messageCompleted, chunkNumber, receipts
+    }
+
+    private static let metadataNames: [StaticString] = [
+        "MessageId", "MessageProcessingStatus", "MessageCompleted", "ChunkNumber", "Receipts",
+    ]
+
+    /// A `MessageMetadata` object without receipts; nil (the slow path decides) for anything else.
+    private static func messageMetadata(
+        _ reader: inout JSONByteReader, _ bytes: UnsafeBufferPointer<UInt8>
+    ) -> ConnectMessageMetadata? {
+        var metadata = ConnectMessageMetadata()
+        var seen: UInt32 = 0
+        guard reader.consume(UInt8(ascii: "{")) else { return nil }
+        if reader.consume(UInt8(ascii: "}")) { return metadata }
+        repeat {
+            reader.skipWhitespace()
+            guard let key = reader.readString(), !key.escaped, reader.consume(UInt8(ascii: ":")) else { return nil }
+            let name = UnsafeBufferPointer(rebasing: bytes[key.range])
+            guard let index = metadataNames.firstIndex(where: { equals(name, $0) }),
+                let field = MetadataField(rawValue: index)
+            else {
+                guard reader.skipValue() else { return nil }
+                continue
+            }
+            let bit: UInt32 = 1 << field.rawValue
+            guard seen & bit == 0 else { return nil }
+            seen |= bit
+            if reader.skipNull() { continue }
+            switch field {
+            case .messageId, .messageProcessingStatus:
+                reader.skipWhitespace()
+                guard let raw = reader.readString(), let value = string(bytes, raw) else { return nil }
+                if field == .messageId { metadata.messageId = value } else { metadata.messageProcessingStatus = value }
+            case .messageCompleted:
+                guard let value = reader.readBool() else { return nil }
+                metadata.messageCompleted = value
+            case .chunkNumber:
+                guard let value = reader.readPlainInteger() else { return nil }
+                metadata.chunkNumber = value
+            case .receipts:
+                return nil
+            }
+        } while reader.consume(UInt8(ascii: ","))
+        guard reader.consume(UInt8(ascii: "}")) else { return nil }
+        return metadata
     }
 
     private static func field(named name: UnsafeBufferPointer<UInt8>) -> Field? {

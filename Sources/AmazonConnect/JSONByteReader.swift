@@ -161,6 +161,33 @@ struct JSONByteReader {
         return skipLiteral("null")
     }
 
+    /// Reads `true` or `false` (after whitespace).
+    mutating func readBool() -> Bool? {
+        skipWhitespace()
+        if peek == UInt8(ascii: "t") { return skipLiteral("true") ? true : nil }
+        if peek == UInt8(ascii: "f") { return skipLiteral("false") ? false : nil }
+        return nil
+    }
+
+    /// Reads a non-negative integer written plainly (`0` or `[1-9][0-9]*`, at most 18 digits, no
+    /// sign, fraction or exponent); nil for any other number, which the caller leaves to `JSONDecoder`.
+    mutating func readPlainInteger() -> Int? {
+        skipWhitespace()
+        let start = position
+        var value = 0
+        while let byte = peek, Self.isDigit(byte) {
+            guard position - start < 18 else { return nil }
+            value = value * 10 + Int(byte - 0x30)
+            position += 1
+        }
+        let count = position - start
+        guard count > 0, count == 1 || bytes[start] != UInt8(ascii: "0") else { return nil }
+        if let next = peek, next == UInt8(ascii: ".") || next == UInt8(ascii: "e") || next == UInt8(ascii: "E") {
+            return nil
+        }
+        return value
+    }
+
     private mutating func skipLiteral(_ word: StaticString) -> Bool {
         let count = word.utf8CodeUnitCount
         guard position + count <= bytes.count else { return false }

@@ -45,6 +45,31 @@ import Testing
         #expect(fastCount > total / 2)
     }
 
+    /// A streamed reply's chunks (`MessageMetadata` with `MessageCompleted` and `ChunkNumber`) take
+    /// the fast path, and read as the slow path reads them: a partial chunk, and the whole message.
+    @Test func streamedChunksTakeTheFastPath() throws {
+        func frame(_ metadata: String) -> String {
+            let item = #"{\"AbsoluteTime\":\"2025-06-12T14:03:52.640Z\",\"Id\":\"c2\",\"Type\":\"MESSAGE\","#
+                + #"\"ContentType\":\"text/markdown\",\"Content\":\"Your order\",\"ParticipantRole\":\"CUSTOM_BOT\","#
+                + #"\"MessageMetadata\":\#(metadata)}"#
+            return #"{"topic":"aws/chat","contentType":"application/json","content":"\#(item)"}"#
+        }
+        let partial = frame(#"{\"MessageId\":\"m1\",\"MessageCompleted\":false,\"ChunkNumber\":2}"#)
+        let whole = frame(#"{\"MessageId\":\"m1\",\"MessageCompleted\":true}"#)
+        for text in [partial, whole] {
+            let item = try #require(ConnectFastFrameDecoder.item(text))
+            #expect(item.messageMetadata?.messageId == "m1")
+            let fast = Self.outcome { try ConnectFrameDecoder.decode(text) }
+            let slow = Self.outcome { try ConnectFrameDecoder.decodeWithJSONDecoder(text) }
+            #expect(fast == slow)
+        }
+        #expect(ConnectFastFrameDecoder.item(partial)?.messageMetadata?.chunkNumber == 2)
+        #expect(ConnectFastFrameDecoder.item(partial)?.messageMetadata?.messageCompleted == false)
+        // A number JSONDecoder might read otherwise is left to it.
+        #expect(ConnectFastFrameDecoder.item(frame(#"{\"MessageId\":\"m1\",\"ChunkNumber\":2.0}"#)) == nil)
+        #expect(ConnectFastFrameDecoder.item(frame(#"{\"MessageId\":\"m1\",\"Receipts\":[]}"#)) == nil)
+    }
+
     @Test func brokenFramesFallBackAndFailTheSameWay() {
         let item = #"{\"AbsoluteTime\":\"2025-06-12T14:03:52.640Z\",\"Id\":\"a\",\"Type\":\"MESSAGE\",\"Content\":\"hi\"}"#
         let frames = [

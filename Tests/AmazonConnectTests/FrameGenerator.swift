@@ -43,8 +43,10 @@ enum FrameGenerator {
         for _ in 0..<Int.random(in: 0...2, using: &random) {
             fields.append(("X-" + String(Int.random(in: 0...99, using: &random)), unknownValue(using: &random)))
         }
-        if Int.random(in: 0..<12, using: &random) == 0 {
-            fields.append(("MessageMetadata", #"{"MessageId":"m1","Receipts":[{"ReadTimestamp":"2025-06-12T14:04:18.751Z"}]}"#))
+        switch Int.random(in: 0..<12, using: &random) {
+        case 0: fields.append(("MessageMetadata", #"{"MessageId":"m1","Receipts":[{"ReadTimestamp":"2025-06-12T14:04:18.751Z"}]}"#))
+        case 1, 2: fields.append(("MessageMetadata", metadata(using: &random)))
+        default: break
         }
         if Int.random(in: 0..<15, using: &random) == 0 {
             fields.append(("Attachments", #"[{"AttachmentId":"a1","AttachmentName":"x.png","Status":"APPROVED"}]"#))
@@ -61,6 +63,28 @@ enum FrameGenerator {
         envelope.shuffle(using: &random)
         return space(&random) + "{" + envelope.map { "\"\($0.0)\":\(space(&random))\($0.1)" }.joined(separator: ",") + "}"
             + space(&random)
+    }
+
+    /// A `MessageMetadata` object as a streamed reply's chunk or a processing notice carries it, its
+    /// values now and then of a shape `JSONDecoder` reads differently or refuses (a fraction, an
+    /// exponent, a sign, a leading zero, a number too big, a string for a number, a repeated key).
+    static func metadata(using random: inout some RandomNumberGenerator) -> String {
+        let numbers = ["1", "7", "0", "1234", "1.0", "2e1", "-3", "01", "99999999999999999999", "\"4\"", "null", "true"]
+        let flags = ["true", "false", "null", "0", "\"false\""]
+        var fields: [(String, String)] = []
+        if Int.random(in: 0..<5, using: &random) != 0 { fields.append(("MessageId", encode("m-" + text(using: &random), using: &random))) }
+        if Int.random(in: 0..<2, using: &random) == 0 { fields.append(("MessageCompleted", flags.randomElement(using: &random) ?? "false")) }
+        if Int.random(in: 0..<2, using: &random) == 0 {
+            let common = Int.random(in: 0..<2, using: &random) == 0
+            fields.append(("ChunkNumber", common ? String(Int.random(in: 1...900, using: &random)) : numbers.randomElement(using: &random) ?? "1"))
+        }
+        if Int.random(in: 0..<4, using: &random) == 0 {
+            fields.append(("MessageProcessingStatus", ["\"PROCESSING\"", "\"FAILED\"", "null", "3"].randomElement(using: &random) ?? "null"))
+        }
+        if Int.random(in: 0..<6, using: &random) == 0 { fields.append(("X-meta", unknownValue(using: &random))) }
+        if Int.random(in: 0..<15, using: &random) == 0, let first = fields.first { fields.append(first) }
+        fields.shuffle(using: &random)
+        return "{" + fields.map { "\(space(&random))\"\($0.0)\":\(space(&random))\($0.1)" }.joined(separator: ",") + "}"
     }
 
     /// A timestamp, mostly in Connect's shape, sometimes not.
