@@ -60,6 +60,13 @@ import Testing
         #expect(ConnectTime.string(millis: 1_749_737_032_640) == "2025-06-12T14:03:52.640Z")
         #expect(ConnectTime.parseMillis("2025-06-12T14:03:52.640Z") == 1_749_737_032_640)
         #expect(ConnectTime.parseMillis("2025-06-12T14:03:52Z") == 1_749_737_032_000)
+        // Written digit by digit, as `%04d-%02d-…` writes them: before 1970, after 9999, every millisecond.
+        #expect(ConnectTime.string(millis: -1) == "1969-12-31T23:59:59.999Z")
+        #expect(ConnectTime.string(millis: 253_402_300_800_007) == "10000-01-01T00:00:00.007Z")
+        #expect(ConnectTime.string(millis: -62_135_596_800_000) == "0001-01-01T00:00:00.000Z")
+        for millis in stride(from: Int64(-5_000_000_000_000), to: 5_000_000_000_000, by: 97_531_246_801) {
+            #expect(ConnectTime.parseMillis(ConnectTime.string(millis: millis)) == millis, "\(millis)")
+        }
         var contact = ContactRecord(contactId: "c", initialContactId: "c", customerId: "p", supportedContentTypes: [])
         let first = contact.nextMillis(now: 500)
         let second = contact.nextMillis(now: 400)

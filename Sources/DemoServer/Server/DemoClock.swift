@@ -3,16 +3,41 @@ import Foundation
 /// Formats and parses the Participant Service's `yyyy-MM-ddTHH:mm:ss.SSSZ` timestamps.
 enum ConnectTime {
     /// Formats milliseconds since 1970 as `2025-06-12T14:03:52.640Z` (always 3-digit ms, UTC).
+    ///
+    /// Digits are written by hand: `String(format:)` opened a file on every call, and a streamed
+    /// reply stamps every chunk.
     static func string(millis: Int64) -> String {
         let seconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
         let ms = Int(millis - seconds * 1000)
         var time = time_t(seconds)
         var parts = tm()
         gmtime_r(&time, &parts)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-            Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1, Int(parts.tm_mday),
-            Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec), ms)
+        var text = ""
+        text.reserveCapacity(24)
+        append(Int(parts.tm_year) + 1900, width: 4, to: &text)
+        text += "-"
+        append(Int(parts.tm_mon) + 1, width: 2, to: &text)
+        text += "-"
+        append(Int(parts.tm_mday), width: 2, to: &text)
+        text += "T"
+        append(Int(parts.tm_hour), width: 2, to: &text)
+        text += ":"
+        append(Int(parts.tm_min), width: 2, to: &text)
+        text += ":"
+        append(Int(parts.tm_sec), width: 2, to: &text)
+        text += "."
+        append(ms, width: 3, to: &text)
+        text += "Z"
+        return text
+    }
+
+    /// Appends `value` in decimal, zero-padded to `width` characters counting a minus sign (`%0*d`).
+    private static func append(_ value: Int, width: Int, to text: inout String) {
+        let digits = String(value.magnitude)
+        if value < 0 { text += "-" }
+        let padding = width - digits.utf8.count - (value < 0 ? 1 : 0)
+        if padding > 0 { text += String(repeating: "0", count: padding) }
+        text += digits
     }
 
     /// Formats a date (truncated to the millisecond).
