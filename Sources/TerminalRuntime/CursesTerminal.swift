@@ -159,6 +159,14 @@ package final class CursesTerminal {
         return out
     }
 
+    /// True when bytes wait on standard input (one `poll(2)` that does not wait; curses keeps
+    /// none back: ``readInputs(limit:)`` reads until it has nothing).
+    var hasPendingInput: Bool {
+        guard input != nil else { return false }
+        var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+    }
+
     /// Sets the terminal window title (OSC 2) when it changed; the old title is pushed on
     /// start and popped on stop (xterm window ops 22/23).
     func setTitle(_ text: String) {

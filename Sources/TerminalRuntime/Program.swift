@@ -11,7 +11,8 @@ import Synchronization
 ///
 /// Keys are applied and drawn at once, alone; posted messages are applied when the ``FrameClock``
 /// allows a frame, so a burst (a streamed reply) coalesces into ≤ 60 frames a second and a key's
-/// frame never carries engine changes.
+/// frame never carries engine changes unless a key came while their frame was being made: that
+/// frame then gives way, and the key's echo goes first.
 ///
 /// Live, ``run()`` hands the turn to the terminal thread (``TerminalExecutor``), which sleeps in
 /// `poll(2)` and calls it when a key, a post, a resize or the model's next change comes; nothing
@@ -142,13 +143,14 @@ package final class Program<Model: ProgramModel> {
         }
         unshown = true
         trace?.mark()
+        var gaveWay = false
         if !inPlainView, frames.allows(at: now, forKeys: answersKey) {
-            draw(now: now, force: echo != nil)
-            if !answersKey { frames.drew(at: now) }
+            gaveWay = !draw(now: now, force: echo != nil, givesWayToKeys: !answersKey)
+            if !answersKey, !gaveWay { frames.drew(at: now) }
         }
         trace?.finishLine()
         handOver()
-        if !keys.isEmpty, due { return .again }
+        if gaveWay || (!keys.isEmpty && due) { return .again }
         heapTrim.turn(applying: events.count)
         var wake = reading { $0.nextChange(after: now) } ?? .distantFuture
         if unshown || inbox.hasItems { wake = min(wake, frames.nextFrame) }
@@ -157,15 +159,23 @@ package final class Program<Model: ProgramModel> {
     }
 
     /// Builds the view and draws it if it differs from what the screen shows.
-    private func draw(now: Date, force: Bool) {
+    ///
+    /// A frame no key asked for (`givesWayToKeys`: a streamed reply's) gives way to a key that came
+    /// while it was being made, before it is built and again before it is painted: it returns false
+    /// and draws nothing, the next turn echoes the key first and its frame shows both. The view built
+    /// meanwhile is not lost: the rows it laid out stay in the layout cache.
+    private func draw(now: Date, force: Bool, givesWayToKeys: Bool) -> Bool {
+        if givesWayToKeys, backend.hasPendingInput { return false }
         let (frame, title) = reading { ($0.view(now: now), $0.title) }
         trace?.mark()
+        if givesWayToKeys, backend.hasPendingInput { return false }
         if force || drawn?.frame != frame || drawn?.title != title {
             backend.draw(frame, title: title)
             drawn = (frame, title)
         }
         trace?.mark()
         unshown = false
+        return true
     }
 
     private func startIfNeeded(now: Date) {

@@ -11,6 +11,9 @@ package protocol TerminalBackend: AnyObject {
     var size: TerminalSize { get }
     /// Reads the keys that are there, decoded, without blocking (``Key/resize`` after a resize).
     func readKeys() -> [Key]
+    /// True when input waits to be read (looked at, not read), so a frame no key asked for can
+    /// give way to a key that came while it was being made.
+    var hasPendingInput: Bool { get }
     /// Draws `frame` (skipping what did not change since the last one) and sets the window title.
     func draw(_ frame: Frame, title: String)
     /// Draws typed text at the composer's cursor at once, ahead of its frame.

@@ -62,6 +62,9 @@ package final class TerminalScreen: TerminalBackend {
         return keys
     }
 
+    /// True when bytes wait on the terminal's input.
+    package var hasPendingInput: Bool { terminal.hasPendingInput }
+
     /// Draws `frame` and sets the window title.
     package func draw(_ frame: Frame, title: String) {
         painter.paint(frame)

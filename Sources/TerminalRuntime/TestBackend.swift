@@ -12,6 +12,8 @@ package final class TestBackend: TerminalBackend {
     /// The screen's size (change it with ``resize(to:)``).
     package private(set) var size: TerminalSize
     private var queued: [Key] = []
+    /// Keys that come while the next turn runs: after it read its keys.
+    private var arriving: [Key] = []
     /// The last frame drawn.
     package private(set) var frame: Frame?
     /// Frames drawn so far.
@@ -47,6 +49,12 @@ package final class TestBackend: TerminalBackend {
         queued += keys
     }
 
+    /// Keys that arrive while the program's next turn runs, after it read the keys that were
+    /// there (a key typed while a streamed frame is being made).
+    package func pressDuringNextTurn(_ keys: Key...) {
+        arriving += keys
+    }
+
     /// Queues `text` as typed, one key per character.
     package func type(_ text: String) {
         for character in text { queued.append(.text(String(character))) }
@@ -70,9 +78,14 @@ package final class TestBackend: TerminalBackend {
     package var cursor: (row: Int, column: Int)? { frame?.cursor }
 
     package func readKeys() -> [Key] {
-        defer { queued = [] }
+        defer {
+            queued = arriving
+            arriving = []
+        }
         return queued
     }
+
+    package var hasPendingInput: Bool { !queued.isEmpty }
 
     package func draw(_ frame: Frame, title: String) {
         self.frame = frame

@@ -80,6 +80,16 @@ import Testing
             return await program.turns(clock: &now, until: done)
         }
 
+        /// Waits (up to 5 s) until the engine's events were posted to the program, without taking a turn.
+        func posted() async -> Bool {
+            let deadline = ContinuousClock.now.advanced(by: .seconds(5))
+            while !program.hasPosted {
+                if ContinuousClock.now >= deadline { return false }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+            return true
+        }
+
         /// One turn at the chat's clock.
         @discardableResult func turn() -> LoopStep { program.turn(now: clock) }
 
@@ -123,6 +133,35 @@ import Testing
         #expect(chat.backend.framesDrawn == drawn + 1, "the key's frame is drawn at once, though no frame time passed")
         chat.turn()
         #expect(chat.backend.framesDrawn == drawn + 1, "nothing changed: nothing drawn")
+    }
+
+    @Test("a frame no key asked for gives way to a key typed while it is made: the echo goes first, its frame shows both")
+    @TerminalActor func streamedFrameGivesWayToAKey() async {
+        let chat = await Chat.open()
+        defer { chat.program.stop() }
+        chat.backend.type("a")  // an empty composer shows its placeholder: only a key after another is echoed ahead
+        chat.turn()
+        chat.engine.say("m1", "Your parcel is on its way")
+        #expect(await chat.posted())
+        let drawn = chat.backend.framesDrawn
+        chat.backend.pressDuringNextTurn(.text("z"))
+        chat.clock = chat.clock.addingTimeInterval(FrameClock.interval + 0.001)
+        let step = chat.turn()
+        #expect(step == .again, "the turn ends at once, to read the key")
+        #expect(chat.backend.framesDrawn == drawn, "the message's frame gave way")
+        #expect(chat.state.store.entries.contains { $0.item.text == "Your parcel is on its way" }, "the message was applied")
+        chat.turn()
+        #expect(chat.backend.echoes == ["z"], "the key is echoed ahead of its frame")
+        #expect(chat.backend.framesDrawn == drawn + 1, "one frame for both")
+        #expect(chat.screen.contains("Your parcel is on its way"))
+        #expect(chat.state.composer.text == "az")
+        // With no key waiting, a message's frame is drawn in its own turn as before.
+        chat.engine.say("m2", "It arrives today", at: 5)
+        #expect(await chat.posted())
+        chat.clock = chat.clock.addingTimeInterval(FrameClock.interval + 0.001)
+        #expect(chat.turn() != .again)
+        #expect(chat.backend.framesDrawn == drawn + 2)
+        #expect(chat.screen.contains("It arrives today"))
     }
 
     @Test("a burst of messages read together sends one read receipt a turn, for the newest, not one per message")
