@@ -2,6 +2,17 @@ import ChatModel
 import Foundation
 import MarkdownANSI
 
+/// A markdown reply that is still streaming, as the formatter keeps it between frames: its
+/// ``StreamingMarkdown`` and its finished blocks' lines, indented, for the width they were made at.
+private struct StreamedReply {
+    var markdown = StreamingMarkdown()
+    /// The body width `indented` was made for.
+    var width = 0
+    /// The first `indentedCount` lines of the finished blocks, indented.
+    var indented: [StyledLine] = []
+    var indentedCount = 0
+}
+
 /// Turns transcript entries, date separators and the unread divider into styled lines for a width.
 ///
 /// Pure apart from its date formatters; the result for one entry depends only on the entry's
@@ -14,7 +25,7 @@ package final class TranscriptFormatter {
     let theme: Theme
     private let calendar: Calendar
     private let dayFormatter: DateFormatter
-    private var streams: [String: StreamingMarkdown] = [:]
+    private var streams: [String: StreamedReply] = [:]
 
     /// Creates a formatter for a palette, a markdown theme and a time zone.
     init(palette: UIPalette, theme: Theme, timeZone: TimeZone) {
@@ -86,13 +97,19 @@ package final class TranscriptFormatter {
         case .attachment(let attachment):
             body = attachmentLines(attachment, entry: entry, width: bodyWidth)
         default:
-            body = item.displaysMarkdown
-                ? markdown(item, key: entry.key, width: bodyWidth)
-                : Markdown.wrapPlain(TerminalSafeText.clean(item.displayText), width: bodyWidth)
+            if item.displaysMarkdown, item.isStreaming {
+                // Indented already: the finished blocks' lines as kept, the open block's anew.
+                lines += streamed(item, key: entry.key, width: bodyWidth)
+                body = []
+            } else {
+                if item.displaysMarkdown { streams[entry.key] = nil }
+                body = item.displaysMarkdown
+                    ? Markdown.render(TerminalSafeText.clean(item.displayText), width: bodyWidth, theme: theme)
+                    : Markdown.wrapPlain(TerminalSafeText.clean(item.displayText), width: bodyWidth)
+            }
         }
-        let indent = StyledSpan(String(repeating: " ", count: Self.bodyIndent))
         for line in body {
-            lines.append(StyledLine([indent] + line.spans))
+            lines.append(Self.indented(line))
         }
         if let choice = entry.highlightedChoice {
             lines = Self.highlight(choice: choice, in: lines, indent: Self.bodyIndent)
@@ -103,28 +120,44 @@ package final class TranscriptFormatter {
         return lines
     }
 
-    /// Renders markdown; a reply that is still streaming keeps a ``StreamingMarkdown`` so only
-    /// its open block is rendered again as chunks arrive.
-    private func markdown(_ item: ChatItem, key: String, width: Int) -> [StyledLine] {
-        guard item.isStreaming else {
-            streams[key] = nil
-            return Markdown.render(TerminalSafeText.clean(item.displayText), width: width, theme: theme)
-        }
+    /// The indented body lines of a markdown reply that is still streaming. It keeps a
+    /// ``StreamedReply``, so as chunks arrive only the open block is rendered and indented again:
+    /// the finished blocks' lines were indented once, when they were finished.
+    private func streamed(_ item: ChatItem, key: String, width: Int) -> [StyledLine] {
         // Cleaned whole, then compared: a sequence split across two chunks is removed whole too.
         let text = TerminalSafeText.clean(item.text)
-        var stream = streams[key] ?? StreamingMarkdown()
+        var stream = streams.removeValue(forKey: key) ?? StreamedReply()
         // Compared and split by UTF-8, not by character: counting characters walked the whole reply
         // on every frame. The rendered text is valid UTF-8, so its end is a scalar boundary of `text`.
-        let rendered = stream.text.utf8.count
-        if Self.startsWithUTF8(text, stream.text) {
-            stream.append(String(Substring(text.utf8.dropFirst(rendered))))
+        let rendered = stream.markdown.text.utf8.count
+        if Self.startsWithUTF8(text, stream.markdown.text) {
+            stream.markdown.append(String(Substring(text.utf8.dropFirst(rendered))))
         } else {
-            stream = StreamingMarkdown(text)
+            stream = StreamedReply(markdown: StreamingMarkdown(text))
         }
-        let lines = stream.lines(width: width, theme: theme)
+        let parts = stream.markdown.parts(width: width, theme: theme)
+        if stream.width != width || parts.finished.count < stream.indentedCount {
+            stream.width = width
+            stream.indented = []
+            stream.indentedCount = 0
+        }
+        for line in parts.finished[stream.indentedCount...] { stream.indented.append(Self.indented(line)) }
+        stream.indentedCount = parts.finished.count
+        var lines = stream.indented
         streams[key] = stream
+        guard !parts.open.isEmpty else { return lines }
+        if !lines.isEmpty { lines.append(Self.indented(StyledLine())) }
+        lines.reserveCapacity(lines.count + parts.open.count)
+        for line in parts.open { lines.append(Self.indented(line)) }
         return lines
     }
+
+    /// A body line moved right under its header.
+    private static func indented(_ line: StyledLine) -> StyledLine {
+        StyledLine([bodyIndentSpan] + line.spans)
+    }
+
+    private static let bodyIndentSpan = StyledSpan(String(repeating: " ", count: bodyIndent))
 
     /// Whether `text`'s UTF-8 begins with all of `prefix`'s (one `memcmp`, not a walk of generic code units).
     private static func startsWithUTF8(_ text: String, _ prefix: String) -> Bool {

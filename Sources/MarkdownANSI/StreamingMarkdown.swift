@@ -65,8 +65,19 @@ public struct StreamingMarkdown: Sendable {
 
     /// Lines of the reply so far for `width` and `theme` (finished blocks come from the cache).
     public mutating func lines(width: Int, theme: Theme) -> [StyledLine] {
+        let parts = parts(width: width, theme: theme)
+        if parts.finished.isEmpty { return parts.open }
+        if parts.open.isEmpty { return parts.finished }
+        return parts.finished + [StyledLine()] + parts.open
+    }
+
+    /// The reply's lines in two parts: those of its finished blocks — for one width and theme they
+    /// only ever grow at the end while the reply is appended to, so a caller may keep what it made
+    /// of them — and those of its open block, rendered anew. ``lines(width:theme:)`` is the two
+    /// joined by a blank line (when both hold lines).
+    public mutating func parts(width: Int, theme: Theme) -> (finished: [StyledLine], open: [StyledLine]) {
         let width = max(1, width)
-        if rendersWhole { return Markdown.render(displayedText, width: width, theme: theme) }
+        if rendersWhole { return ([], Markdown.render(displayedText, width: width, theme: theme)) }
         let finished = scanner.boundaries.count
         var cache = takeLineCache(width: width, theme: theme)
         if cache.segments < finished {
@@ -79,10 +90,7 @@ public struct StreamingMarkdown: Sendable {
             cache.segments = finished
         }
         lineCaches.append(cache)
-        let tail = Markdown.render(openText, width: width, theme: theme)
-        if cache.lines.isEmpty { return tail }
-        if tail.isEmpty { return cache.lines }
-        return cache.lines + [StyledLine()] + tail
+        return (cache.lines, Markdown.render(openText, width: width, theme: theme))
     }
 
     /// The source of the open (unfinished) part, healed unless the reply is finished.

@@ -34,4 +34,32 @@ struct StreamedReplyFormatTests {
         let fresh = TranscriptFormatter(palette: .standard, theme: .default, timeZone: TimeZone(identifier: "UTC") ?? .current)
         #expect(streaming.lines(for: rewritten, width: 40) == fresh.lines(for: rewritten, width: 40))
     }
+
+    @Test("a long reply word by word, its blocks finishing one after another, the width changing now and then: every frame's lines are the whole text's")
+    func finishedBlocksKeptAcrossFrames() {
+        var source = ""
+        for n in 0..<12 {
+            let words = (0..<(8 + n * 3)).map { "word\($0 % 7)" }.joined(separator: " ")
+            switch n % 4 {
+            case 1: source += "- item \(n) \(words)\n- second **bold** item\n\n"
+            case 2: source += "```\ncode line \(n)\n```\n\n"
+            case 3: source += "## Heading \(n)\n\n"
+            default: source += "Paragraph \(n): \(words) with `code` and *stress*.\n\n"
+            }
+        }
+        let pieces = source.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+        let streaming = TranscriptFormatter(palette: .standard, theme: .default, timeZone: TimeZone(identifier: "UTC") ?? .current)
+        let widths = [40, 40, 40, 64, 40, 40, 28]
+        var text = ""
+        for (index, piece) in pieces.enumerated() {
+            text += (index == 0 ? "" : " ") + piece
+            let width = widths[index % widths.count]
+            let fresh = TranscriptFormatter(palette: .standard, theme: .default, timeZone: TimeZone(identifier: "UTC") ?? .current)
+            let entry = Self.entry(text)
+            let lines = streaming.lines(for: entry, width: width)
+            #expect(lines == fresh.lines(for: entry, width: width), "after \(index) pieces at width \(width)")
+            if lines != fresh.lines(for: entry, width: width) { return }
+        }
+        #expect(pieces.count > 150)
+    }
 }
