@@ -58,7 +58,7 @@ package final class CursesPainter {
             let window = slots[index].placed.window
             let unchanged = slots[index].drawn == region
             if !unchanged {
-                draw(region, into: window, width: frame.size.columns)
+                draw(region, over: slots[index].drawn, into: window, width: frame.size.columns)
                 slots[index].drawn = region
                 redrew = true
             }
@@ -152,51 +152,71 @@ package final class CursesPainter {
         return nil
     }
 
-    private func draw(_ region: Frame.Region, into window: UnsafeMutablePointer<WINDOW>, width: Int) {
+    /// Draws `region` into its window. Over `previous` (what the window shows, in the same fill),
+    /// only the rows that differ are cleared and drawn again: a streamed reply's next word changes
+    /// one row of the transcript, not the 2,000+ cells curses would otherwise compare and write.
+    private func draw(_ region: Frame.Region, over previous: Frame.Region?, into window: UnsafeMutablePointer<WINDOW>, width: Int) {
         let fill = attributes(region.fill)
         cnc_wbkgrndset(window, fill.attr, fill.pair)
-        werase(window)
+        let shown = previous?.fill == region.fill ? previous : nil
+        if shown == nil { werase(window) }
         // Runs of one-column, one-scalar characters go out in one call; any other character is
         // placed at the column our layout gave it (curses may count its width differently).
         var run: [wchar_t] = []
         var single: [wchar_t] = []
-        for (row, line) in region.lines.prefix(region.height).enumerated() {
-            var x = 0
-            var runStart = 0
-            for span in line.spans {
-                let a = attributes(span.style)
-                cnc_wattr_set(window, a.attr, a.pair)
-                if ByteScan.isPrintableASCII(span.text) {
-                    // One column per byte: no grapheme breaking or width lookup.
-                    if run.isEmpty { runStart = x }
-                    for byte in span.text.utf8 {
-                        if x + 1 > width { break }
-                        run.append(wchar_t(byte))
-                        x += 1
-                    }
-                    Self.put(&run, into: window, row: row, column: runStart)
-                    continue
-                }
-                for character in span.text {
-                    let w = TerminalWidth.of(character)
-                    if w == 0 { continue }
-                    if x + w > width { break }
-                    let scalars = character.unicodeScalars
-                    if w == 1 && scalars.count == 1, let scalar = scalars.first {
-                        if run.isEmpty { runStart = x }
-                        run.append(wchar_t(bitPattern: scalar.value))
-                    } else {
-                        Self.put(&run, into: window, row: row, column: runStart)
-                        for scalar in scalars { single.append(wchar_t(bitPattern: scalar.value)) }
-                        Self.put(&single, into: window, row: row, column: x)
-                    }
-                    x += w
-                }
-                // The attributes change with the next span: draw this one's run first.
-                Self.put(&run, into: window, row: row, column: runStart)
+        for row in 0..<region.height {
+            let line = row < region.lines.count ? region.lines[row] : nil
+            if let shown {
+                let before = row < shown.lines.count && row < shown.height ? shown.lines[row] : nil
+                if before == line { continue }
+                cnc_wattr_set(window, fill.attr, fill.pair)
+                wmove(window, Int32(row), 0)
+                wclrtoeol(window)
             }
+            if let line { draw(line, row: row, into: window, width: width, run: &run, single: &single) }
         }
         cnc_wattr_set(window, fill.attr, fill.pair)
+    }
+
+    /// Draws one line at `row` (`run` and `single` are scratch buffers, left empty).
+    private func draw(
+        _ line: StyledLine, row: Int, into window: UnsafeMutablePointer<WINDOW>, width: Int,
+        run: inout [wchar_t], single: inout [wchar_t]
+    ) {
+        var x = 0
+        var runStart = 0
+        for span in line.spans {
+            let a = attributes(span.style)
+            cnc_wattr_set(window, a.attr, a.pair)
+            if ByteScan.isPrintableASCII(span.text) {
+                // One column per byte: no grapheme breaking or width lookup.
+                if run.isEmpty { runStart = x }
+                for byte in span.text.utf8 {
+                    if x + 1 > width { break }
+                    run.append(wchar_t(byte))
+                    x += 1
+                }
+                Self.put(&run, into: window, row: row, column: runStart)
+                continue
+            }
+            for character in span.text {
+                let w = TerminalWidth.of(character)
+                if w == 0 { continue }
+                if x + w > width { break }
+                let scalars = character.unicodeScalars
+                if w == 1 && scalars.count == 1, let scalar = scalars.first {
+                    if run.isEmpty { runStart = x }
+                    run.append(wchar_t(bitPattern: scalar.value))
+                } else {
+                    Self.put(&run, into: window, row: row, column: runStart)
+                    for scalar in scalars { single.append(wchar_t(bitPattern: scalar.value)) }
+                    Self.put(&single, into: window, row: row, column: x)
+                }
+                x += w
+            }
+            // The attributes change with the next span: draw this one's run first.
+            Self.put(&run, into: window, row: row, column: runStart)
+        }
     }
 
     /// Writes `text` (if any) at a row and column of `window` and empties it.

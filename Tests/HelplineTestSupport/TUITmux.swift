@@ -92,6 +92,11 @@ public final class TUITmux: @unchecked Sendable {
         ((try? run(["capture-pane", "-t", "t", "-p"])) ?? "").components(separatedBy: "\n")
     }
 
+    /// The visible screen with its colours and attributes (SGR sequences), one string per row.
+    public func styledScreen() -> [String] {
+        ((try? run(["capture-pane", "-t", "t", "-p", "-e"])) ?? "").components(separatedBy: "\n")
+    }
+
     /// Sends tmux key names (`Enter`, `C-c`, `PPage`, …).
     public func keys(_ names: String...) {
         _ = try? run(["send-keys", "-t", "t"] + names)
