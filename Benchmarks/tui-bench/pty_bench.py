@@ -379,6 +379,29 @@ def during_turns(marks, turns):
     return busy
 
 
+def tail(marks, turns, frames, share=0.01):
+    """The slowest `share` of the keys: each one's latency (ms), its stages when its frame is in the
+    trace, and, if it was written while the loop was in a turn, how long it waited for that turn to
+    end and how long the turn was."""
+    import bisect
+    starts = [t[0] for t in turns]
+    wakes = [f[0] for f in frames]
+    slowest = sorted(marks, key=lambda m: m[1] - m[0], reverse=True)[:max(1, int(len(marks) * share))]
+    rows = []
+    for start, end in slowest:
+        row = {"ms": round((end - start) * 1000, 3)}
+        j = bisect.bisect_left(wakes, start)
+        if j < len(frames) and frames[j][-1] <= end:
+            points = (start,) + frames[j] + (end,)
+            row["stages"] = [round((b - a) * 1000, 3) for a, b in zip(points, points[1:])]
+        i = bisect.bisect_right(starts, start) - 1
+        if i >= 0 and turns[i][0] <= start <= turns[i][1]:
+            row["waited_ms"] = round((turns[i][1] - start) * 1000, 3)
+            row["turn_ms"] = round((turns[i][1] - turns[i][0]) * 1000, 3)
+        rows.append(row)
+    return rows
+
+
 def stages(marks, frames):
     """p50 of each stage of the key path (ms): for each key, the first traced frame that woke after its write."""
     import bisect
@@ -543,6 +566,7 @@ def main():
     parser.add_argument("--trace", action="store_true",
                         help="have helpline time its key path (HELPLINE_KEY_TRACE) and print the p50 of each stage, "
                              "and how many keys came while its loop was in a turn")
+    parser.add_argument("--keep-trace", metavar="FILE", help="with --trace, copy helpline's key-path trace to FILE")
     args = parser.parse_args()
     if args.pool:
         sys.exit(pool_report(args.pool))
@@ -575,10 +599,13 @@ def main():
         for client in clients:
             client.stop()
         if args.trace:
+            if args.keep_trace:
+                shutil.copyfile(clients[0].trace_path, args.keep_trace)
             frames = read_trace(clients[0].trace_path)
             turns = read_turns(clients[0].trace_path)
             results["helpline"]["stages"] = {
-                scenario: stages(marks[scenario], frames) | {"during_a_turn": during_turns(marks[scenario], turns)}
+                scenario: stages(marks[scenario], frames) | {"during_a_turn": during_turns(marks[scenario], turns),
+                                                   "tail": tail(marks[scenario], turns, frames)}
                 for scenario in marks}
         shutil.rmtree(work, ignore_errors=True)
     results["load_after"] = [round(x, 1) for x in os.getloadavg()]
@@ -678,7 +705,12 @@ def print_table(results):
     if isinstance(w, str):
         print("weechat:", w)
     for scenario, values in (h.get("stages") or {}).items() if isinstance(h, dict) else ():
-        print(f"helpline key path p50, {scenario}: " + ", ".join(f"{k} {v}" for k, v in values.items()))
+        slowest = values.get("tail", [])
+        print(f"helpline key path p50, {scenario}: " + ", ".join(f"{k} {v}" for k, v in values.items() if k != "tail"))
+        print(f"   slowest 1 %, {scenario}: " + ", ".join(
+            f"{row['ms']:.2f}" + (" [" + " ".join(f"{v:.2f}" for v in row["stages"]) + "]" if "stages" in row else "")
+            + (f" (waited {row['waited_ms']:.2f} of a {row['turn_ms']:.2f} ms turn)" if "turn_ms" in row else "")
+            for row in slowest))
     print(f"load average before {results['load_before']}, after {results['load_after']} ({os.cpu_count()} CPUs)")
     print(json.dumps(results))
 
