@@ -102,8 +102,8 @@ struct OutsideNumberReviewTests {
         "SessionCore/SessionCore+Transcript.swift": 1,
         "SessionCore/LinkTiming.swift": 1,  // a wait clamped to a day before it becomes milliseconds
         "TerminalRuntime/ColorMapper.swift": 8,
-        "TerminalRuntime/CursesPainter.swift": 13,
-        "TerminalRuntime/CursesTerminal.swift": 7,
+        "TerminalRuntime/CursesPainter.swift": 14,
+        "TerminalRuntime/CursesTerminal.swift": 9,
         "TerminalRuntime/HeapTrim.swift": 2,
         "TerminalRuntime/KeyDecoder.swift": 4,
         "TerminalRuntime/KeyPathTrace.swift": 2,
