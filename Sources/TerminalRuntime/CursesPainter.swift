@@ -91,14 +91,16 @@ package final class CursesPainter {
     /// ``EchoAhead``), in the style of the text before the cursor. Only where the cursor ends its
     /// row's text and the characters fit the row (else the frame draws them). The composer counts
     /// as drawn with the characters added: the key's frame, when it shows just that, draws nothing.
-    package func echoAhead(_ text: String) {
+    /// Says whether it drew them.
+    @discardableResult
+    package func echoAhead(_ text: String) -> Bool {
         guard let index = slotIndex(named: "composer"), let region = slots[index].drawn,
               let cursor = composerCursor
-        else { return }
+        else { return false }
         let row = cursor.row - region.top
-        guard row >= 0, row < region.lines.count, let last = region.lines[row].spans.last else { return }
+        guard row >= 0, row < region.lines.count, let last = region.lines[row].spans.last else { return false }
         let count = text.utf8.count
-        guard region.lines[row].width == cursor.column, cursor.column + count < slots[index].placed.width else { return }
+        guard region.lines[row].width == cursor.column, cursor.column + count < slots[index].placed.width else { return false }
         let window = slots[index].placed.window
         let style = attributes(last.style)
         cnc_wattr_set(window, style.attr, style.pair)
@@ -114,6 +116,7 @@ package final class CursesPainter {
         shown.lines[row].spans[shown.lines[row].spans.count - 1].text += text
         slots[index].drawn = shown
         composerCursor = (cursor.row, cursor.column + count)
+        return true
     }
 
     /// Forgets the screen so the next frame repaints every cell (Ctrl-L, after a resize).
