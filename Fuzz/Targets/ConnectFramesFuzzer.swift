@@ -25,12 +25,16 @@ func referenceItem(_ frame: String) -> ConnectItem? {
     return try? JSONDecoder().decode(ConnectItem.self, from: Data(inner.utf8))
 }
 
-/// Every field of two items, side by side (the fast path never fills `Attachments` or `MessageMetadata`).
+/// Every field of two items, side by side (the fast path never fills `Attachments`, nor a
+/// `MessageMetadata` with receipts: their count is compared).
 func fields(_ item: ConnectItem) -> [String?] {
-    [
+    let metadata = item.messageMetadata
+    return [
         item.absoluteTime, item.content, item.contentType, item.id, item.type, item.participantId, item.displayName,
         item.participantRole, item.relatedContactId, item.contactId, item.initialContactId,
-        item.attachments.map { "\($0.count) attachments" }, item.messageMetadata.map { _ in "metadata" },
+        item.attachments.map { "\($0.count) attachments" }, metadata.map { _ in "metadata" },
+        metadata?.messageId, metadata?.messageProcessingStatus, metadata?.messageCompleted.map { "\($0)" },
+        metadata?.chunkNumber.map { "\($0)" }, metadata?.receipts.map { "\($0.count) receipts" },
     ]
 }
 
