@@ -88,35 +88,60 @@ package final class CursesPainter {
     }
 
     /// Draws typed printable ASCII at the composer's cursor at once, ahead of the key's frame (see
-    /// ``EchoAhead``), in the style of the text before the cursor. Only where the cursor ends its
-    /// row's text and the characters fit the row (else the frame draws them). The composer counts
-    /// as drawn with the characters added: the key's frame, when it shows just that, draws nothing.
-    /// Says whether it drew them.
+    /// ``EchoAhead``): after the row's text, in the style of its last span; or, replacing what the
+    /// row shows from the cursor on (the empty composer's placeholder), in the plain style, the rest
+    /// of the row cleared. Only where the characters fit the row (else the frame draws them). The
+    /// composer counts as drawn with the row so changed: the key's frame, when it shows just that,
+    /// draws nothing (and when it shows more, redraws the row). Says whether it drew them.
     @discardableResult
-    package func echoAhead(_ text: String) -> Bool {
+    package func echoAhead(_ echo: Echo) -> Bool {
         guard let index = slotIndex(named: "composer"), let region = slots[index].drawn,
               let cursor = composerCursor
         else { return false }
         let row = cursor.row - region.top
-        guard row >= 0, row < region.lines.count, let last = region.lines[row].spans.last else { return false }
-        let count = text.utf8.count
-        guard region.lines[row].width == cursor.column, cursor.column + count < slots[index].placed.width else { return false }
+        let count = echo.text.utf8.count
+        guard row >= 0, row < region.lines.count, cursor.column + count < slots[index].placed.width,
+              let spans = Self.spans(of: region.lines[row], echoing: echo, at: cursor.column)
+        else { return false }
         let window = slots[index].placed.window
-        let style = attributes(last.style)
+        let style = attributes(spans[spans.count - 1].style)
         cnc_wattr_set(window, style.attr, style.pair)
         var characters: [wchar_t] = []
-        for byte in text.utf8 { characters.append(wchar_t(byte)) }
+        for byte in echo.text.utf8 { characters.append(wchar_t(byte)) }
         Self.put(&characters, into: window, row: row, column: cursor.column)
+        if echo.replacesRest {
+            let fill = attributes(region.fill)
+            cnc_wattr_set(window, fill.attr, fill.pair)
+            wclrtoeol(window)
+        }
         wmove(window, Int32(row), Int32(cursor.column + count))
         wnoutrefresh(window)
         doupdate()
-        // The composer shows its region with the text added to the row's last span: the frame
-        // that follows, with the key in the draft, is that region and is not drawn again.
         var shown = region
-        shown.lines[row].spans[shown.lines[row].spans.count - 1].text += text
+        shown.lines[row].spans = spans
         slots[index].drawn = shown
         composerCursor = (cursor.row, cursor.column + count)
         return true
+    }
+
+    /// The spans of a composer row once `echo` is drawn at `column`: the text added to the last
+    /// span when the row ends there; the spans before `column` and the text in the plain style
+    /// when it replaces the rest (the spans must end exactly at `column`); nil otherwise.
+    nonisolated static func spans(of line: StyledLine, echoing echo: Echo, at column: Int) -> [StyledSpan]? {
+        guard echo.replacesRest else {
+            guard line.width == column, !line.spans.isEmpty else { return nil }
+            var spans = line.spans
+            spans[spans.count - 1].text += echo.text
+            return spans
+        }
+        var spans: [StyledSpan] = []
+        var width = 0
+        for span in line.spans where width < column {
+            spans.append(span)
+            width += StyledLine([span]).width
+        }
+        guard width == column else { return nil }
+        return spans + [StyledSpan(echo.text)]
     }
 
     /// Forgets the screen so the next frame repaints every cell (Ctrl-L, after a resize).

@@ -31,7 +31,7 @@ package protocol ProgramModel {
 
     /// Text that `keys` will add at the cursor and nothing else, drawn at once ahead of the frame
     /// (see ``TerminalBackend/echoAhead(_:)``); nil when the key must wait for its frame.
-    func echoAhead(for keys: [Key]) -> String?
+    func echoAhead(for keys: [Key]) -> Echo?
 
     /// What of one turn's outputs is handed over, in order: an output that a later one of the same
     /// turn makes redundant may be left out (a burst of messages read at once needs one read
@@ -41,7 +41,7 @@ package protocol ProgramModel {
 
 extension ProgramModel {
     /// No echo ahead of the frame unless the program says which keys allow one.
-    package func echoAhead(for keys: [Key]) -> String? { nil }
+    package func echoAhead(for keys: [Key]) -> Echo? { nil }
 
     /// Every output is handed over unless the program says which make others redundant.
     package func coalesced(_ outputs: [Output]) -> [Output] { outputs }

@@ -17,7 +17,7 @@ package protocol TerminalBackend: AnyObject {
     /// Draws `frame` (skipping what did not change since the last one) and sets the window title.
     func draw(_ frame: Frame, title: String)
     /// Draws typed text at the composer's cursor at once, ahead of its frame.
-    func echoAhead(_ text: String)
+    func echoAhead(_ echo: Echo)
     /// Forgets what is on the screen, so the next frame is drawn whole (after a resize, Ctrl-L).
     func invalidate()
     /// Carries out a screen effect; says what the program is told.
@@ -39,4 +39,19 @@ package enum ScreenOutcome: Equatable, Sendable {
     case redraw
     /// Show this line to the user (the result of an export, a link, a refused Ctrl-Z).
     case notice(String)
+}
+
+/// Typed text a program draws at the composer's cursor at once, ahead of the key's frame.
+package struct Echo: Equatable, Sendable {
+    /// The characters typed (printable ASCII).
+    package var text: String
+    /// True when they replace what the row shows from the cursor on (a placeholder), in the plain
+    /// style; false when they extend the row's text, in the style of its last span.
+    package var replacesRest: Bool
+
+    /// An echo of `text`.
+    package init(_ text: String, replacesRest: Bool = false) {
+        self.text = text
+        self.replacesRest = replacesRest
+    }
 }

@@ -72,8 +72,8 @@ package final class TerminalScreen: TerminalBackend {
     }
 
     /// Draws typed text at the cursor ahead of its frame.
-    package func echoAhead(_ text: String) {
-        guard painter.echoAhead(text) else { return }
+    package func echoAhead(_ echo: Echo) {
+        guard painter.echoAhead(echo) else { return }
         // The echo is out: let whoever reads it (the terminal, sshd, tmux), woken by the write and
         // most often queued on this core, run now rather than after the key's frame is made.
         sched_yield()

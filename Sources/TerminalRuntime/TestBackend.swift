@@ -93,8 +93,8 @@ package final class TestBackend: TerminalBackend {
         framesDrawn += 1
     }
 
-    package func echoAhead(_ text: String) {
-        echoes.append(text)
+    package func echoAhead(_ echo: Echo) {
+        echoes.append(echo.text)
     }
 
     package func invalidate() {

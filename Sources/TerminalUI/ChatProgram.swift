@@ -104,8 +104,8 @@ struct ChatProgram: ProgramModel {
         ChatScreen.nextWake(state, now: now)
     }
 
-    func echoAhead(for keys: [Key]) -> String? {
-        EchoAhead.text(for: keys, in: state)
+    func echoAhead(for keys: [Key]) -> Echo? {
+        EchoAhead.echo(for: keys, in: state)
     }
 
     /// One reducer effect as the program's.
