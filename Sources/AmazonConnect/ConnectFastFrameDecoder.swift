@@ -96,15 +96,8 @@ enum ConnectFastFrameDecoder {
         guard reader.consume(UInt8(ascii: "{")) else { return nil }
         if !reader.consume(UInt8(ascii: "}")) {
             repeat {
-                reader.skipWhitespace()
-                guard let key = reader.readString(), !key.escaped, reader.consume(UInt8(ascii: ":")) else { return nil }
-                guard let field = field(named: UnsafeBufferPointer(rebasing: bytes[key.range])) else {
-                    guard reader.skipValue() else { return nil }
-                    continue
-                }
-                let bit: UInt32 = 1 << field.rawValue
-                guard seen & bit == 0 else { return nil }
-                seen |= bit
+                guard let member = member(&reader, bytes, names: fieldNames, seen: &seen) else { return nil }
+                guard case .known(let index) = member, let field = Field(rawValue: index) else { continue }
                 if reader.skipNull() { continue }
                 if field == .messageMetadata {
                     guard let read = messageMetadata(&reader, bytes) else { return nil }
@@ -150,18 +143,8 @@ enum ConnectFastFrameDecoder {
         guard reader.consume(UInt8(ascii: "{")) else { return nil }
         if reader.consume(UInt8(ascii: "}")) { return metadata }
         repeat {
-            reader.skipWhitespace()
-            guard let key = reader.readString(), !key.escaped, reader.consume(UInt8(ascii: ":")) else { return nil }
-            let name = UnsafeBufferPointer(rebasing: bytes[key.range])
-            guard let index = metadataNames.firstIndex(where: { equals(name, $0) }),
-                let field = MetadataField(rawValue: index)
-            else {
-                guard reader.skipValue() else { return nil }
-                continue
-            }
-            let bit: UInt32 = 1 << field.rawValue
-            guard seen & bit == 0 else { return nil }
-            seen |= bit
+            guard let member = member(&reader, bytes, names: metadataNames, seen: &seen) else { return nil }
+            guard case .known(let index) = member, let field = MetadataField(rawValue: index) else { continue }
             if reader.skipNull() { continue }
             switch field {
             case .messageId, .messageProcessingStatus:
@@ -182,9 +165,29 @@ enum ConnectFastFrameDecoder {
         return metadata
     }
 
-    private static func field(named name: UnsafeBufferPointer<UInt8>) -> Field? {
-        for (index, candidate) in fieldNames.enumerated() where equals(name, candidate) { return Field(rawValue: index) }
-        return nil
+    /// One object member's key, read with its colon.
+    private enum Member {
+        /// The key is `names[index]`, the first time it comes: its value is next.
+        case known(Int)
+        /// Another key: its value was skipped.
+        case skipped
+    }
+
+    /// Reads the next member's key of an object; nil when the key is escaped, a known key comes a
+    /// second time (`seen` holds a bit per index of `names`) or the JSON is not what this path reads.
+    private static func member(
+        _ reader: inout JSONByteReader, _ bytes: UnsafeBufferPointer<UInt8>, names: [StaticString], seen: inout UInt32
+    ) -> Member? {
+        reader.skipWhitespace()
+        guard let key = reader.readString(), !key.escaped, reader.consume(UInt8(ascii: ":")) else { return nil }
+        let name = UnsafeBufferPointer(rebasing: bytes[key.range])
+        guard let index = names.firstIndex(where: { equals(name, $0) }) else {
+            return reader.skipValue() ? .skipped : nil
+        }
+        let bit: UInt32 = 1 << index
+        guard seen & bit == 0 else { return nil }
+        seen |= bit
+        return .known(index)
     }
 
     /// The Swift string of a string token.
