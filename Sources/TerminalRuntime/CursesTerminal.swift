@@ -160,11 +160,13 @@ package final class CursesTerminal {
     }
 
     /// True when bytes wait on standard input (one `poll(2)` that does not wait; curses keeps
-    /// none back: ``readInputs(limit:)`` reads until it has nothing).
+    /// none back: ``readInputs(limit:)`` reads until it has nothing). A hung-up or failed input
+    /// has none.
     var hasPendingInput: Bool {
         guard input != nil else { return false }
         var descriptor = pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)
-        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLIN) != 0
+        guard poll(&descriptor, 1, 0) > 0 else { return false }
+        return descriptor.revents & Int16(POLLIN) != 0 && descriptor.revents & Int16(POLLHUP | POLLERR | POLLNVAL) == 0
     }
 
     /// Sets the terminal window title (OSC 2) when it changed; the old title is pushed on

@@ -38,6 +38,9 @@ package final class Program<Model: ProgramModel> {
     private var halted = false
     /// The model asked to quit.
     package private(set) var isFinished = false
+    /// The last turn's frame gave way to input: this turn's does not, whatever the input reads as
+    /// (bytes that decode to no key, a hung-up terminal), so frames are never held back for long.
+    private var gaveWayLastTurn = false
     private var heapTrim: HeapTrim
     private let trace: KeyPathTrace?
 
@@ -145,11 +148,12 @@ package final class Program<Model: ProgramModel> {
         trace?.mark()
         var gaveWay = false
         if !inPlainView, frames.allows(at: now, forKeys: answersKey) {
-            gaveWay = !draw(now: now, force: echo != nil, givesWayToKeys: !answersKey)
+            gaveWay = !draw(now: now, force: echo != nil, givesWayToKeys: !answersKey && !gaveWayLastTurn)
             if !answersKey, !gaveWay { frames.drew(at: now) }
         }
         trace?.finishLine()
         handOver()
+        gaveWayLastTurn = gaveWay
         if gaveWay || (!keys.isEmpty && due) { return .again }
         heapTrim.turn(applying: events.count)
         var wake = reading { $0.nextChange(after: now) } ?? .distantFuture

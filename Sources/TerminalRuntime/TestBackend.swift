@@ -14,6 +14,8 @@ package final class TestBackend: TerminalBackend {
     private var queued: [Key] = []
     /// Keys that come while the next turn runs: after it read its keys.
     private var arriving: [Key] = []
+    /// Input always waits but reads as no key (a hung-up terminal, bytes that decode to nothing).
+    package var inputWithoutKeys = false
     /// The last frame drawn.
     package private(set) var frame: Frame?
     /// Frames drawn so far.
@@ -85,7 +87,7 @@ package final class TestBackend: TerminalBackend {
         return queued
     }
 
-    package var hasPendingInput: Bool { !queued.isEmpty }
+    package var hasPendingInput: Bool { inputWithoutKeys || !queued.isEmpty }
 
     package func draw(_ frame: Frame, title: String) {
         self.frame = frame

@@ -103,7 +103,7 @@ struct OutsideNumberReviewTests {
         "SessionCore/LinkTiming.swift": 1,  // a wait clamped to a day before it becomes milliseconds
         "TerminalRuntime/ColorMapper.swift": 8,
         "TerminalRuntime/CursesPainter.swift": 14,
-        "TerminalRuntime/CursesTerminal.swift": 9,
+        "TerminalRuntime/CursesTerminal.swift": 10,
         "TerminalRuntime/HeapTrim.swift": 2,
         "TerminalRuntime/KeyDecoder.swift": 4,
         "TerminalRuntime/KeyPathTrace.swift": 2,

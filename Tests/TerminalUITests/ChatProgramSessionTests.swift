@@ -164,6 +164,21 @@ import Testing
         #expect(chat.screen.contains("It arrives today"))
     }
 
+    @Test("input that never reads as a key (a hung-up terminal) holds a message's frame back one turn, not forever")
+    @TerminalActor func inputWithoutKeysDoesNotHoldFramesBack() async {
+        let chat = await Chat.open()
+        defer { chat.program.stop() }
+        chat.backend.inputWithoutKeys = true
+        for n in 1...3 {
+            chat.engine.say("m\(n)", "Update number \(n)", at: Double(n))
+            #expect(await chat.posted())
+            chat.clock = chat.clock.addingTimeInterval(FrameClock.interval + 0.001)
+            #expect(chat.turn() == .again, "the frame gives way once")
+            chat.turn()
+            #expect(chat.screen.contains("Update number \(n)"), "then it is drawn")
+        }
+    }
+
     @Test("a burst of messages read together sends one read receipt a turn, for the newest, not one per message")
     @TerminalActor func oneReceiptForABurst() async {
         let chat = await Chat.open()
