@@ -367,56 +367,59 @@ def read_turns(path):
     return sorted(turns)
 
 
+def turn_at(turns, starts, moment):
+    """The turn (woke, done) the loop was in at `moment`, or None; `starts` are the turns' wake times."""
+    import bisect
+    i = bisect.bisect_right(starts, moment) - 1
+    return turns[i] if i >= 0 and turns[i][0] <= moment <= turns[i][1] else None
+
+
+def key_stages(frames, wakes, start, end):
+    """The stages (ms) of the key written at `start` and seen at `end`: the first traced frame that
+    woke after the write, or None when there is none or it was not the echo the harness saw."""
+    import bisect
+    i = bisect.bisect_left(wakes, start)
+    if i >= len(frames) or frames[i][-1] > end:
+        return None
+    points = (start,) + frames[i] + (end,)
+    return [(b - a) * 1000 for a, b in zip(points, points[1:])]
+
+
 def during_turns(marks, turns):
     """How many keys were written while the loop was in a turn (they waited for it to end)."""
-    import bisect
     starts = [t[0] for t in turns]
-    busy = 0
-    for start, _ in marks:
-        i = bisect.bisect_right(starts, start) - 1
-        if i >= 0 and turns[i][0] <= start <= turns[i][1]:
-            busy += 1
-    return busy
+    return sum(1 for start, _ in marks if turn_at(turns, starts, start))
 
 
 def tail(marks, turns, frames, share=0.01):
     """The slowest `share` of the keys: each one's latency (ms), its stages when its frame is in the
     trace, and, if it was written while the loop was in a turn, how long it waited for that turn to
     end and how long the turn was."""
-    import bisect
     starts = [t[0] for t in turns]
     wakes = [f[0] for f in frames]
     slowest = sorted(marks, key=lambda m: m[1] - m[0], reverse=True)[:max(1, int(len(marks) * share))]
     rows = []
     for start, end in slowest:
         row = {"ms": round((end - start) * 1000, 3)}
-        j = bisect.bisect_left(wakes, start)
-        if j < len(frames) and frames[j][-1] <= end:
-            points = (start,) + frames[j] + (end,)
-            row["stages"] = [round((b - a) * 1000, 3) for a, b in zip(points, points[1:])]
-        i = bisect.bisect_right(starts, start) - 1
-        if i >= 0 and turns[i][0] <= start <= turns[i][1]:
-            row["waited_ms"] = round((turns[i][1] - start) * 1000, 3)
-            row["turn_ms"] = round((turns[i][1] - turns[i][0]) * 1000, 3)
+        found = key_stages(frames, wakes, start, end)
+        if found:
+            row["stages"] = [round(v, 3) for v in found]
+        turn = turn_at(turns, starts, start)
+        if turn:
+            row["waited_ms"] = round((turn[1] - start) * 1000, 3)
+            row["turn_ms"] = round((turn[1] - turn[0]) * 1000, 3)
         rows.append(row)
     return rows
 
 
 def stages(marks, frames):
     """p50 of each stage of the key path (ms): for each key, the first traced frame that woke after its write."""
-    import bisect
     wakes = [f[0] for f in frames]
     per_stage = {name: [] for name in STAGES}
     for start, end in marks:
-        i = bisect.bisect_left(wakes, start)
-        if i >= len(frames):
-            continue
-        f = frames[i]
-        if f[-1] > end:  # that frame was not the echo the harness saw
-            continue
-        points = (start,) + f + (end,)
-        for name, a, b in zip(STAGES, points, points[1:]):
-            per_stage[name].append((b - a) * 1000)
+        found = key_stages(frames, wakes, start, end)
+        for name, value in zip(STAGES, found or ()):
+            per_stage[name].append(value)
     return {name: round(statistics.median(v), 3) if v else None for name, v in per_stage.items()} | {
         "matched": len(per_stage[STAGES[0]])}
 
