@@ -93,7 +93,6 @@ package final class CursesPainter {
     /// of the row cleared. Only where the characters fit the row (else the frame draws them). The
     /// composer counts as drawn with the row so changed: the key's frame, when it shows just that,
     /// draws nothing (and when it shows more, redraws the row). Says whether it drew them.
-    @discardableResult
     package func echoAhead(_ echo: Echo) -> Bool {
         guard let index = slotIndex(named: "composer"), let region = slots[index].drawn,
               let cursor = composerCursor
@@ -195,7 +194,7 @@ package final class CursesPainter {
         for row in 0..<region.height {
             let line = row < region.lines.count ? region.lines[row] : nil
             if let shown {
-                let before = row < shown.lines.count && row < shown.height ? shown.lines[row] : nil
+                let before = row < shown.lines.count ? shown.lines[row] : nil
                 if before == line { continue }
                 cnc_wattr_set(window, fill.attr, fill.pair)
                 wmove(window, Int32(row), 0)
