@@ -72,11 +72,12 @@ package struct HeapTrim {
     /// The loop goes idle at `now`: trims (and releases) what is due; returns when the loop should
     /// wake for a trim or a release (nil: none is set).
     package mutating func idle(at now: Date) -> Date? {
+        var trimsNow = false
         if let due, now >= due {
             self.due = nil
             burstTrimmed = turns >= threshold ? now : nil
             turns = 0
-            trim()
+            trimsNow = true
         } else if due == nil, turns >= threshold || endsBurst(at: now) {
             due = now.addingTimeInterval(quiet)
         }
@@ -85,13 +86,16 @@ package struct HeapTrim {
             if let releaseDue, now >= releaseDue, turnsWhileReleaseDue <= 1 {
                 self.releaseDue = nil
                 releaseEvents = 0
+                // Reading which mappings to let go of allocates: the trim below gives that back too.
                 release()
+                trimsNow = true
             } else if releaseDue == nil || turnsWhileReleaseDue > 0 {
                 // Not set yet, or something happened meanwhile: wait `quiet` seconds from now.
                 releaseDue = now.addingTimeInterval(quiet)
                 turnsWhileReleaseDue = 0
             }
         }
+        if trimsNow { trim() }
         return [due, releaseDue].compactMap { $0 }.min()
     }
 
@@ -100,79 +104,5 @@ package struct HeapTrim {
     private func endsBurst(at now: Date) -> Bool {
         guard turns > 0, let burstTrimmed else { return false }
         return now.timeIntervalSince(burstTrimmed) <= quiet * 10
-    }
-}
-
-/// Lets go of the process's mappings of clean pages of mapped files — the code and read-only data of
-/// the executable and its libraries — so that its resident size is what it uses from now on.
-///
-/// The kernel maps file pages 64 KiB at a time around each page touched, so starting up, a burst and
-/// the code paths run once (argument parsing, the demo server's, Foundation's ICU data) leave tens
-/// of MiB mapped that an idle chat never reads again: most of the full-screen client's resident size
-/// after a burst. `madvise(MADV_DONTNEED)` drops the mappings only; the pages stay in the page cache
-/// (shared with any other process using them), and whatever is run again maps back in with a minor
-/// fault. Only mappings that cannot hold a page of their own are touched: private, not writable,
-/// backed by a file, with no anonymous (copied-on-write) page — a relocated read-only segment, or
-/// code a debugger patched, is left alone.
-package enum MappedFilePages {
-    /// Drops the mappings of clean file pages (see the type's summary); returns how many mappings
-    /// were released.
-    @discardableResult
-    package static func release() -> Int {
-        guard let smaps = readAll("/proc/self/smaps") else { return 0 }
-        var released = 0
-        for range in cleanFileRanges(smaps) {
-            guard let start = UnsafeMutableRawPointer(bitPattern: range.start) else { continue }
-            if madvise(start, Int(bitPattern: range.end - range.start), MADV_DONTNEED) == 0 { released += 1 }
-        }
-        return released
-    }
-
-    /// The address ranges of `/proc/PID/smaps` text that are private, not writable, file-backed
-    /// mappings with no anonymous and no locked page.
-    package static func cleanFileRanges(_ smaps: String) -> [(start: UInt, end: UInt)] {
-        var ranges: [(start: UInt, end: UInt)] = []
-        var candidate: (start: UInt, end: UInt)?
-        var clean = true
-        func close() {
-            if let candidate, clean { ranges.append(candidate) }
-            candidate = nil
-        }
-        for line in smaps.split(separator: "\n") {
-            let fields = line.split(separator: " ", omittingEmptySubsequences: true)
-            guard let first = fields.first else { continue }
-            if first.hasSuffix(":") {
-                // "Anonymous:  12 kB", "Locked:  0 kB": any such page rules the mapping out.
-                if first == "Anonymous:" || first == "Locked:", fields.count > 1, fields[1] != "0" { clean = false }
-                continue
-            }
-            close()
-            // "start-end perms offset dev inode [path]"
-            let bounds = first.split(separator: "-")
-            guard fields.count >= 6, bounds.count == 2, fields[4] != "0",
-                fields[1] == "r-xp" || fields[1] == "r--p",
-                let start = UInt(bounds[0], radix: 16), let end = UInt(bounds[1], radix: 16), end > start
-            else { continue }
-            candidate = (start, end)
-            clean = true
-        }
-        close()
-        return ranges
-    }
-
-    /// The whole of a file that reports no size (a `/proc` file), or nil.
-    private static func readAll(_ path: String) -> String? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { Glibc.close(fd) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 65_536)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 }

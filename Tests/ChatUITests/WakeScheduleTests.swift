@@ -11,7 +11,7 @@ struct WakeScheduleTests {
     static let now = Date(timeIntervalSince1970: 1_800_000_000 - 1_800_000_000.truncatingRemainder(dividingBy: 60) + 20)
 
     @Test func idleSleepsUntilTheClockChanges() {
-        var s = Fixture.state()
+        let s = Fixture.state()
         let next = ChatScreen.nextWake(s, now: Self.now)
         #expect(next.timeIntervalSince(Self.now) > 39.9 && next.timeIntervalSince(Self.now) < 40.1,
                 "idle: no wake-up before the clock's next minute")

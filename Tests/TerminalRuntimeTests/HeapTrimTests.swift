@@ -120,51 +120,26 @@ struct HeapTrimTests {
         #expect(trim.idle(at: start.addingTimeInterval(60)) == nil)
         #expect(counter.calls.withLock { $0 } == 1)
     }
+}
 
-    @Test("only private, read-only, file-backed mappings without a page of their own are let go of")
-    func picksOnlyCleanFileMappings() {
-        let smaps = """
-            55d0a0000000-55d0a1000000 r-xp 00000000 fe:00 123 /usr/bin/helpline
-            Rss:                4096 kB
-            Anonymous:             0 kB
-            Locked:                0 kB
-            55d0a1000000-55d0a1100000 r--p 01000000 fe:00 123 /usr/bin/helpline
-            Rss:                1024 kB
-            Anonymous:          1024 kB
-            Locked:                0 kB
-            55d0a1100000-55d0a1200000 rw-p 01100000 fe:00 123 /usr/bin/helpline
-            Anonymous:           200 kB
-            7f0000000000-7f0000400000 rw-p 00000000 00:00 0
-            Anonymous:          4096 kB
-            7f0000400000-7f0000500000 r--p 00000000 00:00 0
-            Anonymous:             0 kB
-            7f1000000000-7f1000100000 r--p 00000000 fe:00 77 /usr/lib/locale/C.utf8/LC_CTYPE
-            Anonymous:             0 kB
-            7f2000000000-7f2000100000 r-xp 00000000 fe:00 78 /usr/lib/libfoo.so
-            Anonymous:             0 kB
-            Locked:               64 kB
-            7f3000000000-7f3000100000 r-xs 00000000 fe:00 79 /dev/shm/shared
-            Anonymous:             0 kB
-            7ffd00000000-7ffd00002000 r-xp 00000000 00:00 0 [vdso]
-            """
-        let ranges = MappedFilePages.cleanFileRanges(smaps)
-        #expect(ranges.map(\.start) == [0x55d0_a000_0000, 0x7f10_0000_0000])
-        #expect(ranges.map(\.end) == [0x55d0_a100_0000, 0x7f10_0010_0000])
-    }
-
-    @Test("letting go of the mappings keeps the process running as before, and lowers its resident size")
-    func releasingKeepsCodeWorking() throws {
-        let before = Self.residentFileKiB()
-        #expect(MappedFilePages.release() > 0)
-        let after = Self.residentFileKiB()
-        #expect(after < before)
-        // Code and read-only data come back as they are used.
-        #expect(String(repeating: "ab", count: 3).uppercased() == "ABABAB")
-    }
-
-    static func residentFileKiB() -> Int {
-        let status = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("RssFile:") } ?? ""
-        return line.split(separator: " ").compactMap { Int($0) }.first ?? 0
+extension HeapTrimTests {
+    @Test("letting go of the mappings is followed by a trim, which gives back what reading them allocated")
+    func trimsAfterEachRelease() {
+        let log = Mutex<[String]>([])
+        var trim = HeapTrim(
+            threshold: 3, releaseThreshold: 10, quiet: 2, afterStart: false,
+            release: { log.withLock { $0.append("release") } }, trim: { log.withLock { $0.append("trim") } })
+        let start = Date(timeIntervalSince1970: 1_000)
+        // A burst: both are due together.
+        for _ in 0..<12 { trim.turn() }
+        _ = trim.idle(at: start)
+        _ = trim.idle(at: start.addingTimeInterval(2))
+        #expect(log.withLock { $0 } == ["release", "trim"])
+        // A burst read in two big turns: too few turns for a trim of its own; the release brings one.
+        trim.turn(applying: 10)
+        trim.turn(applying: 10)
+        _ = trim.idle(at: start.addingTimeInterval(100))
+        _ = trim.idle(at: start.addingTimeInterval(102))
+        #expect(log.withLock { $0 } == ["release", "trim", "release", "trim"])
     }
 }
