@@ -17,10 +17,12 @@ import Glibc
 /// quiet chat uses, not what the burst's last moments left. An idle chat never pays for it.
 ///
 /// The mappings of code and read-only data (``MappedFilePages``) go too, but less often: only
-/// after start-up or a big burst (`releaseThreshold` events applied since they last went: a long
-/// history, a flood — counted by events, as a burst read in big batches takes few turns), and only
-/// once the loop has stayed quiet for `quiet` seconds — not between the chunks of a streamed reply
-/// or the keys of a message, whose code would only be mapped back in.
+/// after start-up or a big burst (`releaseThreshold` of the engine's messages applied since they
+/// last went: a long history, a flood — counted by messages, as a burst read in big batches takes
+/// few turns), and only once the loop has stayed quiet for `quiet` seconds — not between the chunks
+/// of a streamed reply. Keys and clock ticks do not count: typing runs the code it ran before, and
+/// letting it go would only have the next key map it back in (some 200 page faults). A trim follows every
+/// release (the release reads `/proc/self/smaps`, and what that allocates is given back with the rest).
 package struct HeapTrim {
     /// Turns since the last trim.
     private var turns: Int
@@ -28,15 +30,15 @@ package struct HeapTrim {
     private var due: Date?
     /// When a trim for a burst (not a follow-up) last ran: turns soon after it are the burst's end.
     private var burstTrimmed: Date?
-    /// Events applied since the mappings were last released.
-    private var releaseEvents: Int
+    /// Messages applied since the mappings were last released.
+    private var releaseMessages: Int
     /// When the mappings go, if the loop stays quiet until then.
     private var releaseDue: Date?
     /// Turns since `releaseDue` was set.
     private var turnsWhileReleaseDue = 0
     /// Turns of activity that make a trim worth it.
     let threshold: Int
-    /// Events applied that make releasing the mappings worth it.
+    /// Messages applied that make releasing the mappings worth it.
     let releaseThreshold: Int
     /// Seconds between the first idle moment after a burst and the trim.
     let quiet: TimeInterval
@@ -46,7 +48,7 @@ package struct HeapTrim {
     private let release: @Sendable () -> Void
 
     /// Creates a trimmer that trims `quiet` seconds after going idle once `threshold` turns were busy,
-    /// and releases the mappings with it after `releaseThreshold` events and a quiet wait; with
+    /// and releases the mappings with it after `releaseThreshold` messages and a quiet wait; with
     /// `afterStart`, starting up counts as such a burst (it maps code and data it never uses again).
     package init(
         threshold: Int = 50, releaseThreshold: Int = 500, quiet: TimeInterval = 0.5, afterStart: Bool = true,
@@ -57,19 +59,19 @@ package struct HeapTrim {
         self.releaseThreshold = releaseThreshold
         self.quiet = quiet
         turns = afterStart ? threshold : 0
-        releaseEvents = afterStart ? releaseThreshold : 0
+        releaseMessages = afterStart ? releaseThreshold : 0
         self.trim = trim
         self.release = release
     }
 
-    /// Counts a loop turn that applied `events` events (keys, messages, the tick).
-    package mutating func turn(applying events: Int = 1) {
+    /// Counts a loop turn that applied `messages` of the engine's messages (besides any keys and the tick).
+    package mutating func turn(applying messages: Int = 0) {
         turns += 1
-        releaseEvents += max(1, events)
+        releaseMessages += max(0, messages)
         turnsWhileReleaseDue += 1
     }
 
-    /// The loop goes idle at `now`: trims (and releases) what is due; returns when the loop should
+    /// The loop goes idle at `now`: releases and trims what is due; returns when the loop should
     /// wake for a trim or a release (nil: none is set).
     package mutating func idle(at now: Date) -> Date? {
         var trimsNow = false
@@ -81,11 +83,11 @@ package struct HeapTrim {
         } else if due == nil, turns >= threshold || endsBurst(at: now) {
             due = now.addingTimeInterval(quiet)
         }
-        if releaseEvents >= releaseThreshold {
+        if releaseMessages >= releaseThreshold {
             // Quiet: at most one turn since the release was set — the one that woke for it.
             if let releaseDue, now >= releaseDue, turnsWhileReleaseDue <= 1 {
                 self.releaseDue = nil
-                releaseEvents = 0
+                releaseMessages = 0
                 // Reading which mappings to let go of allocates: the trim below gives that back too.
                 release()
                 trimsNow = true

@@ -125,6 +125,7 @@ package final class Program<Model: ProgramModel> {
         let due = inbox.hasItems && frames.allows(at: now, forKeys: false)
         var events: [ProgramEvent<Model.Message>] = []
         if keys.isEmpty, due { events = inbox.takeAll().map { .message($0) } }
+        let messages = events.count
         for key in keys {
             if key == .resize {
                 // After a resize every window is drawn again.
@@ -155,7 +156,7 @@ package final class Program<Model: ProgramModel> {
         handOver()
         gaveWayLastTurn = gaveWay
         if gaveWay || (!keys.isEmpty && due) { return .again }
-        heapTrim.turn(applying: events.count)
+        heapTrim.turn(applying: messages)
         var wake = reading { $0.nextChange(after: now) } ?? .distantFuture
         if unshown || inbox.hasItems { wake = min(wake, frames.nextFrame) }
         if wake.timeIntervalSince(now) > 1, let trimAt = heapTrim.idle(at: now) { wake = min(wake, trimAt) }

@@ -71,34 +71,34 @@ struct HeapTrimTests {
         #expect(trims.calls.withLock { $0 } == 2)
         #expect(releases.calls.withLock { $0 } == 1)
         // A big burst still going on when its trim is due (a streamed reply): trimmed, kept.
-        for _ in 0..<10 { trim.turn() }
+        for _ in 0..<10 { trim.turn(applying: 1) }
         _ = trim.idle(at: start.addingTimeInterval(200))
-        trim.turn()
-        trim.turn()
+        trim.turn(applying: 1)
+        trim.turn(applying: 1)
         _ = trim.idle(at: start.addingTimeInterval(202))
         #expect(trims.calls.withLock { $0 } == 3)
         #expect(releases.calls.withLock { $0 } == 1)
         // Its end, then quiet until the follow-up trim: released.
-        trim.turn()
+        trim.turn(applying: 1)
         _ = trim.idle(at: start.addingTimeInterval(203))
         _ = trim.idle(at: start.addingTimeInterval(205))
         #expect(trims.calls.withLock { $0 } == 4)
         #expect(releases.calls.withLock { $0 } == 2)
     }
 
-    @Test("a big burst read in a few big turns counts by its events: the mappings go after it too")
+    @Test("a big burst read in a few big turns counts by its messages: the mappings go after it too")
     func countsABurstByItsEvents() {
         let releases = Counter()
         var trim = HeapTrim(
             threshold: 3, releaseThreshold: 100, quiet: 2, afterStart: false,
             release: { releases.calls.withLock { $0 += 1 } }, trim: {})
         let start = Date(timeIntervalSince1970: 1_000)
-        // Four turns of one key each: not a burst worth releasing for.
+        // Four turns of one message each: not a burst worth releasing for.
         for _ in 0..<4 { trim.turn(applying: 1) }
         _ = trim.idle(at: start)
         _ = trim.idle(at: start.addingTimeInterval(2))
         #expect(releases.calls.withLock { $0 } == 0)
-        // Four turns of 40 messages each: a burst (160 events), released once quiet.
+        // Four turns of 40 messages each: a burst (160 messages), released once quiet.
         for _ in 0..<4 { trim.turn(applying: 40) }
         let wake = trim.idle(at: start.addingTimeInterval(10))
         #expect(wake == start.addingTimeInterval(12), "the loop is woken for it")
@@ -131,7 +131,7 @@ extension HeapTrimTests {
             release: { log.withLock { $0.append("release") } }, trim: { log.withLock { $0.append("trim") } })
         let start = Date(timeIntervalSince1970: 1_000)
         // A burst: both are due together.
-        for _ in 0..<12 { trim.turn() }
+        for _ in 0..<12 { trim.turn(applying: 1) }
         _ = trim.idle(at: start)
         _ = trim.idle(at: start.addingTimeInterval(2))
         #expect(log.withLock { $0 } == ["release", "trim"])
@@ -141,5 +141,24 @@ extension HeapTrimTests {
         _ = trim.idle(at: start.addingTimeInterval(100))
         _ = trim.idle(at: start.addingTimeInterval(102))
         #expect(log.withLock { $0 } == ["release", "trim", "release", "trim"])
+    }
+
+    @Test("typing never lets the mappings go: its code is what the next key runs; its garbage is still trimmed")
+    func typingKeepsTheMappings() {
+        let trims = Counter()
+        let releases = Counter()
+        var trim = HeapTrim(
+            threshold: 3, releaseThreshold: 10, quiet: 2, afterStart: false,
+            release: { releases.calls.withLock { $0 += 1 } }, trim: { trims.calls.withLock { $0 += 1 } })
+        var now = Date(timeIntervalSince1970: 1_000)
+        // A thousand keys in words of five, a pause after each.
+        for _ in 0..<200 {
+            for _ in 0..<5 { trim.turn() }
+            _ = trim.idle(at: now)
+            now = now.addingTimeInterval(3)
+            _ = trim.idle(at: now)
+        }
+        #expect(releases.calls.withLock { $0 } == 0)
+        #expect(trims.calls.withLock { $0 } == 200)
     }
 }

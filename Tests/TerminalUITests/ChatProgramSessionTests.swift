@@ -54,7 +54,10 @@ import Testing
         let backend: TestBackend
         var clock = ChatProgramSessionTests.t0
 
-        init(size: TerminalSize = TerminalSize(rows: 24, columns: 80), environment: [String: String] = [:]) {
+        init(
+            size: TerminalSize = TerminalSize(rows: 24, columns: 80), environment: [String: String] = [:],
+            heapTrim: HeapTrim = HeapTrim(afterStart: false, release: {}, trim: {})
+        ) {
             backend = TestBackend(size: size)
             var env = environment
             if env["XDG_STATE_HOME"] == nil { env["XDG_STATE_HOME"] = NSTemporaryDirectory() + "helpline-program-\(UUID().uuidString)" }
@@ -62,12 +65,15 @@ import Testing
             options.title = "Helpline"
             let model = ChatTerminalApp.model(options: options, events: engine.events, monochrome: false, size: size)
             let engine = engine
-            program = Program(model, backend: backend, outlet: { engine.take($0) }, heapTrim: HeapTrim(afterStart: false, release: {}, trim: {}))
+            program = Program(model, backend: backend, outlet: { engine.take($0) }, heapTrim: heapTrim)
         }
 
         /// A chat whose connection the program already shows open, with nothing left to apply.
-        static func open(size: TerminalSize = TerminalSize(rows: 24, columns: 80), environment: [String: String] = [:]) async -> Chat {
-            let chat = Chat(size: size, environment: environment)
+        static func open(
+            size: TerminalSize = TerminalSize(rows: 24, columns: 80), environment: [String: String] = [:],
+            heapTrim: HeapTrim = HeapTrim(afterStart: false, release: {}, trim: {})
+        ) async -> Chat {
+            let chat = Chat(size: size, environment: environment, heapTrim: heapTrim)
             chat.engine.publish(.connection(.open))
             #expect(await chat.until { chat.program.model.state.connection == .open && !chat.program.hasPosted })
             return chat
