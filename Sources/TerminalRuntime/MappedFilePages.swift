@@ -84,7 +84,7 @@ package enum MappedFilePages {
             var lineStart = 0
             var index = kept
             while index < end {
-                if buffer[index] == UInt8(ascii: "\n") {
+                if buffer[index] == SmapsScanner.newline {
                     if skipping {
                         skipping = false
                     } else {

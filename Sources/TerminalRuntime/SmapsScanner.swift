@@ -13,7 +13,7 @@ struct SmapsScanner {
     mutating func read(_ line: UnsafeBufferPointer<UInt8>, found: (UInt, UInt) -> Void) {
         var fields = Fields(line: line[...])
         guard let first = fields.next(), let last = first.last else { return }
-        if last == UInt8(ascii: ":") {
+        if last == Self.colon {
             // "Anonymous:  12 kB", "Locked:  0 kB": any such page rules the mapping out.
             if first.elementsEqual("Anonymous:".utf8) || first.elementsEqual("Locked:".utf8),
                 let value = fields.next(), !value.elementsEqual("0".utf8)
@@ -24,7 +24,7 @@ struct SmapsScanner {
         }
         finish(found: found)
         // "start-end perms offset dev inode [path]"
-        guard let dash = first.firstIndex(of: UInt8(ascii: "-")),
+        guard let dash = first.firstIndex(of: Self.dash),
             let start = Self.hex(first[..<dash]), let end = Self.hex(first[(dash + 1)...]), end > start,
             let perms = fields.next(), perms.elementsEqual("r-xp".utf8) || perms.elementsEqual("r--p".utf8),
             fields.next() != nil, fields.next() != nil,
@@ -46,22 +46,26 @@ struct SmapsScanner {
         candidate = nil
     }
 
-    /// A hexadecimal number of at most 16 digits; nil for anything else.
+    /// A hexadecimal number of at most 16 digits, lower case as the kernel writes them; nil for
+    /// anything else.
     static func hex(_ digits: Slice<UnsafeBufferPointer<UInt8>>) -> UInt? {
         guard !digits.isEmpty, digits.count <= 16 else { return nil }
         var value: UInt = 0
         for byte in digits {
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt(digit)
+            guard let digit = hexDigits.firstIndex(of: byte) else { return nil }
+            // At most 16 digits: never more than a word.
+            value = value &* 16 &+ UInt(bitPattern: digit)
         }
         return value
     }
+
+    /// The hexadecimal digits, by value.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// The bytes the lines are read by.
+    static let newline = UInt8(ascii: "\n")
+    private static let space = UInt8(ascii: " ")
+    private static let colon = UInt8(ascii: ":")
+    private static let dash = UInt8(ascii: "-")
 
     /// The space-separated fields of a line, empty ones skipped.
     struct Fields {
@@ -70,9 +74,9 @@ struct SmapsScanner {
 
         /// The next field, or nil at the line's end.
         mutating func next() -> Slice<UnsafeBufferPointer<UInt8>>? {
-            guard let start = line.firstIndex(where: { $0 != UInt8(ascii: " ") }) else { return nil }
+            guard let start = line.firstIndex(where: { $0 != SmapsScanner.space }) else { return nil }
             let rest = line[start...]
-            let end = rest.firstIndex(of: UInt8(ascii: " ")) ?? rest.endIndex
+            let end = rest.firstIndex(of: SmapsScanner.space) ?? rest.endIndex
             line = rest[end...]
             return rest[..<end]
         }
