@@ -21,8 +21,8 @@ import Glibc
 /// last went: a long history, a flood — counted by messages, as a burst read in big batches takes
 /// few turns), and only once the loop has stayed quiet for `quiet` seconds — not between the chunks
 /// of a streamed reply. Keys and clock ticks do not count: typing runs the code it ran before, and
-/// letting it go would only have the next key map it back in (some 200 page faults). A trim follows every
-/// release (the release reads `/proc/self/smaps`, and what that allocates is given back with the rest).
+/// letting it go would only have the next key map it back in (some 200 page faults). A trim
+/// follows every release (the release reads `/proc/self/smaps`; what that allocates goes too).
 package struct HeapTrim {
     /// Turns since the last trim.
     private var turns: Int

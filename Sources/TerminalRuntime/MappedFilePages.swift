@@ -34,7 +34,8 @@ package enum MappedFilePages {
         else { return 0 }
         defer { munmap(buffer, bufferBytes) }
         var released = 0
-        let bytes = UnsafeMutableBufferPointer(start: buffer.bindMemory(to: UInt8.self, capacity: bufferBytes), count: bufferBytes)
+        let start = buffer.bindMemory(to: UInt8.self, capacity: bufferBytes)
+        let bytes = UnsafeMutableBufferPointer(start: start, count: bufferBytes)
         scan(through: bytes) { space in
             while true {
                 let count = read(fd, space.baseAddress, space.count)
