@@ -148,7 +148,6 @@ enum ConnectFastFrameDecoder {
             if reader.skipNull() { continue }
             switch field {
             case .messageId, .messageProcessingStatus:
-                reader.skipWhitespace()
                 guard let raw = reader.readString(), let value = string(bytes, raw) else { return nil }
                 if field == .messageId { metadata.messageId = value } else { metadata.messageProcessingStatus = value }
             case .messageCompleted:

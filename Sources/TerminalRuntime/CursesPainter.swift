@@ -137,7 +137,7 @@ package final class CursesPainter {
         var width = 0
         for span in line.spans where width < column {
             spans.append(span)
-            width += StyledLine([span]).width
+            width += TerminalWidth.of(span.text)
         }
         guard width == column else { return nil }
         return spans + [StyledSpan(echo.text)]

@@ -29,8 +29,9 @@ package protocol ProgramModel {
     /// When the screen next changes by time alone (a clock's minute, a countdown), nil for never.
     func nextChange(after now: Date) -> Date?
 
-    /// Text that `keys` will add at the cursor and nothing else, drawn at once ahead of the frame
-    /// (see ``TerminalBackend/echoAhead(_:)``); nil when the key must wait for its frame.
+    /// What `keys` will change on the screen when it is only text added at the cursor (and, in an
+    /// empty composer, the placeholder after it cleared), drawn at once ahead of the frame (see
+    /// ``TerminalBackend/echoAhead(_:)``); nil when the key must wait for its frame.
     func echoAhead(for keys: [Key]) -> Echo?
 
     /// What of one turn's outputs is handed over, in order: an output that a later one of the same

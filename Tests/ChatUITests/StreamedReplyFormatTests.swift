@@ -57,8 +57,9 @@ struct StreamedReplyFormatTests {
             let fresh = TranscriptFormatter(palette: .standard, theme: .default, timeZone: TimeZone(identifier: "UTC") ?? .current)
             let entry = Self.entry(text)
             let lines = streaming.lines(for: entry, width: width)
-            #expect(lines == fresh.lines(for: entry, width: width), "after \(index) pieces at width \(width)")
-            if lines != fresh.lines(for: entry, width: width) { return }
+            let expected = fresh.lines(for: entry, width: width)
+            #expect(lines == expected, "after \(index) pieces at width \(width)")
+            if lines != expected { return }
         }
         #expect(pieces.count > 150)
     }
