@@ -333,11 +333,15 @@ def rss_figures(before_kib, after_kib, anon_before_kib, anon_after_kib):
             "rss_anon_growth_mib": round((anon_after_kib - anon_before_kib) / 1024, 1)}
 
 
-STAGES = ("write->wake", "wake->read", "read->reduced", "reduced->built", "built->drawn", "drawn->seen")
+# A key echoed ahead of its frame is seen after the echo; any other key after its frame is drawn.
+ECHO_STAGES = ("write->wake", "wake->read", "read->echoed", "echoed->seen")
+FRAME_STAGES = ("write->wake", "wake->read", "read->reduced", "reduced->built", "built->drawn", "drawn->seen")
+STAGES = ECHO_STAGES + FRAME_STAGES[2:]
 
 
 def read_trace(path):
-    """The client's key-path trace (HELPLINE_KEY_TRACE): one tuple of CLOCK_MONOTONIC seconds per key frame."""
+    """The client's key-path trace (HELPLINE_KEY_TRACE): one tuple of CLOCK_MONOTONIC seconds per key
+    frame (wake, read, echoed, reduced, built, drawn; echoed is 0 when no echo went ahead)."""
     frames = []
     try:
         with open(path) as f:
@@ -345,7 +349,7 @@ def read_trace(path):
                 if line.startswith("#") or line.startswith("T "):  # a comment, or a turn's line
                     continue
                 values = [int(v) / 1e9 for v in line.split()]
-                if len(values) != 5:  # keys read but no frame drawn: not an echo
+                if len(values) != 6:  # keys read but no frame drawn: not an echo
                     continue
                 frames.append(tuple(values))
     except OSError:
@@ -375,14 +379,22 @@ def turn_at(turns, starts, moment):
 
 
 def key_stages(frames, wakes, start, end):
-    """The stages (ms) of the key written at `start` and seen at `end`: the first traced frame that
-    woke after the write, or None when there is none or it was not the echo the harness saw."""
+    """The stages (ms, by name) of the key written at `start` and seen at `end`, from the first traced
+    frame that woke after the write: up to its echo when one went ahead (`echoed->seen` is negative
+    when the harness read it before the client took the time), else up to the drawn frame; None when
+    there is no such frame or its frame was drawn after the harness saw the key (not the echo it saw)."""
     import bisect
     i = bisect.bisect_left(wakes, start)
-    if i >= len(frames) or frames[i][-1] > end:
+    if i >= len(frames):
         return None
-    points = (start,) + frames[i] + (end,)
-    return [(b - a) * 1000 for a, b in zip(points, points[1:])]
+    wake, read, echoed, reduced, built, drawn = frames[i]
+    if echoed:
+        names, points = ECHO_STAGES, (start, wake, read, echoed, end)
+    elif drawn <= end:
+        names, points = FRAME_STAGES, (start, wake, read, reduced, built, drawn, end)
+    else:
+        return None
+    return {name: (b - a) * 1000 for name, (a, b) in zip(names, zip(points, points[1:]))}
 
 
 def during_turns(marks, turns):
@@ -403,7 +415,7 @@ def tail(marks, turns, frames, share=0.01):
         row = {"ms": round((end - start) * 1000, 3)}
         found = key_stages(frames, wakes, start, end)
         if found:
-            row["stages"] = [round(v, 3) for v in found]
+            row["stages"] = {name: round(v, 3) for name, v in found.items()}
         turn = turn_at(turns, starts, start)
         if turn:
             row["waited_ms"] = round((turn[1] - start) * 1000, 3)
@@ -417,11 +429,10 @@ def stages(marks, frames):
     wakes = [f[0] for f in frames]
     per_stage = {name: [] for name in STAGES}
     for start, end in marks:
-        found = key_stages(frames, wakes, start, end)
-        for name, value in zip(STAGES, found or ()):
+        for name, value in (key_stages(frames, wakes, start, end) or {}).items():
             per_stage[name].append(value)
     return {name: round(statistics.median(v), 3) if v else None for name, v in per_stage.items()} | {
-        "matched": len(per_stage[STAGES[0]])}
+        "matched": len(per_stage[STAGES[0]]), "echoed_ahead": len(per_stage["echoed->seen"])}
 
 
 WEECHAT_SCRIPT = r'''
@@ -711,7 +722,8 @@ def print_table(results):
         slowest = values.get("tail", [])
         print(f"helpline key path p50, {scenario}: " + ", ".join(f"{k} {v}" for k, v in values.items() if k != "tail"))
         print(f"   slowest 1 %, {scenario}: " + ", ".join(
-            f"{row['ms']:.2f}" + (" [" + " ".join(f"{v:.2f}" for v in row["stages"]) + "]" if "stages" in row else "")
+            f"{row['ms']:.2f}" + (" [" + " ".join(f"{k.split('->')[1]} {v:.2f}" for k, v in row["stages"].items()) + "]"
+                                  if "stages" in row else "")
             + (f" (waited {row['waited_ms']:.2f} of a {row['turn_ms']:.2f} ms turn)" if "turn_ms" in row else "")
             for row in slowest))
     print(f"load average before {results['load_before']}, after {results['load_after']} ({os.cpu_count()} CPUs)")

@@ -4,8 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// Timestamps of the key path, for profiling: when `poll(2)` woke, the keys were read, reduced,
-/// the frame built and drawn (`doupdate()` returned). On only when `HELPLINE_KEY_TRACE` names a
+/// Timestamps of the key path, for profiling: when `poll(2)` woke, the keys were read, their echo
+/// was drawn ahead of the frame (0 when none was), the keys reduced, the frame built and drawn
+/// (`doupdate()` returned). On only when `HELPLINE_KEY_TRACE` names a
 /// file; each frame that answered keys appends one line of CLOCK_MONOTONIC nanoseconds (the clock
 /// Python's `time.perf_counter` reads, so a harness can line them up with its own writes). Every
 /// turn also appends a line `T wake end`, so a harness can tell a key that came while the loop was
@@ -23,7 +24,7 @@ package final class KeyPathTrace {
         guard let path = environment[Self.variable], !path.isEmpty else { return nil }
         descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
-        append("# wake read reduced built drawn (CLOCK_MONOTONIC ns)\n")
+        append("# wake read echoed reduced built drawn (CLOCK_MONOTONIC ns; echoed 0: no echo ahead)\n")
     }
 
     deinit { close(descriptor) }
@@ -36,6 +37,11 @@ package final class KeyPathTrace {
     /// Adds the current time to the line (reduced, built, drawn).
     package func mark() {
         if !marks.isEmpty { marks.append(Self.now()) }
+    }
+
+    /// Adds when the keys' echo was drawn ahead of their frame: now if `drawn`, else 0.
+    package func echoed(_ drawn: Bool) {
+        if !marks.isEmpty { marks.append(drawn ? Self.now() : 0) }
     }
 
     /// Writes the line, if one was started.

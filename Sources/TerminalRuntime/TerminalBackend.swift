@@ -16,8 +16,8 @@ package protocol TerminalBackend: AnyObject {
     var hasPendingInput: Bool { get }
     /// Draws `frame` (skipping what did not change since the last one) and sets the window title.
     func draw(_ frame: Frame, title: String)
-    /// Draws typed text at the composer's cursor at once, ahead of its frame.
-    func echoAhead(_ echo: Echo)
+    /// Draws typed text at the composer's cursor at once, ahead of its frame; says whether it did.
+    @discardableResult func echoAhead(_ echo: Echo) -> Bool
     /// Forgets what is on the screen, so the next frame is drawn whole (after a resize, Ctrl-L).
     func invalidate()
     /// Carries out a screen effect; says what the program is told.

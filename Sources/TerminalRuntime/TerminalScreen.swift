@@ -71,12 +71,13 @@ package final class TerminalScreen: TerminalBackend {
         terminal.setTitle(title)
     }
 
-    /// Draws typed text at the cursor ahead of its frame.
-    package func echoAhead(_ echo: Echo) {
-        guard painter.echoAhead(echo) else { return }
+    /// Draws typed text at the cursor ahead of its frame; says whether it did.
+    package func echoAhead(_ echo: Echo) -> Bool {
+        guard painter.echoAhead(echo) else { return false }
         // The echo is out: let whoever reads it (the terminal, sshd, tmux), woken by the write and
         // most often queued on this core, run now rather than after the key's frame is made.
         sched_yield()
+        return true
     }
 
     /// The next frame repaints every cell.

@@ -95,8 +95,9 @@ package final class TestBackend: TerminalBackend {
         framesDrawn += 1
     }
 
-    package func echoAhead(_ echo: Echo) {
+    package func echoAhead(_ echo: Echo) -> Bool {
         echoes.append(echo.text)
+        return true
     }
 
     package func invalidate() {
