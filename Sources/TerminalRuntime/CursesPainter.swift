@@ -29,6 +29,17 @@ package final class CursesPainter {
     package private(set) var framesDrawn = 0
     /// Where the last frame left the cursor in the composer (screen row, column), if it shows it.
     private var composerCursor: (row: Int, column: Int)?
+    /// Where an echo ahead of the frame goes at that cursor, made ready when the row was drawn.
+    private var readyEcho: ReadyEcho?
+
+    /// An ``EchoSite`` with the composer's slot and the curses attributes an echo is drawn in.
+    private struct ReadyEcho {
+        var site: EchoSite
+        let slot: Int
+        var style: (attr: attr_t, pair: Int32)
+        let plain: (attr: attr_t, pair: Int32)
+        let fill: (attr: attr_t, pair: Int32)
+    }
 
     /// Creates a painter for a colour depth.
     package init(colorMode: ColorMode) {
@@ -74,11 +85,13 @@ package final class CursesPainter {
             return
         }
         composerCursor = nil
+        readyEcho = nil
         if let composer, let cursor = frame.cursor {
             curs_set(1)
             wmove(composer.window, Int32(cursor.row - composer.top), Int32(cursor.column))
             wnoutrefresh(composer.window)
             composerCursor = cursor
+            readyEcho = echo(at: cursor)
         } else {
             if let composer { wnoutrefresh(composer.window) }
             curs_set(0)
@@ -93,58 +106,55 @@ package final class CursesPainter {
     /// of the row cleared. Only where the characters fit the row (else the frame draws them). The
     /// composer counts as drawn with the row so changed: the key's frame, when it shows just that,
     /// draws nothing (and when it shows more, redraws the row). Says whether it drew them.
+    ///
+    /// Everything it needs was made ready when the row was drawn (``EchoSite``): nothing is
+    /// measured or looked up before the characters are out, and the row's record is brought up to
+    /// date after.
     package func echoAhead(_ echo: Echo) -> Bool {
-        guard let index = slotIndex(named: "composer"), let region = slots[index].drawn,
-              let cursor = composerCursor
+        guard var ready = readyEcho, let cursor = composerCursor, slots[ready.slot].drawn != nil,
+              ready.site.allows(echo, width: slots[ready.slot].placed.width)
         else { return false }
-        let row = cursor.row - region.top
-        let count = echo.text.utf8.count
-        guard row >= 0, row < region.lines.count, cursor.column + count < slots[index].placed.width,
-              let spans = Self.spans(of: region.lines[row], echoing: echo, at: cursor.column)
-        else { return false }
-        let window = slots[index].placed.window
-        let style = attributes(spans[spans.count - 1].style)
+        let window = slots[ready.slot].placed.window
+        let row = ready.site.row
+        let style = echo.replacesRest ? ready.plain : ready.style
         cnc_wattr_set(window, style.attr, style.pair)
         var characters: [wchar_t] = []
         for byte in echo.text.utf8 { characters.append(wchar_t(byte)) }
+        let count = characters.count
         Self.put(&characters, into: window, row: row, column: cursor.column)
         if echo.replacesRest {
-            let fill = attributes(region.fill)
-            cnc_wattr_set(window, fill.attr, fill.pair)
+            cnc_wattr_set(window, ready.fill.attr, ready.fill.pair)
             wclrtoeol(window)
         }
         wmove(window, Int32(row), Int32(cursor.column + count))
         wnoutrefresh(window)
         doupdate()
-        var shown = region
-        shown.lines[row].spans = spans
-        slots[index].drawn = shown
+        // The echo is out; now the record of what the row shows.
+        if var region = slots[ready.slot].drawn {
+            slots[ready.slot].drawn = nil
+            ready.site.draw(echo, over: &region.lines[row].spans)
+            slots[ready.slot].drawn = region
+        }
+        ready.style = style
+        readyEcho = ready
         composerCursor = (cursor.row, cursor.column + count)
         return true
     }
 
-    /// The spans of a composer row once `echo` is drawn at `column`: the text added to the last
-    /// span when the row ends there; the spans before `column` and the text in the plain style
-    /// when it replaces the rest (the spans must end exactly at `column`); nil otherwise.
-    nonisolated static func spans(of line: StyledLine, echoing echo: Echo, at column: Int) -> [StyledSpan]? {
-        guard echo.replacesRest else {
-            guard line.width == column, !line.spans.isEmpty else { return nil }
-            var spans = line.spans
-            spans[spans.count - 1].text += echo.text
-            return spans
-        }
-        var spans: [StyledSpan] = []
-        var width = 0
-        for span in line.spans where width < column {
-            spans.append(span)
-            width += TerminalWidth.of(span.text)
-        }
-        guard width == column else { return nil }
-        return spans + [StyledSpan(echo.text)]
+    /// The echo site at `cursor` in the composer as drawn now, with its attributes; nil when the
+    /// composer shows no row there.
+    private func echo(at cursor: (row: Int, column: Int)) -> ReadyEcho? {
+        guard let slot = slotIndex(named: "composer"), let region = slots[slot].drawn else { return nil }
+        let row = cursor.row - region.top
+        guard row >= 0, row < region.lines.count else { return nil }
+        let site = EchoSite(line: region.lines[row], row: row, column: cursor.column)
+        return ReadyEcho(
+            site: site, slot: slot, style: attributes(site.style), plain: attributes(.plain), fill: attributes(region.fill))
     }
 
     /// Forgets the screen so the next frame repaints every cell (Ctrl-L, after a resize).
     package func invalidate() {
+        readyEcho = nil
         clearok(cnc_stdscr(), true)
         wrefresh(cnc_stdscr())
         for index in slots.indices {
@@ -155,6 +165,7 @@ package final class CursesPainter {
 
     /// Deletes every window (before `endwin`).
     func tearDown() {
+        readyEcho = nil
         for slot in slots { delwin(slot.placed.window) }
         slots = []
     }

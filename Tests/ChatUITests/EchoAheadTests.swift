@@ -12,6 +12,7 @@ struct EchoAheadTests {
     @Test func theEchoIsExactlyWhatTheKeysFrameChanges() throws {
         var echoed = 0
         var waited = 0
+        var refused = 0
         for columns in [40, 41, 100] {
             for length in 0...columns {
                 var state = Fixture.state(rows: 20, columns: columns)
@@ -41,12 +42,22 @@ struct EchoAheadTests {
                     let composer = { (frame: Frame) in frame.regions.first { $0.name == "composer" } }
                     let shown = try #require(composer(before))
                     let drawn = try #require(composer(after))
-                    let predicted = CursesPainter.spans(of: shown.lines[cursor.row - shown.top], echoing: echo, at: cursor.column)
+                    let siteRow = cursor.row - shown.top
+                    var site = EchoSite(line: shown.lines[siteRow], row: siteRow, column: cursor.column)
+                    guard site.allows(echo, width: columns) else {
+                        refused += 1
+                        continue
+                    }
+                    var predicted = shown.lines[siteRow].spans
+                    site.draw(echo, over: &predicted)
                     #expect(predicted == drawn.lines[cursor.row - drawn.top].spans, "columns \(columns), draft \(length), typed \(typed)")
+                    // The site moved on by itself is the one measured afresh on the new row.
+                    #expect(site == EchoSite(line: drawn.lines[siteRow], row: siteRow, column: cursor.column + typed.count))
                 }
             }
         }
         #expect(echoed > 100 && waited > 10, "both cases are exercised: \(echoed) echoed, \(waited) waited")
+        #expect(refused == 0, "the painter draws every echo the model allows: \(refused) refused")
     }
 
     @Test func anythingButPlainTypingAtTheEndWaitsForTheFrame() {
