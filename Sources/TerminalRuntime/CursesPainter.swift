@@ -32,10 +32,13 @@ package final class CursesPainter {
     /// Where an echo ahead of the frame goes at that cursor, made ready when the row was drawn.
     private var readyEcho: ReadyEcho?
 
-    /// An ``EchoSite`` with the composer's slot and the curses attributes an echo is drawn in.
+    /// An ``EchoSite`` with the composer's slot and window and the curses attributes an echo is
+    /// drawn in. Made anew by every frame that draws; gone when a window is deleted.
     private struct ReadyEcho {
         var site: EchoSite
         let slot: Int
+        let window: UnsafeMutablePointer<WINDOW>
+        let width: Int
         var style: (attr: attr_t, pair: Int32)
         let plain: (attr: attr_t, pair: Int32)
         let fill: (attr: attr_t, pair: Int32)
@@ -59,6 +62,7 @@ package final class CursesPainter {
             if !kept {
                 delwin(slots[index].placed.window)
                 slots.remove(at: index)
+                readyEcho = nil
             }
             index -= 1
         }
@@ -111,17 +115,16 @@ package final class CursesPainter {
     /// measured or looked up before the characters are out, and the row's record is brought up to
     /// date after.
     package func echoAhead(_ echo: Echo) -> Bool {
-        guard var ready = readyEcho, let cursor = composerCursor, slots[ready.slot].drawn != nil,
-              ready.site.allows(echo, width: slots[ready.slot].placed.width)
-        else { return false }
-        let window = slots[ready.slot].placed.window
+        guard var ready = readyEcho, let cursor = composerCursor, ready.site.allows(echo, width: ready.width) else { return false }
+        let window = ready.window
         let row = ready.site.row
         let style = echo.replacesRest ? ready.plain : ready.style
         cnc_wattr_set(window, style.attr, style.pair)
-        var characters: [wchar_t] = []
-        for byte in echo.text.utf8 { characters.append(wchar_t(byte)) }
-        let count = characters.count
-        Self.put(&characters, into: window, row: row, column: cursor.column)
+        let count = echo.text.utf8.count
+        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: count) { characters in
+            for (index, byte) in echo.text.utf8.enumerated() { characters[index] = wchar_t(byte) }
+            _ = mvwaddnwstr(window, Int32(row), Int32(cursor.column), characters.baseAddress, Int32(count))
+        }
         if echo.replacesRest {
             cnc_wattr_set(window, ready.fill.attr, ready.fill.pair)
             wclrtoeol(window)
@@ -149,7 +152,8 @@ package final class CursesPainter {
         guard row >= 0, row < region.lines.count else { return nil }
         let site = EchoSite(line: region.lines[row], row: row, column: cursor.column)
         return ReadyEcho(
-            site: site, slot: slot, style: attributes(site.style), plain: attributes(.plain), fill: attributes(region.fill))
+            site: site, slot: slot, window: slots[slot].placed.window, width: slots[slot].placed.width,
+            style: attributes(site.style), plain: attributes(.plain), fill: attributes(region.fill))
     }
 
     /// Forgets the screen so the next frame repaints every cell (Ctrl-L, after a resize).

@@ -142,10 +142,11 @@ package final class CursesTerminal {
         TerminalSize(rows: Int(cnc_lines()), columns: Int(cnc_cols()))
     }
 
-    /// Reads every pending input without blocking (until `ERR`).
-    func readInputs(limit: Int = 4096) -> [RawInput] {
-        guard let input else { return [] }
-        var out: [RawInput] = []
+    /// Reads every pending input without blocking (until `ERR`) into `out` (emptied first, its
+    /// storage kept unless a paste made it large, so a key read allocates nothing).
+    func readInputs(into out: inout [RawInput], limit: Int = 4096) {
+        out.removeAll(keepingCapacity: out.capacity <= 256)
+        guard let input else { return }
         var wc: wint_t = 0
         while out.count < limit {
             let result = wget_wch(input, &wc)
@@ -156,11 +157,10 @@ package final class CursesTerminal {
                 out.append(.char(UInt32(wc)))
             }
         }
-        return out
     }
 
     /// True when bytes wait on standard input (one `poll(2)` that does not wait; curses keeps
-    /// none back: ``readInputs(limit:)`` reads until it has nothing). A hung-up or failed input
+    /// none back: ``readInputs(into:limit:)`` reads until it has nothing). A hung-up or failed input
     /// has none.
     var hasPendingInput: Bool {
         guard input != nil else { return false }

@@ -31,23 +31,21 @@ struct KeyDecoder {
     /// True while a bracketed paste is being collected.
     var isInPaste: Bool { mode == .paste }
 
-    /// Feeds one raw input; returns the keys completed by it.
-    mutating func feed(_ input: RawInput) -> [Key] {
+    /// Feeds one raw input; appends the keys completed by it to `out`.
+    mutating func feed(_ input: RawInput, into out: inout [Key]) {
         staleDrains = 0
-        var out: [Key] = []
         switch input {
         case .key(let key):
             feedKey(key, into: &out)
         case .char(let code):
-            guard let scalar = Unicode.Scalar(code) else { return out }
+            guard let scalar = Unicode.Scalar(code) else { return }
             feedScalar(scalar, into: &out)
         }
-        return out
     }
 
-    /// Ends one drain of input: flushes typed text and a lone Esc; drops sequences that never finish.
-    mutating func endOfInput() -> [Key] {
-        var out: [Key] = []
+    /// Ends one drain of input: flushes typed text and a lone Esc (appended to `out`); drops
+    /// sequences that never finish.
+    mutating func endOfInput(into out: inout [Key]) {
         flushText(into: &out)
         switch mode {
         case .escape:
@@ -66,7 +64,6 @@ struct KeyDecoder {
         case .normal:
             break
         }
-        return out
     }
 
     private mutating func feedKey(_ key: Key, into out: inout [Key]) {

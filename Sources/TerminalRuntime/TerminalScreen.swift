@@ -15,6 +15,8 @@ package final class TerminalScreen: TerminalBackend {
     package let painter: CursesPainter
     private let environment: [String: String]
     private var decoder = KeyDecoder()
+    /// What curses read in one drain (kept, so its storage is reused).
+    private var inputs: [RawInput] = []
     private var plainView: BareView?
 
     private init(terminal: CursesTerminal, environment: [String: String]) {
@@ -57,8 +59,9 @@ package final class TerminalScreen: TerminalBackend {
             terminal.suspendProcess()
             keys.append(.resize)
         }
-        for input in terminal.readInputs() { keys += decoder.feed(input) }
-        keys += decoder.endOfInput()
+        terminal.readInputs(into: &inputs)
+        for input in inputs { decoder.feed(input, into: &keys) }
+        decoder.endOfInput(into: &keys)
         return keys
     }
 

@@ -226,7 +226,8 @@ struct MouseTests {
 
     @Test func sgrClickIsDecoded() {
         var d = KeyDecoder()
-        let keys = "\u{1B}[<0;5;7M\u{1B}[<0;5;7m".unicodeScalars.flatMap { d.feed(.char($0.value)) }
+        var keys: [Key] = []
+        for scalar in "\u{1B}[<0;5;7M\u{1B}[<0;5;7m".unicodeScalars { d.feed(.char(scalar.value), into: &keys) }
         #expect(keys == [.click(row: 6, column: 4)])
     }
 }

@@ -6,9 +6,9 @@ struct KeyDecoderTests {
     private func decode(_ text: String, keys: [RawInput] = []) -> [Key] {
         var d = KeyDecoder()
         var out: [Key] = []
-        for s in text.unicodeScalars { out += d.feed(.char(s.value)) }
-        for k in keys { out += d.feed(k) }
-        out += d.endOfInput()
+        for s in text.unicodeScalars { d.feed(.char(s.value), into: &out) }
+        for k in keys { d.feed(k, into: &out) }
+        d.endOfInput(into: &out)
         return out
     }
 
@@ -45,12 +45,12 @@ struct KeyDecoderTests {
     @Test func pasteSplitAcrossDrains() {
         var d = KeyDecoder()
         var out: [Key] = []
-        for s in "\u{1B}[200~ab".unicodeScalars { out += d.feed(.char(s.value)) }
-        out += d.endOfInput()
+        for s in "\u{1B}[200~ab".unicodeScalars { d.feed(.char(s.value), into: &out) }
+        d.endOfInput(into: &out)
         #expect(d.isInPaste)
-        out += d.feed(.key(.enter))
-        for s in "c\u{1B}[201~".unicodeScalars { out += d.feed(.char(s.value)) }
-        out += d.endOfInput()
+        d.feed(.key(.enter), into: &out)
+        for s in "c\u{1B}[201~".unicodeScalars { d.feed(.char(s.value), into: &out) }
+        d.endOfInput(into: &out)
         #expect(out == [.paste("ab\nc")])
     }
 }
