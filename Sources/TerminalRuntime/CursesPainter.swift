@@ -79,6 +79,7 @@ package final class CursesPainter {
             }
             if region.name == "composer" {
                 composer = (window, region.top)
+                if !unchanged { readyEcho = nil }
             } else if !unchanged {
                 wnoutrefresh(window)
             }
@@ -88,15 +89,20 @@ package final class CursesPainter {
             // screen already. The update would only compare every line again.
             return
         }
+        let shownCursor = composerCursor
         composerCursor = nil
-        readyEcho = nil
         if let composer, let cursor = frame.cursor {
             curs_set(1)
             wmove(composer.window, Int32(cursor.row - composer.top), Int32(cursor.column))
             wnoutrefresh(composer.window)
             composerCursor = cursor
-            readyEcho = echo(at: cursor)
+            // Made again only when the composer's row or the cursor moved (not for every frame
+            // of a streamed reply).
+            var moved = true
+            if let shown = shownCursor, shown == cursor { moved = false }
+            if readyEcho == nil || moved { readyEcho = echo(at: cursor) }
         } else {
+            readyEcho = nil
             if let composer { wnoutrefresh(composer.window) }
             curs_set(0)
         }
@@ -182,6 +188,7 @@ package final class CursesPainter {
             if placed.top == region.top, placed.height == region.height, placed.width == width { return index }
             delwin(placed.window)
             slots.remove(at: index)
+            readyEcho = nil
         }
         guard let window = newwin(Int32(region.height), Int32(width), Int32(region.top), 0) else { return nil }
         slots.append(Slot(name: region.name, placed: Placed(window: window, top: region.top, height: region.height, width: width)))
