@@ -95,7 +95,10 @@ struct AgentCommand: AsyncParsableCommand {
             })
         var options = terminal.uiOptions()
         options.title = "Helpline agent"
-        let exit = await AgentConsoleApp(options: options, agentName: desk.name, actions: actions).run()
+        let app = await AgentConsoleApp(options: options, agentName: desk.name, actions: actions)
+        // Made on the terminal's thread, which so runs at the process's priority: the event loops go below it.
+        await EventLoopPriority.lowerBelowTerminal()
+        let exit = await app.run()
         // Chats still open go back to the bot (and from there to the queue), never left unanswered.
         let handedBack = await sessions.releaseOpen { try await desk.release($0) }
         if !handedBack.isEmpty {

@@ -186,6 +186,9 @@ struct ChatRunner {
         let app = await ChatTerminalApp(
             options: terminal.uiOptions(profile: "default"), events: events,
             send: { command in session.submit(command) })
+        // The terminal's thread runs now (the app was made on it), at the process's priority:
+        // the event loops go below it.
+        await EventLoopPriority.lowerBelowTerminal()
         switch await app.run() {
         case .newChatRequested:
             return .newChat

@@ -174,6 +174,24 @@ struct TUIEndToEndTests {
         }
     }
 
+    /// The nice value of each thread of a process, by thread name, from /proc (field 19 of
+    /// `stat`, counted after the parenthesised name, which may hold spaces).
+    static func threadNiceValues(of pid: Int32) -> [String: [Int]] {
+        var values: [String: [Int]] = [:]
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        for task in tasks {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")")
+            else { continue }
+            let name = String(stat[stat.index(after: open)..<close])
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            // After the name: state is field 3, nice field 19.
+            guard fields.count > 16, let nice = Int(fields[16]) else { continue }
+            values[name, default: []].append(nice)
+        }
+        return values
+    }
+
     /// The first child of a process, from /proc.
     static func childPID(of parent: Int32) -> Int32? {
         let path = "/proc/\(parent)/task/\(parent)/children"

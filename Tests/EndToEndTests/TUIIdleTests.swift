@@ -8,7 +8,7 @@ import Testing
 /// monitor wakes the process every second for as long as it runs.
 @Suite(.serialized, .enabled(if: TUITmux.isAvailable, "tmux is not installed"))
 struct TUIIdleTests {
-    @Test("a chat that connected, sent, got a reply and went idle started no libdispatch worker")
+    @Test("a chat that connected, sent, got a reply and went idle started no libdispatch worker, and its event loops run below its terminal thread")
     func noDispatchWorkerThread() async throws {
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
         defer { Task { await server.stop() } }
@@ -29,6 +29,13 @@ struct TUIIdleTests {
         let names = TUIEndToEndTests.threadNames(of: helpline)
         #expect(names.contains("helpline-tty"))
         #expect(names.filter { $0.hasSuffix("qos") }.isEmpty, "dispatch workers: \(names)")
+        // The event loops run five nice levels below the terminal's thread, which keeps the
+        // process's own: a busy core runs a key's echo before a streamed reply's network work.
+        let nice = TUIEndToEndTests.threadNiceValues(of: helpline)
+        let terminal = try #require(nice["helpline-tty"]?.first, "\(nice)")
+        let loops = nice.filter { $0.key.hasPrefix("NIO-SGLTN") }.flatMap(\.value)
+        #expect(!loops.isEmpty && loops.allSatisfy { $0 == min(19, terminal + 5) }, "nice values by thread: \(nice)")
+        #expect(terminal == getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0), "the terminal thread keeps the nice value it started with")
         tmux.keys("C-c")
     }
 }
