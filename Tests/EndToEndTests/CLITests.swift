@@ -55,13 +55,18 @@ import Testing
         let server = try await DemoContactCenter.start(DemoServerConfiguration(replyDelay: .milliseconds(10)))
         defer { Task { await server.stop() } }
         let transcript = FileManager.default.temporaryDirectory.appendingPathComponent("helpline-\(UUID().uuidString).jsonl")
+        let state = transcript.deletingPathExtension().path + "-state"
+        defer {
+            try? FileManager.default.removeItem(at: transcript)
+            try? FileManager.default.removeItem(atPath: state)
+        }
         // Input ends once the bot has answered, however long a loaded machine takes to.
         let helpline = try InteractiveHelpline(
             [
                 "connect", "--start-url", server.startChatURL.absoluteString, "--endpoint-url", server.baseURL.absoluteString,
                 "--display-name", "Maria", "--plain", "--linger", "1", "--transcript", transcript.path, "--new",
             ],
-            environment: ["XDG_STATE_HOME": transcript.deletingPathExtension().path + "-state"])
+            environment: ["XDG_STATE_HOME": state])
         helpline.type("hours")
         #expect(await helpline.waitForOutput("opening hours"), "the bot answers: \(helpline.stderr)")
         helpline.closeInput()
