@@ -61,35 +61,40 @@ public func fuzzKeyDecoder(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 
         index += 1
         switch byte {
         case 0xF8:
-            keys += decoder.endOfInput()
+            decoder.endOfInput(into: &keys)
         case 0xF9:
             let pick = index < bytes.count ? Int(bytes[index]) : 0
             index += 1
-            keys += decoder.feed(.key(ncursesKeys[pick % ncursesKeys.count]))
+            decoder.feed(.key(ncursesKeys[pick % ncursesKeys.count]), into: &keys)
         case 0xFA:
             var code: UInt32 = 0
             for shift in 0..<4 where index < bytes.count {
                 code |= UInt32(bytes[index]) << (8 * shift)
                 index += 1
             }
-            keys += decoder.feed(.char(code))
+            decoder.feed(.char(code), into: &keys)
         default:
             if byte >= 0xC2, let (scalar, length) = scalar(in: bytes, at: index - 1) {
                 index += length - 1
-                keys += decoder.feed(.char(scalar.value))
+                decoder.feed(.char(scalar.value), into: &keys)
             } else {
-                keys += decoder.feed(.char(UInt32(byte)))
+                decoder.feed(.char(UInt32(byte)), into: &keys)
             }
         }
     }
-    keys += decoder.endOfInput()
+    decoder.endOfInput(into: &keys)
     keys.forEach(check)
 
     // Never stuck: after enough quiet drains, typed text reads as text again.
-    for _ in 0..<110 { decoder.endOfInput().forEach(check) }
+    for _ in 0..<110 {
+        var drained: [Key] = []
+        decoder.endOfInput(into: &drained)
+        drained.forEach(check)
+    }
     require(!decoder.isInPaste, "still in a paste after 110 empty drains")
-    var after = decoder.feed(.char(0x71))
-    after += decoder.endOfInput()
+    var after: [Key] = []
+    decoder.feed(.char(0x71), into: &after)
+    decoder.endOfInput(into: &after)
     require(after == [.text("q")], "the decoder did not return to normal: 'q' read as \(after)")
     return 0
 }

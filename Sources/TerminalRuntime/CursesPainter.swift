@@ -32,8 +32,12 @@ package final class CursesPainter {
     /// Where an echo ahead of the frame goes at that cursor, made ready when the row was drawn.
     private var readyEcho: ReadyEcho?
 
+    /// The characters of an echo, kept so that drawing one allocates nothing.
+    private var echoCharacters: [wchar_t] = []
+
     /// An ``EchoSite`` with the composer's slot and window and the curses attributes an echo is
-    /// drawn in. Made anew by every frame that draws; gone when a window is deleted.
+    /// drawn in. Made again when a frame changes the composer's row or moves the cursor; gone
+    /// when a window is deleted or moved.
     private struct ReadyEcho {
         var site: EchoSite
         let slot: Int
@@ -127,10 +131,8 @@ package final class CursesPainter {
         let style = echo.replacesRest ? ready.plain : ready.style
         cnc_wattr_set(window, style.attr, style.pair)
         let count = echo.text.utf8.count
-        withUnsafeTemporaryAllocation(of: wchar_t.self, capacity: count) { characters in
-            for (index, byte) in echo.text.utf8.enumerated() { characters[index] = wchar_t(byte) }
-            _ = mvwaddnwstr(window, Int32(row), Int32(cursor.column), characters.baseAddress, Int32(count))
-        }
+        for byte in echo.text.utf8 { echoCharacters.append(wchar_t(byte)) }
+        Self.put(&echoCharacters, into: window, row: row, column: cursor.column)
         if echo.replacesRest {
             cnc_wattr_set(window, ready.fill.attr, ready.fill.pair)
             wclrtoeol(window)

@@ -121,7 +121,8 @@ package final class Program<Model: ProgramModel> {
         if let trace, !keys.isEmpty { trace.keysRead(wokeAt: TerminalExecutor.shared.lastWake) }
         // A letter typed at the end of the draft shows at once; its frame follows.
         let echo = keys.isEmpty ? nil : reading { $0.echoAhead(for: keys) }
-        let echoed = echo.map { backend.echoAhead($0) } ?? false
+        var echoed = false
+        if let echo { echoed = backend.echoAhead(echo) }
         trace?.echoed(echoed)
         let due = inbox.hasItems && frames.allows(at: now, forKeys: false)
         var events: [ProgramEvent<Model.Message>] = []
