@@ -35,14 +35,12 @@ package final class CursesPainter {
     /// The characters of an echo, kept so that drawing one allocates nothing.
     private var echoCharacters: [wchar_t] = []
 
-    /// An ``EchoSite`` with the composer's slot and window and the curses attributes an echo is
-    /// drawn in. Made again when a frame changes the composer's row or moves the cursor; gone
-    /// when a window is deleted or moved.
+    /// An ``EchoSite`` with the composer's slot and the curses attributes an echo is drawn in.
+    /// Made again when a frame changes the composer's row or moves the cursor; gone when a window
+    /// is deleted or moved (the slot's index may then change).
     private struct ReadyEcho {
         var site: EchoSite
         let slot: Int
-        let window: UnsafeMutablePointer<WINDOW>
-        let width: Int
         var style: (attr: attr_t, pair: Int32)
         let plain: (attr: attr_t, pair: Int32)
         let fill: (attr: attr_t, pair: Int32)
@@ -125,8 +123,10 @@ package final class CursesPainter {
     /// measured or looked up before the characters are out, and the row's record is brought up to
     /// date after.
     package func echoAhead(_ echo: Echo) -> Bool {
-        guard var ready = readyEcho, let cursor = composerCursor, ready.site.allows(echo, width: ready.width) else { return false }
-        let window = ready.window
+        guard var ready = readyEcho, let cursor = composerCursor,
+              ready.site.allows(echo, width: slots[ready.slot].placed.width)
+        else { return false }
+        let window = slots[ready.slot].placed.window
         let row = ready.site.row
         let style = echo.replacesRest ? ready.plain : ready.style
         cnc_wattr_set(window, style.attr, style.pair)
@@ -160,8 +160,7 @@ package final class CursesPainter {
         guard row >= 0, row < region.lines.count else { return nil }
         let site = EchoSite(line: region.lines[row], row: row, column: cursor.column)
         return ReadyEcho(
-            site: site, slot: slot, window: slots[slot].placed.window, width: slots[slot].placed.width,
-            style: attributes(site.style), plain: attributes(.plain), fill: attributes(region.fill))
+            site: site, slot: slot, style: attributes(site.style), plain: attributes(.plain), fill: attributes(region.fill))
     }
 
     /// Forgets the screen so the next frame repaints every cell (Ctrl-L, after a resize).

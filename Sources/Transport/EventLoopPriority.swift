@@ -26,15 +26,13 @@ public enum EventLoopPriority {
         }
     }
 
-    /// Adds `levels` to the calling thread's nice value (at most 19); returns the value it has now.
-    @discardableResult
-    static func lowerThisThread(by levels: Int32) -> Int32 {
+    /// Adds `levels` to the calling thread's nice value (at most 19).
+    private static func lowerThisThread(by levels: Int32) {
         let which = __priority_which_t(PRIO_PROCESS.rawValue)
         errno = 0
         let now = getpriority(which, 0)
         // -1 is a nice value too: only errno tells a failure.
         if errno == 0 { _ = setpriority(which, 0, min(19, now + levels)) }
-        return getpriority(which, 0)
     }
 
     private static let done = Atomic<Bool>(false)
