@@ -20,7 +20,12 @@ final class MisbehavingServer: Sendable {
     private func serve(_ behaviour: Behaviour) {
         while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }  // the listener was shut down
+            guard connection >= 0 else {
+                // The listener was shut down; closed here, not in `stop()`, for the reason
+                // `LoopbackHTTPServer.stop()` gives.
+                close(listener)
+                return
+            }
             var buffer = [UInt8](repeating: 0, count: 512)
             _ = read(connection, &buffer, buffer.count)
             if behaviour == .silent {
@@ -33,10 +38,9 @@ final class MisbehavingServer: Sendable {
         }
     }
 
-    /// Stops accepting (the accept loop ends), closes the listener and every connection held.
+    /// Stops accepting (the accept loop ends and closes the listener) and closes every connection held.
     func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
         for connection in held.withLock({ $0 }) { close(connection) }
     }
 }

@@ -63,16 +63,22 @@ public final class LoopbackHTTPServer: Sendable {
         return lines.joined(separator: "\r\n") + "\r\n\r\n" + body
     }
 
-    /// Stops accepting and closes the listener.
+    /// Stops accepting: the serving thread closes the listener once its `accept` fails. Closing it
+    /// here would free its descriptor while that thread may still be answering, and a server made
+    /// next could get the same number: the old thread would then accept the new server's requests
+    /// and answer them its own way.
     public func stop() {
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
     }
 
     private func serve() {
         while true {
             let connection = accept(listener, nil, nil)
-            guard connection >= 0 else { return }  // the listener was shut down
+            guard connection >= 0 else {
+                // The listener was shut down.
+                close(listener)
+                return
+            }
             var timeout = timeval(tv_sec: 10, tv_usec: 0)
             setsockopt(connection, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var bytes = [UInt8]()
