@@ -48,9 +48,10 @@ extension UnwritableStateTests {
             environment: ["XDG_STATE_HOME": state.path])
         #expect(await helpline.waitForOutput("Welcome to the Helpline demo"), "\(helpline.stdout) \(helpline.stderr)")
         #expect(await RestartResumeTests.waitUntil { !RestartResumeTests.storedOutbox(in: state).isEmpty }, "saved once")
-        // The folder is replaced by a file: every later save fails with ENOTDIR.
+        // The folder is replaced by a file: every later save fails with ENOTDIR. It is moved
+        // aside in one rename: removing it file by file raced the saver writing into it.
         let folder = state.appendingPathComponent("helpline")
-        try FileManager.default.removeItem(at: folder)
+        try FileManager.default.moveItem(at: folder, to: state.appendingPathComponent("moved-aside"))
         try Data("in the way\n".utf8).write(to: folder)
         helpline.type("hours")
         #expect(await helpline.waitForOutput("opening hours"))
