@@ -363,8 +363,9 @@ def read_turns(path):
     try:
         with open(path) as f:
             for line in f:
-                if line.startswith("T "):
-                    woke, done = line.split()[1:3]
+                if line.startswith("T "):  # T wake [reduced [built [drawn]]] end
+                    fields = line.split()
+                    woke, done = fields[1], fields[-1]
                     turns.append((int(woke) / 1e9, int(done) / 1e9))
     except (OSError, ValueError):
         pass

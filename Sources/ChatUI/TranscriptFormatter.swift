@@ -26,6 +26,8 @@ package final class TranscriptFormatter {
     private let calendar: Calendar
     private let dayFormatter: DateFormatter
     private var streams: [String: StreamedReply] = [:]
+    /// The last time ``clock(_:)`` wrote: a streamed reply's header asks for the same one every frame.
+    private var lastClock: (date: Date, text: String)?
 
     /// Creates a formatter for a palette, a markdown theme and a time zone.
     init(palette: UIPalette, theme: Theme, timeZone: TimeZone) {
@@ -45,8 +47,11 @@ package final class TranscriptFormatter {
 
     /// `HH:MM` in the formatter's time zone.
     func clock(_ date: Date) -> String {
+        if let last = lastClock, last.date == date { return last.text }
         let second = secondOfDay(date)
-        return Self.twoDigits(second / 3600) + ":" + Self.twoDigits(second / 60 % 60)
+        let text = Self.twoDigits(second / 3600) + ":" + Self.twoDigits(second / 60 % 60)
+        lastClock = (date, text)
+        return text
     }
 
     /// `HH:MM:SS` in the formatter's time zone.

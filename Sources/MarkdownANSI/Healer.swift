@@ -3,7 +3,30 @@
 /// and drops a dangling opener or half-received HTML tag at the very end.
 enum Healer {
     /// `text` healed for display; well-formed complete markdown comes back unchanged.
+    ///
+    /// Most of a streamed reply is prose with no markup in its open paragraph: one pass over its
+    /// bytes finds none of the characters any healing step looks at, and the text is returned as it
+    /// came, without splitting it into lines and characters on every frame.
     static func heal(_ text: String) -> String {
+        var text = text
+        let plain = text.withUTF8 { bytes in !bytes.contains(where: isSyntaxByte) }
+        return plain ? text : healInFull(text)
+    }
+
+    /// True for the bytes of the characters the healing steps react to: fences and code spans,
+    /// emphasis and strikethrough, a link's `](`, an HTML tag, a table's pipes and an escape.
+    private static func isSyntaxByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "`"), UInt8(ascii: "~"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "]"),
+             UInt8(ascii: "<"), UInt8(ascii: "|"), UInt8(ascii: "\\"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// ``heal(_:)`` without the shortcut for text with no markup (every step taken).
+    static func healInFull(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let endsWithNewline = lines.count > 1 && lines.last == ""
         if endsWithNewline { lines.removeLast() }

@@ -9,8 +9,9 @@ import Glibc
 /// (`doupdate()` returned). On only when `HELPLINE_KEY_TRACE` names a
 /// file; each frame that answered keys appends one line of CLOCK_MONOTONIC nanoseconds (the clock
 /// Python's `time.perf_counter` reads, so a harness can line them up with its own writes). Every
-/// turn also appends a line `T wake end`, so a harness can tell a key that came while the loop was
-/// busy from one the scheduler was slow to wake for.
+/// turn also appends a line `T wake [reduced [built [drawn]]] end`, so a harness can tell a key
+/// that came while the loop was busy from one the scheduler was slow to wake for, and see where a
+/// turn no key asked for (a streamed reply's frame) spent its time.
 @TerminalActor
 package final class KeyPathTrace {
     /// The environment variable naming the trace file.
@@ -18,6 +19,8 @@ package final class KeyPathTrace {
 
     private let descriptor: Int32
     private var marks: [UInt64] = []
+    /// The turn's marks so far (reduced, built, drawn), whether or not it read keys.
+    private var turnMarks: [UInt64] = []
 
     /// A trace writing to the file `environment` names; nil (tracing off) when it names none.
     package init?(environment: [String: String]) {
@@ -36,7 +39,9 @@ package final class KeyPathTrace {
 
     /// Adds the current time to the line (reduced, built, drawn).
     package func mark() {
-        if !marks.isEmpty { marks.append(Self.now()) }
+        let now = Self.now()
+        turnMarks.append(now)
+        if !marks.isEmpty { marks.append(now) }
     }
 
     /// Adds when the keys' echo was drawn ahead of their frame: now if `drawn`, else 0.
@@ -54,7 +59,9 @@ package final class KeyPathTrace {
 
     /// Writes the turn line: the loop woke at `wake` and is done now.
     package func turnEnded(wokeAt wake: UInt64) {
-        append("T \(wake) \(Self.now())\n")
+        let stages = turnMarks.map { " \($0)" }.joined()
+        turnMarks = []
+        append("T \(wake)\(stages) \(Self.now())\n")
     }
 
     /// Appends `line` to the trace file.

@@ -115,6 +115,29 @@ struct StreamingTests {
         #expect(halfRow.contains("Pro  │ $2"))
     }
 
+    /// The shortcut for text with no markup (``Healer/heal(_:)`` returns it as it came, unsplit) must
+    /// give what every healing step taken gives, for any text: random texts of prose, every printable
+    /// ASCII character, the starts of constructs that need healing, accents, emoji and combining marks.
+    @Test func theShortcutForPlainTextHealsAsEveryStepDoes() {
+        let prose = ["order", "42", " ", "  ", "\n", "\n\n", "\t", "\r\n", "- ", "1. ", "# ", "> ", "    code",
+                     "[", "(", ")", "é", "e\u{301}", "👋🏽", "\u{300}", "中文"]
+        let markup = ["**", "*", "_", "__", "~~", "`", "```", "~~~", "](", "[a](http://x", "<b", "</", "| a |", "|", "\\*", "\\"]
+        let ascii = (32...126).map { String(UnicodeScalar(UInt8($0))) }
+        var random = SimRandom(seed: 38)
+        var plainSeen = 0
+        for round in 0..<4_000 {
+            let pieces = round % 2 == 0 ? prose : prose + markup + ascii
+            let text = (0..<Int.random(in: 0...20, using: &random)).map { _ in pieces.randomElement(using: &random) ?? "" }.joined()
+            let full = Healer.healInFull(text)
+            #expect(Healer.heal(text) == full, "\(text.debugDescription)")
+            if round % 2 == 0 {
+                #expect(full == text, "every step leaves text with no markup alone: \(text.debugDescription)")
+                plainSeen += 1
+            }
+        }
+        #expect(plainSeen == 2_000)
+    }
+
     @Test func wellFormedTextIsNotChangedByHealing() {
         for reply in Self.replies {
             #expect(Markdown.render(Healer.heal(reply), width: 60) == Markdown.render(reply, width: 60))
