@@ -83,6 +83,7 @@ struct OutsideNumberReviewTests {
         "MarkdownANSI/DocumentBuilder.swift": 6,
         "MarkdownANSI/DrawnStyle.swift": 12,
         "MarkdownANSI/HTMLSubset.swift": 27,
+        "MarkdownANSI/Healer.swift": 8,
         "MarkdownANSI/LineWrapper.swift": 2,
         "MarkdownANSI/SGRBuilder.swift": 5,
         "MarkdownANSI/SimpleClusters.swift": 13,
