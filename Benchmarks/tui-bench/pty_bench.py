@@ -536,6 +536,9 @@ def measure(clients, args):
     rounds = {c.name: {"idle": [], "streaming": []} for c in clients}
     marks = {"idle": [], "streaming": []}
     cpu = {c.name: {"idle": [], "streaming": []} for c in clients}
+    # Bytes the client wrote to the terminal from the stream's start to its end, keys' echoes and
+    # frames included (what a slow link carries).
+    streamed_bytes = {c.name: [] for c in clients}
     outlasted = True
     for scenario in ("idle", "streaming"):
         for r in range(args.rounds):
@@ -551,6 +554,7 @@ def measure(clients, args):
                 if stream_mark is not None:
                     outlasted = outlasted and not client.stream_ended(stream_mark)
                     client.finish_stream(stream_mark)
+                    streamed_bytes[client.name].append(len(client.term.output) - stream_mark)
                 samples[client.name][scenario] += got
                 rounds[client.name][scenario].append(round(summary(got)["p50"], 3))
     results = {}
@@ -560,6 +564,9 @@ def measure(clients, args):
             "round_p50s": rounds[client.name][scenario],
             "cpu_us_per_key": round(statistics.median(cpu[client.name][scenario]), 1)}
             for scenario, values in samples[client.name].items()}
+        if streamed_bytes[client.name]:
+            results[client.name]["streaming"]["kib_per_stream"] = round(
+                statistics.median(streamed_bytes[client.name]) / 1024, 1)
     return results, marks, outlasted
 
 
@@ -689,6 +696,11 @@ def print_table(results):
         return f"{r[scenario]['cpu_us_per_key']:.0f} us" if isinstance(r, dict) and scenario in r else "-"
     print(f"{'CPU per key (busiest thread)':30} {'idle ' + cpu_cell(h, 'idle'):>22} {'idle ' + cpu_cell(w, 'idle'):>22}")
     print(f"{'':30} {'streaming ' + cpu_cell(h, 'streaming'):>22} {'streaming ' + cpu_cell(w, 'streaming'):>22}")
+    def bytes_cell(r):
+        s = r.get("streaming", {}) if isinstance(r, dict) else {}
+        return f"{s['kib_per_stream']:.0f} KiB" if "kib_per_stream" in s else "-"
+    # Not alike: helpline's stream is words wrapped into a growing message, weechat's whole lines.
+    print(f"{'terminal output per stream':30} {bytes_cell(h):>22} {bytes_cell(w):>22}")
     for scenario in ("idle", "streaming"):
         def rounds(r):
             return " ".join(f"{v:.2f}" for v in r[scenario]["round_p50s"]) if isinstance(r, dict) and scenario in r else "-"
