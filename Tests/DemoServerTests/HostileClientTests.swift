@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DemoServer
+import HelplineTestSupport
 
 /// Broken or hostile clients get a clear error, and the server keeps serving everybody else.
 @Suite struct HostileClientTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DemoServer
+import HelplineTestSupport
 
 /// Node's WebSocket and browsers reuse a pooled keep-alive connection for the upgrade; the real
 /// services answer `101` there, so the emulator must too (it used to answer `307` + `Connection: close`).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DemoServer
+import HelplineTestSupport
 
 /// Amazon Connect's JavaScript client opens only `wss://` and `ws://127.0.0.1:` socket URLs (spec §3.1):
 /// the emulator hands out `ws://127.0.0.1:PORT` to a request that came to any loopback host.

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import HelplineTestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -35,27 +36,7 @@ final class RawConnection: @unchecked Sendable {
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout` seconds of silence.
     static func open(port: Int, timeout: Int = 10) async throws -> RawConnection {
         try await onThread {
-            #if canImport(Glibc)
-                let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            #else
-                let fd = socket(AF_INET, SOCK_STREAM, 0)
-            #endif
-            guard fd >= 0 else { throw POSIXError(.EIO) }
-            var time = timeval(tv_sec: timeout, tv_usec: 0)
-            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &time, socklen_t(MemoryLayout<timeval>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
-            }
-            guard connected == 0 else {
-                close(fd)
-                throw POSIXError(.ECONNREFUSED)
-            }
+            guard let fd = RawHTTP.connectedSocket(port: port, receiveTimeout: timeout) else { throw POSIXError(.ECONNREFUSED) }
             return RawConnection(fd: fd)
         }
     }

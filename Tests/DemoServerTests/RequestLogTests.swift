@@ -3,6 +3,7 @@ import Logging
 import Testing
 
 @testable import DemoServer
+import HelplineTestSupport
 
 /// `helpline serve --log-level info` shows a widget developer what their client did: one line per
 /// request with method, path, status, milliseconds and contact id — and never a token.

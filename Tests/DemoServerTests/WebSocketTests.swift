@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import DemoServer
+import HelplineTestSupport
 
 @Suite struct WebSocketTests {
     @Test func controlFramesAreAnsweredAndTrailingBytesIgnored() async throws {

@@ -52,26 +52,8 @@ struct LoopbackServerStopTests {
         let reply = Reply()
         let port = Int(origin.split(separator: ":").last ?? "") ?? 0
         Thread {
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            defer { close(fd) }
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = UInt16(port).bigEndian
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-            }
-            guard connected else { return reply.finish("not connected") }
-            let head = Array("GET / HTTP/1.1\r\nHost: x\r\n\r\n".utf8)
-            _ = head.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            var bytes = [UInt8]()
-            var buffer = [UInt8](repeating: 0, count: 1024)
-            while true {
-                let count = read(fd, &buffer, buffer.count)
-                if count <= 0 { break }
-                bytes.append(contentsOf: buffer[0..<count])
-            }
-            reply.finish(String(decoding: bytes, as: UTF8.self))
+            let answer = RawHTTP.blockingExchange(port: port, request: "GET / HTTP/1.1\r\nHost: x\r\n\r\n", whole: true)
+            reply.finish(answer ?? "no answer")
         }.start()
         return reply
     }
