@@ -19,7 +19,11 @@ Both clients run at once and take turns: each scenario is typed in rounds, the c
 alternating, so a change in the machine's load falls on both alike. In (b) each round starts a
 streamed reply for the client being measured and waits for it to end before the other's turn.
 
-Usage: pty_bench.py --helpline BIN [--keys 500] [--rounds 5] [--messages 10000] [--no-weechat] [--json FILE]
+A third program takes its turns with them: the floor (floor_echo.py), which writes each key back
+at once and draws nothing. Its p99 is what the machine adds to every client's; a client's tail
+cannot be ranked against another's below it.
+
+Usage: pty_bench.py --helpline BIN [--keys 500] [--rounds 5] [--messages 10000] [--no-weechat] [--no-floor] [--json FILE]
        pty_bench.py --pool FILE [FILE...]   (pools the key samples of several --json files)
 
 The p99 of a few hundred keys is set by a handful of slow wake-ups, so one run cannot say which
@@ -513,6 +517,31 @@ class WeechatClient(StreamingClient):
             self.term.stop()
 
 
+class FloorClient(StreamingClient):
+    """`floor_echo.py` on a pty: writes each key back at once and draws nothing. What it measures is
+    what the machine adds to any client's key -> echo; its stream prints a word every 10 ms."""
+    name = "floor"
+
+    def __init__(self, args, work):
+        self.args, self.work = args, work
+        self.term = None
+
+    def start(self):
+        script = os.path.join(os.path.dirname(os.path.abspath(__file__)), "floor_echo.py")
+        env = dict(os.environ, LANG="C.UTF-8", LC_ALL="C.UTF-8")
+        self.term = Pty([sys.executable, script, str(self.args.stream_words)], env, self.work)
+        if not self.term.wait_for(rb"floor ready", 10):
+            raise RuntimeError("the floor echo did not start")
+        return {}
+
+    def stream_request(self):
+        return b"stream\r"
+
+    def stop(self):
+        if self.term:
+            self.term.stop()
+
+
 def thread_cpu_ns(pid):
     """CPU time each thread of `pid` has run so far (ns, from /proc/PID/task/TID/schedstat)."""
     times = {}
@@ -581,6 +610,8 @@ def main():
                         help="words (helpline) or lines (weechat) of each round's streamed reply, one per 10 ms")
     parser.add_argument("--idle-seconds", type=float, default=10)
     parser.add_argument("--no-weechat", action="store_true")
+    parser.add_argument("--no-floor", action="store_true",
+                        help="leave out the floor (floor_echo.py: a program that only echoes keys, in the same rounds)")
     parser.add_argument("--client-arg", action="append", default=[], help="an extra argument for helpline connect (repeatable)")
     parser.add_argument("--json")
     parser.add_argument("--pool", nargs="+", metavar="FILE",
@@ -607,6 +638,8 @@ def main():
         results["weechat"] = "skipped (weechat is not installed: apt-get install weechat-curses)"
     else:
         clients.append(WeechatClient(args, work, weechat_binary))
+    if not args.no_floor:
+        clients.append(FloorClient(args, work))
     try:
         for client in clients:
             results[client.name] = client.start()
@@ -670,8 +703,10 @@ def pool_report(paths):
         pooled = {name: [v for run in runs for v in run[name][scenario]["samples"]] for name in ("helpline", "weechat")}
         h, w = (sorted(pooled[name]) for name in ("helpline", "weechat"))
         print(f"({scenario}) n = {len(h)} / {len(w)}")
+        floor = sorted(v for run in runs if isinstance(run.get("floor"), dict) for v in run["floor"][scenario]["samples"])
         for p in (50, 99, 99.9):
-            print(f"   p{p:<5} helpline {percentile(h, p):6.2f}   weechat {percentile(w, p):6.2f}")
+            beside = f"   floor {percentile(floor, p):6.2f}" if floor else ""
+            print(f"   p{p:<5} helpline {percentile(h, p):6.2f}   weechat {percentile(w, p):6.2f}{beside}")
         for p in (50, 99):
             low, high = bootstrap_difference(h, w, p)
             lower = sum(1 for run in runs if run["helpline"][scenario]["p" + str(p)] <= run["weechat"][scenario]["p" + str(p)])
@@ -692,6 +727,9 @@ def print_table(results):
         return f"p50 {s['p50']:.2f} p99 {s['p99']:.2f} ms"
     print(f"{'(a) idle, ' + str(results['messages']) + ' loaded':30} {cell(h, 'idle'):>22} {cell(w, 'idle'):>22}")
     print(f"{'(b) while streaming 100/s':30} {cell(h, 'streaming'):>22} {cell(w, 'streaming'):>22}")
+    f = results.get("floor")
+    if isinstance(f, dict):
+        print(f"{'   floor (echo only): idle':30} {cell(f, 'idle'):>22}   streaming {cell(f, 'streaming')}")
     def cpu_cell(r, scenario):
         return f"{r[scenario]['cpu_us_per_key']:.0f} us" if isinstance(r, dict) and scenario in r else "-"
     print(f"{'CPU per key (busiest thread)':30} {'idle ' + cpu_cell(h, 'idle'):>22} {'idle ' + cpu_cell(w, 'idle'):>22}")
