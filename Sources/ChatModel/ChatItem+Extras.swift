@@ -22,13 +22,15 @@ struct ChatItemRareFields: Sendable, Hashable {
     var choiceLabels: [String]?
     /// See ``ChatItem/typedText``.
     var typedText: String?
+    /// See ``ChatItem/sentText``.
+    var sentText: String?
     /// See ``ChatItem/isResent``.
     var isResent: Bool?
 
     /// True when no field is set.
     var isEmpty: Bool {
         localId == nil && contentType == nil && attachment == nil && choices == nil && answer == nil && choiceReplies == nil
-            && form == nil && cards == nil && choiceLabels == nil && typedText == nil && isResent == nil
+            && form == nil && cards == nil && choiceLabels == nil && typedText == nil && sentText == nil && isResent == nil
     }
 }
 

@@ -197,6 +197,14 @@ public struct ChatItem: Sendable, Hashable, Identifiable {
     /// True for our message that the contact center redacted before passing it on.
     public var isRedacted: Bool { typedText != nil }
 
+    /// For our reply to a choice that went out as other text than it shows (a time slot's date, shown
+    /// as people read it): the text sent. The server's copy reading so is that reply as shown, not a
+    /// redaction. Nil for a message sent as it shows.
+    public var sentText: String? {
+        get { rare(\.sentText) }
+        set { setRare(\.sentText, newValue) }
+    }
+
     /// True for our message whose text `/retry` already sent again as a new message (an attempt whose
     /// check failed stays as it was, beside the new one).
     public var isResent: Bool {

@@ -87,8 +87,22 @@ extension ChatItem {
     /// This item, the server's copy of our message, takes over from `typed`, the message as shown
     /// before the copy came: what was typed is kept when the copy reads otherwise.
     mutating func noteDelivered(typed item: ChatItem) {
-        guard case .message = kind, case .message = item.kind, item.contentType == contentType, form == nil else { return }
+        guard case .message = kind, case .message = item.kind, form == nil else { return }
+        if item.wentOutAs(text) {
+            text = item.text
+            contentType = item.contentType
+            sentText = item.sentText
+            typedText = nil
+            return
+        }
+        guard item.contentType == contentType else { return }
         let typed = item.typedText ?? item.text
         typedText = DeliveredText.differs(typed, text) ? typed : nil
+    }
+
+    /// True when `delivered` is the text this reply of ours went out as while it shows another
+    /// (``sentText``): the server's copy of the reply as shown, not a redaction.
+    func wentOutAs(_ delivered: String) -> Bool {
+        sentText.map { !DeliveredText.differs($0, delivered) } ?? false
     }
 }

@@ -169,6 +169,12 @@ extension Transcript {
     /// view, an attachment's scan status, a receipt folded into a page) without undoing what the user did.
     private mutating func update(at position: Int, with incoming: ChatItem) {
         var item = items[position]
+        var incoming = incoming
+        if item.wentOutAs(incoming.text) {
+            // Our reply as sent (a time slot's date) stays as it shows (the slot as people read it).
+            incoming.text = item.text
+            incoming.contentType = item.contentType
+        }
         // A loaded form keeps the values filled in (its text is the form's); an answered picker keeps its
         // answer and the choices it was answered from, but its text still follows the server: a streamed
         // reply picked from before its late chunks came (settled, then completed) still grows.

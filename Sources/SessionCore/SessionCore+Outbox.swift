@@ -46,6 +46,7 @@ extension SessionCore {
         var item = ChatItem(
             id: localId, localId: localId, time: now, sender: me, kind: .message, contentType: shownType,
             text: reply.display, delivery: .pending)
+        if reply.content != reply.display { item.sentText = reply.content }
         item.shareSender(in: &participants)
         transcript.addPending(item)
         outbox.append(OutboxEntry(
@@ -61,10 +62,12 @@ extension SessionCore {
     /// A message a previous run left unsent: shown as it was, queued with its original client token.
     mutating func restore(_ entry: OutboxEntry) {
         let me = info?.me ?? Participant(name: "You", role: .customer)
-        transcript.addPending(ChatItem(
+        var item = ChatItem(
             id: entry.failed ? entry.serverId ?? entry.localId : entry.localId, localId: entry.localId, time: entry.createdAt, sender: me, kind: .message,
             contentType: entry.display == nil ? entry.contentType : "text/plain", text: entry.display ?? entry.text,
-            delivery: entry.failed ? entry.outcome ?? .failed : .pending))
+            delivery: entry.failed ? entry.outcome ?? .failed : .pending)
+        if entry.display != nil { item.sentText = entry.text }
+        transcript.addPending(item)
         outbox.append(entry)
         // A message that went out before the restart may be with the server already: the first
         // replay (or the idempotent client token) tells.

@@ -51,8 +51,9 @@ extension SessionCore {
             guard current != verdict.delivery || kept == nil else { return }
             if kept == nil {
                 outbox.append(OutboxEntry(
-                    localId: localId, clientToken: ids.uuid(), text: item.typedText ?? item.text, contentType: item.contentType,
-                    createdAt: item.time, failed: true))
+                    localId: localId, clientToken: ids.uuid(), text: item.sentText ?? item.typedText ?? item.text,
+                    contentType: item.contentType, createdAt: item.time, failed: true,
+                    display: item.sentText == nil ? nil : item.text))
             }
             stop(localId: localId, verdict: verdict, serverId: messageId)
             transcript.modify(id: messageId) { $0.delivery = verdict.delivery }

@@ -36,6 +36,45 @@ struct DeliveredTextTests {
         #expect(transcript.item(localId: "l1")?.typedText == "card 4111", "a receipt keeps it")
     }
 
+    @Test("a reply that went out as other text than it shows (a time slot's date) keeps showing as picked, and is not taken for redacted")
+    func replySentAsOtherTextIsNotRedacted() {
+        let me = Participant(id: "me", name: "You", role: .customer)
+        let shown = "Fri, 13 Jun at 5:30 PM (30 min)"
+        let sent = "2025-06-13T17:30+00:00"
+        func pending() -> ChatItem {
+            var item = ChatItem(id: "l1", localId: "l1", time: .now, sender: me, kind: .message, text: shown, delivery: .pending)
+            item.sentText = sent
+            return item
+        }
+        let copy = ChatItem(id: "s1", time: .now, sender: me, kind: .message, text: sent)
+        // The answer to SendMessage first, then the server's copy.
+        var acknowledged = Transcript()
+        acknowledged.addPending(pending())
+        acknowledged.acknowledge(localId: "l1", id: "s1", time: .now)
+        acknowledged.merge(copy, isOwn: true)
+        // The server's copy first, then the answer.
+        var echoedFirst = Transcript()
+        echoedFirst.addPending(pending())
+        echoedFirst.merge(copy, isOwn: true)
+        echoedFirst.acknowledge(localId: "l1", id: "s1", time: .now)
+        // The transcript loaded anew (a reconnect's page) while the reply is held.
+        var reloaded = Transcript()
+        reloaded.addPending(pending())
+        reloaded.acknowledge(localId: "l1", id: "s1", time: .now)
+        reloaded.reload([(copy, true)], keeping: [], hasMore: false)
+        for var transcript in [acknowledged, echoedFirst, reloaded] {
+            #expect(transcript.count == 1)
+            let item = transcript.item(localId: "l1")
+            #expect(item?.text == shown && item?.isRedacted == false && item?.id == "s1", "\(String(describing: item))")
+        }
+        // A copy that reads otherwise than what went out is still told.
+        var redacted = Transcript()
+        redacted.addPending(pending())
+        redacted.acknowledge(localId: "l1", id: "s1", time: .now)
+        redacted.merge(ChatItem(id: "s1", time: .now, sender: me, kind: .message, text: "[PII]"), isOwn: true)
+        #expect(redacted.item(localId: "l1")?.isRedacted == true)
+    }
+
     @Test("receipts never move a message the contact center stopped")
     func stoppedStaysStopped() {
         var transcript = Transcript()

@@ -67,6 +67,12 @@ import Testing
         #expect(await recorder.wait {
             await $0.currentItems.contains { $0.text == "Booked: we will call you at 2025-06-13T17:30+00:00." }
         })
+        // The slot went out as its date, and the server's copy reads so: the reply still shows as
+        // picked, and is not taken for one the contact center redacted.
+        let picked = try #require(slots.choices?.dropFirst().first)
+        let slotReply = await recorder.currentItems.last { $0.isOwn }
+        #expect(slotReply?.text == picked && slotReply?.isRedacted == false && slotReply?.delivery != .pending,
+                "\(String(describing: slotReply))")
 
         await session.send("trips")
         let carousel = try await Self.picker(recorder, containing: "Kyoto")
