@@ -72,7 +72,9 @@ extension ChatSession {
         }
     }
 
-    /// Reads a file's name, size and MIME type (by extension) without reading its bytes.
+    /// Reads a file's name, size and MIME type (by extension) without reading its bytes. A symbolic
+    /// link is the file it names (its size, not the link's), under the link's name; only a regular
+    /// file is taken: a pipe or a device has no size to announce, and might never end.
     static func describeFile(at path: String) -> Result<AttachmentFile, FileProblem> {
         let expanded = (path as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
@@ -83,7 +85,11 @@ extension ChatSession {
         guard FileManager.default.isReadableFile(atPath: expanded) else {
             return .failure(FileProblem("the file is not readable"))
         }
-        let attributes = (try? FileManager.default.attributesOfItem(atPath: expanded)) ?? [:]
+        let target = URL(fileURLWithPath: expanded).resolvingSymlinksInPath().path
+        let attributes = (try? FileManager.default.attributesOfItem(atPath: target)) ?? [:]
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            return .failure(FileProblem("it is not a regular file (a pipe, a device or a socket)"))
+        }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         let name = (expanded as NSString).lastPathComponent
         return .success(AttachmentFile(path: expanded, name: name, contentType: MediaTypes.type(forName: name), size: size))

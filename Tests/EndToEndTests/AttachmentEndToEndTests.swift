@@ -2,6 +2,9 @@ import ChatEngine
 import ChatModel
 import DemoServer
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import HelplineTestSupport
 import SessionCore
 import Testing
@@ -122,6 +125,46 @@ import Testing
         #expect(lines.contains { $0.contains("missing.png: no such file") }, "\(lines)")
         #expect(await recorder.currentItems.allSatisfy { $0.attachment == nil }, "nothing appears in the transcript")
         #expect(await server.transcript(contactId: contactId).allSatisfy { $0.type != "ATTACHMENT" })
+        await session.shutdown()
+    }
+
+    @Test("a symbolic link is sent as the file it names, under the link's name; a pipe or a device is refused at once")
+    func linkedFileIsSentAndPipesAreRefused() async throws {
+        let (server, session, recorder, _) = try await PresenceTests.connected()
+        defer { Task { await server.stop() } }
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bytes = binary(count: 5_000)
+        let source = dir.appendingPathComponent("statement-2026-11.pdf")
+        try bytes.write(to: source)
+        let link = dir.appendingPathComponent("statement.pdf")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: source)
+
+        let localId = try #require(await session.attach(path: link.path))
+        let approved = await recorder.wait(timeout: .seconds(30)) { recorder in
+            await recorder.currentItems.contains {
+                $0.localId == localId && $0.delivery != .pending && $0.attachment?.status == "APPROVED"
+            }
+        }
+        let said = await notices(recorder)
+        #expect(approved, "uploaded: \(said)")
+        let attachment = try #require(await recorder.currentItems.first { $0.localId == localId }?.attachment)
+        #expect(attachment.name == "statement.pdf" && attachment.size == Int64(bytes.count))
+        let saved = try #require(await session.download(attachmentId: attachment.id, into: dir.path))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: saved)) == bytes, "the linked file's bytes, not the link's")
+
+        let pipe = dir.appendingPathComponent("pipe.txt")
+        #expect(mkfifo(pipe.path, 0o600) == 0)
+        #expect(await session.attach(path: pipe.path) == nil)
+        #expect(await session.attach(path: "/dev/zero") == nil)
+        let refused = ["Cannot attach \(pipe.path): it is not a regular file (a pipe, a device or a socket).",
+                       "Cannot attach /dev/zero: it is not a regular file (a pipe, a device or a socket)."]
+        let told = await recorder.wait { recorder in
+            let said = await notices(recorder)
+            return refused.allSatisfy { said.contains($0) }
+        }
+        let lines = await notices(recorder)
+        #expect(told, "\(lines)")
         await session.shutdown()
     }
 
