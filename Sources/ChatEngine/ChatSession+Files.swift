@@ -74,7 +74,8 @@ extension ChatSession {
 
     /// Reads a file's name, size and MIME type (by extension) without reading its bytes. A symbolic
     /// link is the file it names (its size, not the link's), under the link's name; only a regular
-    /// file is taken: a pipe or a device has no size to announce, and might never end.
+    /// file is taken: a pipe or a device has no size to announce, and might never end. The name is
+    /// made safe for one line of a terminal (``TerminalSafeText/oneLine(_:)``).
     static func describeFile(at path: String) -> Result<AttachmentFile, FileProblem> {
         let expanded = (path as NSString).expandingTildeInPath
         var isDirectory: ObjCBool = false
@@ -91,7 +92,10 @@ extension ChatSession {
             return .failure(FileProblem("it is not a regular file (a pipe, a device or a socket)"))
         }
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        let name = (expanded as NSString).lastPathComponent
+        // The name as the transcript shows it is the one sent, told and reported: no escape
+        // sequence, control or bidi override (a file can be named anything; a header cannot).
+        let shown = TerminalSafeText.oneLine((expanded as NSString).lastPathComponent)
+        let name = shown.isEmpty ? "file" : shown
         return .success(AttachmentFile(path: expanded, name: name, contentType: MediaTypes.type(forName: name), size: size))
     }
 }

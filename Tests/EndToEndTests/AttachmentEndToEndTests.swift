@@ -168,6 +168,28 @@ import Testing
         await session.shutdown()
     }
 
+    @Test("a file named with an escape sequence and a bidi override is sent and told under its name without them")
+    func fileNamesAreSentWithoutControls() async throws {
+        let (server, session, recorder, _) = try await PresenceTests.connected()
+        defer { Task { await server.stop() } }
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("evil\u{1B}]0;pwned\u{07}\u{202E}gpj.txt")
+        try Data("x".utf8).write(to: source)
+        let localId = try #require(await session.attach(path: source.path))
+        let approved = await recorder.wait(timeout: .seconds(30)) { recorder in
+            await recorder.currentItems.contains {
+                $0.localId == localId && $0.delivery != .pending && $0.attachment?.status == "APPROVED"
+            }
+        }
+        let said = await notices(recorder)
+        #expect(approved, "uploaded: \(said)")
+        let attachment = try #require(await recorder.currentItems.first { $0.localId == localId }?.attachment)
+        #expect(attachment.name == "evilgpj.txt")
+        #expect(said.allSatisfy { !$0.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E } }, "\(said)")
+        await session.shutdown()
+    }
+
     @Test func uploadsNotYetAcceptedAreListedForTheQuitReport() async throws {
         let (server, session, _, _) = try await PresenceTests.connected()
         defer { Task { await server.stop() } }
