@@ -33,6 +33,19 @@ import Testing
         await recorder.events.compactMap { if case .notice(let text) = $0 { return text } else { return nil } }
     }
 
+    /// Attaches the file at `path` and waits for the server to approve it; the attachment as shown.
+    private func approvedUpload(of path: String, _ session: ChatSession, _ recorder: EventRecorder) async throws -> ChatModel.Attachment {
+        let localId = try #require(await session.attach(path: path))
+        let approved = await recorder.wait(timeout: .seconds(30)) { recorder in
+            await recorder.currentItems.contains {
+                $0.localId == localId && $0.delivery != .pending && $0.attachment?.status == "APPROVED"
+            }
+        }
+        let said = await notices(recorder)
+        #expect(approved, "uploaded: \(said)")
+        return try #require(await recorder.currentItems.first { $0.localId == localId }?.attachment)
+    }
+
     @Test func binaryFileMakesTheRoundTripByteForByte() async throws {
         let (server, session, recorder, contactId) = try await PresenceTests.connected()
         defer { Task { await server.stop() } }
@@ -140,15 +153,7 @@ import Testing
         let link = dir.appendingPathComponent("statement.pdf")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: source)
 
-        let localId = try #require(await session.attach(path: link.path))
-        let approved = await recorder.wait(timeout: .seconds(30)) { recorder in
-            await recorder.currentItems.contains {
-                $0.localId == localId && $0.delivery != .pending && $0.attachment?.status == "APPROVED"
-            }
-        }
-        let said = await notices(recorder)
-        #expect(approved, "uploaded: \(said)")
-        let attachment = try #require(await recorder.currentItems.first { $0.localId == localId }?.attachment)
+        let attachment = try await approvedUpload(of: link.path, session, recorder)
         #expect(attachment.name == "statement.pdf" && attachment.size == Int64(bytes.count))
         let saved = try #require(await session.download(attachmentId: attachment.id, into: dir.path))
         #expect(try Data(contentsOf: URL(fileURLWithPath: saved)) == bytes, "the linked file's bytes, not the link's")
@@ -176,15 +181,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let source = dir.appendingPathComponent("evil\u{1B}]0;pwned\u{07}\u{202E}gpj.txt")
         try Data("x".utf8).write(to: source)
-        let localId = try #require(await session.attach(path: source.path))
-        let approved = await recorder.wait(timeout: .seconds(30)) { recorder in
-            await recorder.currentItems.contains {
-                $0.localId == localId && $0.delivery != .pending && $0.attachment?.status == "APPROVED"
-            }
-        }
+        let attachment = try await approvedUpload(of: source.path, session, recorder)
         let said = await notices(recorder)
-        #expect(approved, "uploaded: \(said)")
-        let attachment = try #require(await recorder.currentItems.first { $0.localId == localId }?.attachment)
         #expect(attachment.name == "evilgpj.txt")
         #expect(said.allSatisfy { !$0.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E } }, "\(said)")
         await session.shutdown()
